@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './config';
+export * from './health';
+export * from './session';
+export * from './rules';

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Four projects: pure contracts, API unit tests, SPA tests (jsdom), and API integration
+// tests that boot the real app on a database (PGlite, or TEST_DATABASE_URL when set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-unit',
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.int.test.ts', 'apps/api/test/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Integration files share one database server; run them one file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
