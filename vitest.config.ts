@@ -37,6 +37,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Integration files share one database server; run them one file at a time.
           fileParallelism: false,
+          globalSetup: ['apps/api/test/global-setup.ts'],
         },
       },
     ],

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, type Env } from './config';
+
+const load = (env: Env) => loadConfig(env, { version: '1.2.3', rootDir: '/srv/rampart' });
+
+function problemsOf(env: Env): string[] {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/rampart/data/pglite' });
+    expect(config.sandbox).toBe(true);
+    expect(config.stage).toBe('sandbox');
+    expect(config.runWorker).toBe(true);
+    expect(config.webDistDir).toBe('/srv/rampart/apps/web/dist');
+    expect(config.flags.twoFactorRequired).toBe(true);
+  });
+
+  it('uses a PostgreSQL server when DATABASE_URL is set, and a data folder of choice otherwise', () => {
+    expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/ramp' });
+    expect(load({ DATA_DIR: '/var/lib/rampart' }).database).toEqual({ kind: 'pglite', dataDir: '/var/lib/rampart/pglite' });
+  });
+
+  it('turns the sandbox off in production unless asked for (R4)', () => {
+    expect(load({ NODE_ENV: 'production' })).toMatchObject({ sandbox: false, stage: 'prod' });
+    expect(load({ NODE_ENV: 'production', SANDBOX_MODE: 'true' })).toMatchObject({ sandbox: true, stage: 'sandbox' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(load({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SANDBOX_MODE: 'maybe' }, 'SANDBOX_MODE'],
+    [{ SUPPORT_URL: 'javascript:alert(1)' }, 'SUPPORT_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ FEATURE_FLAGS: '{not json' }, 'FEATURE_FLAGS'],
+    [{ FEATURE_FLAGS: '{"twoFactorRequired":"yes"}' }, 'FEATURE_FLAGS'],
+    [{ FEATURE_FLAGS: '[1]' }, 'FEATURE_FLAGS'],
+  ] as Array<[Env, string]>)('stops on %j with a message naming %s', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(new RegExp(`^${name}`));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
+  });
+
+  it('merges flag overrides onto the flags of document 2', () => {
+    const config = load({ FEATURE_FLAGS: '{"instantAch":false}' });
+    expect(config.flags.instantAch).toBe(false);
+    expect(config.flags.cardDeposit).toBe(true);
+  });
+});

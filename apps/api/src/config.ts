@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, FeatureFlags, type BuildStage } from '@rampart/contracts';
+
+/**
+ * Every setting of the process, read once at boot. A bad or missing variable stops the process with a
+ * message naming it (ConfigError), so a misconfigured deployment never half-starts.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL');
+
+const httpUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SANDBOX_MODE: booleanString.optional(),
+  BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
+  SUPPORT_URL: httpUrl.default('https://support.rampart.example'),
+  AD_BLOCK_PROBE_URL: httpUrl.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  RUN_WORKER: booleanString.default(true),
+  TRUST_PROXY: booleanString.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  FEATURE_FLAGS: z.string().optional(),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  version: string;
+  port: number;
+  host: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** R4: the sandbox screen and its calls exist only in sandbox mode (default off in production). */
+  sandbox: boolean;
+  stage: BuildStage;
+  supportUrl: string;
+  adBlockProbeUrl: string | null;
+  bodyLimitBytes: number;
+  runWorker: boolean;
+  trustProxy: boolean;
+  webDistDir: string;
+  flags: FeatureFlags;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Env, options: { version: string; rootDir: string }): Config {
+  // Empty strings mean "not set": shells and .env files often leave a variable defined but blank.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const flags = parseFlags(e.FEATURE_FLAGS);
+  const production = e.NODE_ENV === 'production';
+  const sandbox = e.SANDBOX_MODE ?? !production;
+  const dataDir = path.resolve(options.rootDir, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    version: options.version,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    sandbox,
+    stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
+    supportUrl: e.SUPPORT_URL,
+    adBlockProbeUrl: e.AD_BLOCK_PROBE_URL ?? null,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    runWorker: e.RUN_WORKER,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(options.rootDir, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    flags,
+  };
+}
+
+/** FEATURE_FLAGS holds a JSON object of overrides on top of document 2's flags. */
+function parseFlags(raw: string | undefined): FeatureFlags {
+  if (!raw) return DEFAULT_FEATURE_FLAGS;
+  let overrides: unknown;
+  try {
+    overrides = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(['FEATURE_FLAGS: must be a JSON object']);
+  }
+  const merged = FeatureFlags.safeParse({ ...DEFAULT_FEATURE_FLAGS, ...(overrides as object) });
+  if (!merged.success || typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+    const detail = merged.success ? 'must be a JSON object' : merged.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join(', ');
+    throw new ConfigError([`FEATURE_FLAGS: ${detail}`]);
+  }
+  return merged.data;
+}

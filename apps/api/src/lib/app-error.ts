@@ -1,0 +1,56 @@
+import { ERROR_TYPES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+
+/**
+ * The one application error type. Each code has a fixed HTTP status, error type and default message,
+ * so the mapping to HTTP lives here and nowhere else (plugins/errors.ts sends it).
+ */
+export const ERROR_CATALOGUE = {
+  validation_failed: { status: 400, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
+  invalid_json: { status: 400, type: ERROR_TYPES.api, message: 'The request body is not valid JSON' },
+  empty_body: { status: 400, type: ERROR_TYPES.api, message: 'The request body is empty' },
+  bad_request: { status: 400, type: ERROR_TYPES.api, message: 'The request could not be understood' },
+  unauthenticated: { status: 401, type: ERROR_TYPES.authentication, message: 'Authentication is required' },
+  forbidden: { status: 403, type: ERROR_TYPES.permission, message: 'You do not have permission to do this' },
+  not_found: { status: 404, type: ERROR_TYPES.notFound, message: 'Not found' },
+  route_not_found: { status: 404, type: ERROR_TYPES.notFound, message: 'There is no such API route' },
+  method_not_allowed: { status: 405, type: ERROR_TYPES.api, message: 'This method is not allowed here' },
+  not_acceptable: { status: 406, type: ERROR_TYPES.api, message: 'The requested format is not available' },
+  conflict: { status: 409, type: ERROR_TYPES.api, message: 'The request conflicts with another one in progress' },
+  payload_too_large: { status: 413, type: ERROR_TYPES.api, message: 'The request body is too large' },
+  unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
+  idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
+  rate_limited: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many requests, please try again later' },
+  internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
+  unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly type: ErrorType;
+  readonly details: ValidationDetails | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; details?: ValidationDetails; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    const entry = ERROR_CATALOGUE[code];
+    super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.status = entry.status;
+    this.type = entry.type;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  /** A validation failure on named fields: `errors.errors` lists the messages, `errors.fields` maps them. */
+  static validation(fields: Record<string, string>): AppError {
+    return new AppError('validation_failed', { details: { errors: Object.values(fields), fields } });
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

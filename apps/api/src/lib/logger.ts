@@ -1,0 +1,40 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+const SENSITIVE_QUERY_KEY = /token|code|password|secret|key|signature/i;
+
+/** Query values that could be credentials never reach the log. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of [...params.keys()]) {
+    if (SENSITIVE_QUERY_KEY.test(key)) params.set(key, '[redacted]');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Structured JSON; bodies are never logged, and these paths are removed wherever they appear.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        '*.password',
+        '*.token',
+        '*.idToken',
+        '*.refreshToken',
+        '*.code',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; id?: string }) {
+        return { method: request.method, url: redactUrl(request.url), ip: request.ip };
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../lib/app-error';
+import { sendError } from './errors';
+
+/**
+ * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year; index.html
+ * is revalidated on every load so a deploy reaches users at once. Any non-API GET that is not a file gets
+ * index.html: the SPA's router decides (and shows its own not-found page).
+ */
+export default fp(
+  async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
+    const indexFile = path.join(options.distDir, 'index.html');
+    const built = existsSync(indexFile);
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        // Our own cache-control (setHeaders) instead of @fastify/static's max-age=0.
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && built) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+      }
+      return sendError(new AppError(isApi ? 'route_not_found' : 'not_found'), request, reply);
+    });
+  },
+  { name: 'rampart-spa' },
+);

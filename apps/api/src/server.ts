@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db';
+import { migrate, readMigrations } from './db/migrate';
+import { seedReferenceData } from './db/seed';
+import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue';
+import { jobDefinitions } from './jobs/registry';
+
+export interface Runtime {
+  app: FastifyInstance;
+  db: Db;
+  jobs: JobQueue;
+  close(): Promise<void>;
+}
+
+export function migrationsDir(rootDir: string): string {
+  return path.join(rootDir, 'apps', 'api', 'migrations');
+}
+
+/** Brings the database to the current schema and reference data; safe to run on every start. */
+export async function prepareDatabase(db: Db, rootDir: string): Promise<string[]> {
+  const { applied } = await migrate(db, await readMigrations(migrationsDir(rootDir)));
+  await seedReferenceData(db);
+  return applied;
+}
+
+/** Opens everything the process needs, in order, and closes it in reverse. */
+export async function startRuntime(
+  config: Config,
+  options: { rootDir: string; db?: Db; logger?: boolean; extraJobs?: JobDefinition[] },
+): Promise<Runtime> {
+  const db = options.db ?? (await openDatabase(config.database));
+  let app: FastifyInstance | undefined;
+  let jobs: JobQueue | undefined;
+  try {
+    const applied = await prepareDatabase(db, options.rootDir);
+    // The app (and its logger) needs the queue, so the queue logs through its own pino instance.
+    const bootLogger = pino({ level: config.logLevel });
+    jobs = await createJobQueue(db, config, bootLogger);
+    for (const definition of [...jobDefinitions, ...(options.extraJobs ?? [])]) await jobs.register(definition);
+    app = await buildApp({ config, db, jobs }, options.logger === false ? { logger: false } : {});
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    if (config.runWorker) await jobs.startWorking();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+  const ready = { app, jobs };
+  return {
+    app: ready.app,
+    db,
+    jobs: ready.jobs,
+    async close() {
+      await ready.app.close();
+      await ready.jobs.stop();
+      if (!options.db) await db.close();
+    },
+  };
+}

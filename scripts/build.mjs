@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Builds what `npm start` serves: the SPA (Vite) and the API bundle (esbuild). Each part is rebuilt only
+// when a file it is made from is newer than its last build, so a second `npm start` starts at once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const SKIP = new Set(['node_modules', 'dist', '.git', 'data', 'test-results', 'coverage']);
+
+function newestInput(paths) {
+  let newest = 0;
+  let count = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const name of readdirSync(p)) if (!SKIP.has(name)) visit(path.join(p, name));
+    } else {
+      count += 1;
+      newest = Math.max(newest, s.mtimeMs);
+    }
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return `${Math.round(newest)}:${count}`;
+}
+
+const shared = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'packages/contracts'];
+const parts = {
+  web: {
+    inputs: [...shared, 'apps/web'],
+    stamp: 'apps/web/dist/.build-stamp',
+    build() {
+      const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+      const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+        cwd: path.join(root, 'apps', 'web'),
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error('The web app failed to build');
+    },
+  },
+  api: {
+    inputs: [...shared, 'apps/api/src', 'apps/api/package.json'],
+    stamp: 'apps/api/dist/.build-stamp',
+    async build() {
+      const esbuild = await import('esbuild');
+      await esbuild.build({
+        entryPoints: [path.join(root, 'apps/api/src/main.ts')],
+        outfile: path.join(root, 'apps/api/dist/main.js'),
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'esm',
+        sourcemap: true,
+        logLevel: 'warning',
+        plugins: [
+          {
+            // Workspace packages are TypeScript source: bundle them. Everything from npm stays a real import.
+            name: 'external-npm-packages',
+            setup(build) {
+              build.onResolve({ filter: /^[^./]/ }, (args) =>
+                args.path.startsWith('@rampart/') ? undefined : { path: args.path, external: true },
+              );
+            },
+          },
+        ],
+      });
+    },
+  },
+};
+
+export async function ensureBuilt({ force = false, quiet = false } = {}) {
+  for (const [name, part] of Object.entries(parts)) {
+    const fingerprint = newestInput(part.inputs);
+    const stampFile = path.join(root, part.stamp);
+    const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+    if (!force && current === fingerprint) continue;
+    if (!quiet) process.stdout.write(`Building ${name}...\n`);
+    const started = Date.now();
+    await part.build();
+    mkdirSync(path.dirname(stampFile), { recursive: true });
+    writeFileSync(stampFile, fingerprint);
+    if (!quiet) process.stdout.write(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureBuilt({ force: process.argv.includes('--force') }).catch((error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
+}
