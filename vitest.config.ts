@@ -40,6 +40,18 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time on a two-core machine.
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
     ],
   },
 });

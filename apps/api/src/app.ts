@@ -10,12 +10,22 @@ import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import authPlugin from './plugins/auth';
 import { systemRoutes } from './modules/system/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { createIdentityContext } from './modules/identity/context';
+import { verifyBearer } from './modules/identity/verify-bearer';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer } from './providers/mail';
+import { bindOutboxDelivery, createOutboxDelivery } from './providers/mail/outbox';
+import { createLogSmsSender } from './providers/sms/log-sms';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   jobs: JobQueue;
+  /** Tests pass a manual clock to move through expiry and lockout windows. */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -49,13 +59,27 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin, { config });
 
+  const clock = deps.clock ?? systemClock;
+  // Mail and SMS leave through the outbox jobs (jobs/registry.ts); this process's transports back them.
+  const mailer = createMailer(config, app.log);
+  bindOutboxDelivery(
+    createOutboxDelivery({ db: deps.db, mailer, sms: createLogSmsSender(app.log, { includeBody: config.env !== 'production' }), clock }),
+  );
+  app.addHook('onClose', async () => {
+    await mailer.close?.();
+  });
+  const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret });
+
   await app.register(
     async (api) => {
       // API replies are personal: never cached by browsers or proxies unless a route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      // `app.authenticate` and `request.user` for every module below.
+      await api.register(authPlugin, { verify: (token) => verifyBearer(identity, token) });
       await api.register(systemRoutes, { config, db: deps.db });
+      await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
   FEATURE_FLAGS: z.string().optional(),
+  // Signs the identity tokens. Unset: one is generated on first start and kept in the database (app_settings),
+  // so restarts and every instance share it.
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\/.+/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.example>'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -61,6 +66,11 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   flags: FeatureFlags;
+  /** Identity token signing secret; null means "generated and kept in the database". */
+  jwtSecret: string | null;
+  /** Mail goes through SMTP when set, else to the server log (and the dev outbox). */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +111,9 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(options.rootDir, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     flags,
+    jwtSecret: e.JWT_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './session';
 export * from './rules';
 export * from './catalogue/jurisdictions';
 export * from './zod-messages';
+export * from './identity';

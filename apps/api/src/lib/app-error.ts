@@ -1,4 +1,4 @@
-import { ERROR_TYPES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { ERROR_TYPES, IDENTITY_MESSAGES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -20,6 +20,20 @@ export const ERROR_CATALOGUE = {
   unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
   idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
   rate_limited: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many requests, please try again later' },
+  // The user pool's exceptions (issue 3): the code is the exception name the SPA's identity error mapping reads
+  // (document 2, section 8). Wrong credentials answer 400, not 401, as the hosted pool did: the SPA treats any
+  // 401 as "signed out", which a mistyped password is not.
+  UsernameExistsException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.usernameExists },
+  UserNotConfirmedException: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.userNotConfirmed },
+  UserNotFoundException: { status: 404, type: ERROR_TYPES.notFound, message: IDENTITY_MESSAGES.en.userNotFound },
+  NotAuthorizedException: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.notAuthorized },
+  InvalidPasswordException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.passwordTooShort },
+  InvalidConfirmPasswordException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.confirmPasswordMismatch },
+  CodeMismatchException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.codeMismatch },
+  ExpiredCodeException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.expiredCode },
+  InvalidParameterException: { status: 400, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
+  LimitExceededException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many failed attempts. Please try again later.' },
+  TooManyRequestsException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many codes requested. Please try again later.' },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

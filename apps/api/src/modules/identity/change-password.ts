@@ -1,0 +1,30 @@
+import type { ChangePasswordRequest, OkResponse } from '@rampart/contracts';
+import type { AuthUser } from '../../plugins/auth';
+import type { IdentityContext, RequestMeta } from './context';
+import { identityError } from './errors';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { findUserById, revokeSessions, updateUser } from './repository';
+
+/** Changes the password and signs out every other session (this one stays signed in). */
+export async function changePassword(ctx: IdentityContext, who: AuthUser, input: ChangePasswordRequest, meta: RequestMeta): Promise<OkResponse> {
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.proposedPassword) {
+    throw identityError('InvalidConfirmPasswordException', 'confirmPasswordMismatch');
+  }
+  const user = await findUserById(ctx.db, who.userGuid);
+  if (!user) throw identityError('NotAuthorizedException', 'invalidSession');
+  const subjects = { account: user.email, ip: meta.ip };
+  await ctx.attempts.assertCanTry(subjects);
+  if (!(await verifyPassword(user.password_hash, input.previousPassword))) {
+    await ctx.attempts.recordFailure(subjects);
+    throw identityError('NotAuthorizedException', 'notAuthorized');
+  }
+  const problem = passwordProblem(input.proposedPassword);
+  if (problem) throw identityError('InvalidPasswordException', problem);
+  const passwordHash = await hashPassword(input.proposedPassword);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await updateUser(tx, user.id, { password_hash: passwordHash }, now);
+    await revokeSessions(tx, user.id, now, { except: who.sessionId });
+  });
+  return { ok: true };
+}

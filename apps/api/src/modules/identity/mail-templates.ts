@@ -1,0 +1,51 @@
+import type { IdentityLocale } from '@rampart/contracts';
+import type { CodePurpose } from './codes';
+import { CODE_TTL_MS } from './codes';
+
+/** The code messages in both languages (R18): the user's stored language picks one. */
+const MINUTES = CODE_TTL_MS / 60_000;
+
+const TEXTS: Record<IdentityLocale, Record<CodePurpose, { subject: string; lead: string }>> = {
+  en: {
+    sign_up: { subject: 'Your Rampart verification code', lead: 'Welcome to Rampart. Use this code to confirm your email address:' },
+    sign_in: { subject: 'Your Rampart sign-in code', lead: 'Use this code to sign in to Rampart:' },
+    mfa: { subject: 'Your Rampart security code', lead: 'Use this code to finish signing in to Rampart:' },
+    forgot_password: { subject: 'Reset your Rampart password', lead: 'Use this code to choose a new Rampart password:' },
+    reauth: { subject: 'Confirm it is you', lead: 'Use this code to confirm a change to your Rampart sign-in settings:' },
+    verify_phone: { subject: 'Confirm your phone number', lead: 'Your Rampart code to confirm this phone number:' },
+  },
+  es: {
+    sign_up: { subject: 'Tu código de verificación de Rampart', lead: 'Te damos la bienvenida a Rampart. Usa este código para confirmar tu correo electrónico:' },
+    sign_in: { subject: 'Tu código de acceso a Rampart', lead: 'Usa este código para iniciar sesión en Rampart:' },
+    mfa: { subject: 'Tu código de seguridad de Rampart', lead: 'Usa este código para terminar de iniciar sesión en Rampart:' },
+    forgot_password: { subject: 'Restablece tu contraseña de Rampart', lead: 'Usa este código para elegir una nueva contraseña de Rampart:' },
+    reauth: { subject: 'Confirma que eres tú', lead: 'Usa este código para confirmar un cambio en tu configuración de acceso a Rampart:' },
+    verify_phone: { subject: 'Confirma tu número de teléfono', lead: 'Tu código de Rampart para confirmar este número de teléfono:' },
+  },
+};
+
+const FOOTER: Record<IdentityLocale, string> = {
+  en: `The code expires in ${MINUTES} minutes and works once. If you did not ask for it, you can ignore this message; never share the code with anyone.`,
+  es: `El código caduca en ${MINUTES} minutos y solo sirve una vez. Si no lo has pedido, ignora este mensaje; no compartas el código con nadie.`,
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+export function renderCodeMail(purpose: CodePurpose, locale: IdentityLocale, code: string): { subject: string; text: string; html: string } {
+  const { subject, lead } = TEXTS[locale][purpose];
+  const footer = FOOTER[locale];
+  const text = `${lead}\n\n${code}\n\n${footer}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${escapeHtml(lead)}</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>
+<p style="color:#64748b">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** Short on purpose: the screen that asked for the code says what it is for. */
+export function renderCodeSms(_purpose: CodePurpose, locale: IdentityLocale, code: string): string {
+  return locale === 'es' ? `Rampart: tu código es ${code}. Caduca en ${MINUTES} minutos.` : `Rampart: your code is ${code}. It expires in ${MINUTES} minutes.`;
+}

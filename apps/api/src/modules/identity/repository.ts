@@ -1,0 +1,140 @@
+import type { LoginMethodType, MfaMethod, UserInfo } from '@rampart/contracts';
+import type { Queryable } from '../../db';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  status: 'UNCONFIRMED' | 'CONFIRMED';
+  locale: 'en' | 'es';
+  application_name: string | null;
+  phone_number: string | null;
+  phone_verified: boolean;
+  pending_phone: string | null;
+  preferred_mfa: MfaMethod;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: bigint | null;
+  created_at: Date;
+  [key: string]: unknown;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  login_method: LoginMethodType;
+  expires_at: Date;
+  revoked_at: Date | null;
+  [key: string]: unknown;
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
+  return rows[0];
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Inserts unless the email is taken; the unique constraint decides between concurrent sign-ups. */
+export async function insertUser(
+  q: Queryable,
+  user: { email: string; passwordHash: string; locale: 'en' | 'es'; now: Date },
+): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `INSERT INTO users (email, password_hash, status, locale, created_at, updated_at)
+     VALUES ($1, $2, 'UNCONFIRMED', $3, $4, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [user.email, user.passwordHash, user.locale, user.now],
+  );
+  return rows[0];
+}
+
+export async function updateUser(
+  q: Queryable,
+  id: string,
+  changes: Partial<Pick<UserRow, 'status' | 'locale' | 'application_name' | 'password_hash' | 'phone_number' | 'phone_verified' | 'pending_phone' | 'preferred_mfa' | 'totp_secret' | 'totp_pending_secret'>> & { totp_last_step?: number | null },
+  now: Date,
+): Promise<UserRow> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const sets = entries.map(([column], i) => `${column} = $${i + 3}`);
+  const { rows } = await q.query<UserRow>(
+    `UPDATE users SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
+    [id, now, ...entries.map(([, v]) => v)],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('user vanished during update');
+  return row;
+}
+
+/** Records a TOTP step as used, only if it is newer than the last one: false means a replay. */
+export async function consumeTotpStep(q: Queryable, userId: string, step: number): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)',
+    [userId, step],
+  );
+  return rowCount === 1;
+}
+
+export async function insertSession(
+  q: Queryable,
+  s: { userId: string; refreshHash: string; loginMethod: LoginMethodType; clientIp: string; now: Date; expiresAt: Date },
+): Promise<string> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO identity_sessions (user_id, refresh_hash, login_method, client_ip, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [s.userId, s.refreshHash, s.loginMethod, s.clientIp, s.now, s.expiresAt],
+  );
+  return rows[0]!.id;
+}
+
+export async function findSessionByRefreshHash(q: Queryable, refreshHash: string): Promise<SessionRow | undefined> {
+  const { rows } = await q.query<SessionRow>('SELECT * FROM identity_sessions WHERE refresh_hash = $1', [refreshHash]);
+  return rows[0];
+}
+
+/** A session that is neither revoked nor expired, with its user. */
+export async function findLiveSession(
+  q: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<(SessionRow & { email: string }) | undefined> {
+  const { rows } = await q.query<SessionRow & { email: string }>(
+    `SELECT s.*, u.email FROM identity_sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [sessionId, now],
+  );
+  return rows[0];
+}
+
+export async function touchSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  await q.query('UPDATE identity_sessions SET last_used_at = $2 WHERE id = $1', [sessionId, now]);
+}
+
+/** Revokes the user's live sessions, all of them or all but one. Returns how many. */
+export async function revokeSessions(q: Queryable, userId: string, now: Date, options: { except?: string; only?: string } = {}): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE identity_sessions SET revoked_at = $2
+     WHERE user_id = $1 AND revoked_at IS NULL
+       AND ($3::uuid IS NULL OR id <> $3::uuid) AND ($4::uuid IS NULL OR id = $4::uuid)`,
+    [userId, now, options.except ?? null, options.only ?? null],
+  );
+  return rowCount;
+}
+
+export function toUserInfo(u: UserRow): UserInfo {
+  return {
+    userGuid: u.id,
+    email: u.email,
+    emailVerified: u.status === 'CONFIRMED',
+    locale: u.locale,
+    applicationName: u.application_name,
+    phoneNumber: u.phone_number,
+    phoneNumberVerified: u.phone_verified,
+    preferredMfa: u.preferred_mfa,
+    totpEnabled: u.totp_secret !== null,
+    createdAt: new Date(u.created_at).toISOString(),
+  };
+}

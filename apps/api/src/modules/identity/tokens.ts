@@ -1,0 +1,122 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { ChallengeName, LoginMethodType } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock';
+
+/** Short-lived signed tokens (HS256, jose). Refresh tokens are random strings, kept only as SHA-256. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const LOGIN_TOKEN_SECONDS = 15 * 60;
+/** As long as an emailed code lives, so the challenge outlives the code it waits for. */
+export const CHALLENGE_SECONDS = 10 * 60;
+export const REAUTH_SECONDS = 5 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+
+const ISSUER = 'rampart';
+const AUDIENCE = 'rampart';
+
+/** access: identity calls; id: exchanged for the login token; api: the login token every API call sends. */
+export type SessionTokenUse = 'access' | 'id' | 'api';
+
+export interface SessionClaims {
+  use: SessionTokenUse;
+  userGuid: string;
+  sessionId: string;
+  email: string;
+}
+
+export interface ChallengeClaims {
+  userGuid: string;
+  challengeName: ChallengeName;
+  /** How the first step was passed: a password, or the emailed sign-in code (custom challenge). */
+  via: 'password' | 'email_code';
+}
+
+export interface TokenService {
+  sessionToken(claims: SessionClaims, seconds: number): Promise<string>;
+  verifySessionToken(token: string, uses: readonly SessionTokenUse[]): Promise<SessionClaims | null>;
+  challengeToken(claims: ChallengeClaims): Promise<string>;
+  verifyChallengeToken(token: string): Promise<ChallengeClaims | null>;
+  reauthToken(userGuid: string, sessionId: string): Promise<string>;
+  verifyReauthToken(token: string): Promise<{ userGuid: string; sessionId: string } | null>;
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function refreshTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createTokenService(key: Uint8Array, clock: Clock): TokenService {
+  const seconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  async function sign(payload: JWTPayload, subject: string, lifetime: number): Promise<string> {
+    const iat = seconds();
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(subject)
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + lifetime)
+      .sign(key);
+  }
+
+  async function verify(token: string): Promise<JWTPayload | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: clock.now(),
+      });
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
+  const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+
+  return {
+    sessionToken(claims, lifetime) {
+      return sign({ token_use: claims.use, sid: claims.sessionId, email: claims.email }, claims.userGuid, lifetime);
+    },
+    async verifySessionToken(token, uses) {
+      const p = await verify(token);
+      const use = p?.['token_use'];
+      const sid = str(p?.['sid']);
+      const email = str(p?.['email']);
+      const sub = str(p?.sub);
+      if (!p || !sid || !email || !sub || typeof use !== 'string' || !(uses as readonly string[]).includes(use)) return null;
+      return { use: use as SessionTokenUse, userGuid: sub, sessionId: sid, email };
+    },
+    challengeToken(claims) {
+      return sign({ token_use: 'challenge', ch: claims.challengeName, via: claims.via }, claims.userGuid, CHALLENGE_SECONDS);
+    },
+    async verifyChallengeToken(token) {
+      const p = await verify(token);
+      const sub = str(p?.sub);
+      const ch = p?.['ch'];
+      const via = p?.['via'];
+      if (!p || p['token_use'] !== 'challenge' || !sub) return null;
+      if (ch !== 'SOFTWARE_TOKEN_MFA' && ch !== 'EMAIL_OTP' && ch !== 'SMS_OTP' && ch !== 'CUSTOM_CHALLENGE') return null;
+      if (via !== 'password' && via !== 'email_code') return null;
+      return { userGuid: sub, challengeName: ch, via };
+    },
+    reauthToken(userGuid, sessionId) {
+      return sign({ token_use: 'reauth', sid: sessionId }, userGuid, REAUTH_SECONDS);
+    },
+    async verifyReauthToken(token) {
+      const p = await verify(token);
+      const sub = str(p?.sub);
+      const sid = str(p?.['sid']);
+      if (!p || p['token_use'] !== 'reauth' || !sub || !sid) return null;
+      return { userGuid: sub, sessionId: sid };
+    },
+  };
+}
+
+export type { LoginMethodType };

@@ -1,0 +1,16 @@
+import type { AuthUser } from '../../plugins/auth';
+import type { IdentityContext } from './context';
+import { findLiveSession } from './repository';
+
+/**
+ * What the authenticate preHandler asks: does this bearer token name a live session? Access tokens (identity
+ * calls) and login tokens (every other API call) both qualify; id tokens only buy a login token. The session
+ * row is read every time, so a sign-out or password change takes effect at once, not at token expiry.
+ */
+export async function verifyBearer(ctx: IdentityContext, token: string): Promise<AuthUser | null> {
+  const claims = await ctx.tokens.verifySessionToken(token, ['access', 'api']);
+  if (!claims) return null;
+  const session = await findLiveSession(ctx.db, claims.sessionId, ctx.clock.now());
+  if (!session || session.user_id !== claims.userGuid) return null;
+  return { userGuid: claims.userGuid, email: session.email, sessionId: session.id };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/** The signed-in user a request acts for. Every object is read through its owner: use `userGuid`. */
+export interface AuthUser {
+  userGuid: string;
+  email: string;
+  sessionId: string;
+}
+
+/** Turns a bearer token into a user, or null when it names no live session. */
+export type BearerVerifier = (token: string) => Promise<AuthUser | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a bearer token of a live session; sets request.user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,4096})\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The user of a route guarded by `authenticate`; a programming error if the guard is missing. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthenticated');
+  return request.user;
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier }) {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerTokenOf(request);
+      const user = token ? await options.verify(token) : null;
+      if (!user) throw new AppError('unauthenticated');
+      request.user = user;
+    });
+  },
+  { name: 'rampart-auth' },
+);

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The gzip size of the JavaScript a browser actually loads for /auth (issue 2: under 150 KB), read from the
+// requests Chromium makes, and the same for the largest route, beside the whole build's JS as the baseline.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { machine, sleep } from './lib.mjs';
+import { ensureBuilt } from '../scripts/build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const PORT = Number(process.env.BENCH_PORT ?? 3918);
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+await ensureBuilt({ quiet: true });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-size-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/user/healthcheck`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 600) throw new Error('server did not start');
+  await sleep(50);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+async function scriptsFor(route) {
+  const page = await browser.newPage();
+  const files = new Set();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js')) files.add(u.pathname);
+  });
+  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+  await page.close();
+  const bytes = [...files].reduce((sum, f) => sum + gz(path.join(dist, f)), 0);
+  return { files: files.size, gzipKB: +(bytes / 1024).toFixed(1) };
+}
+const auth = await scriptsFor('/auth');
+const notFound = await scriptsFor('/nowhere');
+await browser.close();
+server.kill('SIGTERM');
+rmSync(dataDir, { recursive: true, force: true });
+
+const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+const wholeKB = +(allJs.reduce((s, f) => s + gz(path.join(dist, 'assets', f)), 0) / 1024).toFixed(1);
+console.log(JSON.stringify({ machine: machine(), auth, notFound, wholeBuildGzipKB: wholeKB, authShareOfWhole: +(auth.gzipKB / wholeKB).toFixed(2), targetKB: 150, met: auth.gzipKB < 150 }, null, 2));

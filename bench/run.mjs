@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark in turn; figures go to docs/benchmarks.md by hand, with the machine.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+for (const script of ['startup.mjs', 'bundle-size.mjs']) {
+  console.log(`\n# ${script}`);
+  const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,412 @@
+import { z } from 'zod';
+import { ApiErrorBody } from './errors';
+import { totp as totpRule } from './rules/identity-rules';
+import { RULE_MESSAGES } from './rules/messages';
+import { ruleSchema } from './rules/zod';
+
+/**
+ * The user pool Rampart owns (issue 3). The original called a hosted pool; its operations, exception
+ * names and messages are kept (document 2, sections 5 and 8) so the SPA's identity error mapping works
+ * unchanged. Every identity error reply carries the exception name as `code`.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names
+
+export const IDENTITY_EXCEPTIONS = {
+  usernameExists: 'UsernameExistsException',
+  userNotConfirmed: 'UserNotConfirmedException',
+  userNotFound: 'UserNotFoundException',
+  notAuthorized: 'NotAuthorizedException',
+  invalidPassword: 'InvalidPasswordException',
+  invalidConfirmPassword: 'InvalidConfirmPasswordException',
+  codeMismatch: 'CodeMismatchException',
+  expiredCode: 'ExpiredCodeException',
+  limitExceeded: 'LimitExceededException',
+  tooManyRequests: 'TooManyRequestsException',
+  invalidParameter: 'InvalidParameterException',
+} as const;
+export type IdentityException = (typeof IDENTITY_EXCEPTIONS)[keyof typeof IDENTITY_EXCEPTIONS];
+export const IDENTITY_EXCEPTION_NAMES = Object.values(IDENTITY_EXCEPTIONS) as [IdentityException, ...IdentityException[]];
+
+/** Document 2, section 8: the form field each exception lands on; the rest are general errors. */
+export const IDENTITY_ERROR_FIELDS: Partial<Record<IdentityException, 'username' | 'confirmPassword' | 'password' | 'code'>> = {
+  UsernameExistsException: 'username',
+  InvalidConfirmPasswordException: 'confirmPassword',
+  InvalidPasswordException: 'password',
+  NotAuthorizedException: 'password',
+  ExpiredCodeException: 'code',
+  CodeMismatchException: 'code',
+};
+
+export const CHALLENGE_NAMES = ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SMS_OTP', 'CUSTOM_CHALLENGE'] as const;
+export type ChallengeName = (typeof CHALLENGE_NAMES)[number];
+
+/** Document 1, section 3: login method (2FA) types. NONE exists only when "2FA required" is false (R2). */
+export const LOGIN_METHOD_TYPES = ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SMS_OTP', 'NONE'] as const;
+export type LoginMethodType = (typeof LOGIN_METHOD_TYPES)[number];
+
+/** The second factors a user can prefer (R2); the emailed code is everyone's default. */
+export const MFA_METHODS = ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SMS_OTP'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/** Document 1, section 4: the challenge name maps to a 2FA type; the custom challenge to none. */
+export function loginMethodOf(challenge: ChallengeName | undefined): LoginMethodType {
+  return challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'EMAIL_OTP' || challenge === 'SMS_OTP' ? challenge : 'NONE';
+}
+
+export const IDENTITY_LOCALES = ['en', 'es'] as const;
+export type IdentityLocale = (typeof IDENTITY_LOCALES)[number];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages (English word for word from document 2 where it gives them; the rest are ours, R3 and R18)
+
+const en = {
+  emailRequired: 'Email is required',
+  emailEmpty: 'Email cannot be empty',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password should contain at least 8 characters',
+  passwordTooLong: 'Password should contain at most 256 characters',
+  // R3: new message, both locales.
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose a less common one.',
+  passwordsDoNotMatch: 'Your passwords do not match',
+  confirmPasswordMismatch: 'Password and Confirm password do not match',
+  usernameExists: 'An account with given email already exists',
+  userNotConfirmed: 'User is not confirmed.',
+  userNotFound: 'User does not exist.',
+  notAuthorized: 'Incorrect username or password.',
+  alreadyConfirmed: 'User cannot be confirmed. Current status is CONFIRMED',
+  alreadyConfirmedResend: 'User is already confirmed.',
+  codeMismatch: 'Invalid verification code provided, please try again.',
+  expiredCode: 'Invalid code provided, please request a code again.',
+  tooManyFailures: 'Too many failed attempts. Please try again in {{minutes}} minutes.',
+  tooManyCodes: 'Too many codes requested. Please try again in {{minutes}} minutes.',
+  invalidSession: 'Invalid session for the user, session is expired.',
+  refreshRevoked: 'Refresh Token has been revoked',
+  invalidRefreshToken: 'Invalid Refresh Token',
+  reauthRequired: 'Please confirm it is you before changing your second factor.',
+  totpNotAssociated: 'Set up the authenticator app before verifying it.',
+  totpNotVerified: 'Verify the authenticator app before choosing it.',
+  phoneNotVerified: 'Confirm your phone number before using it for sign-in codes.',
+  noPhoneCode: 'There is no phone number waiting for confirmation.',
+  wrongChallenge: 'The answer does not match the challenge.',
+  tokenInvalid: 'The identity token is invalid or expired.',
+  codeFormat: RULE_MESSAGES.en.totp,
+} as const;
+
+export type IdentityMessageKey = keyof typeof en;
+
+const es: { readonly [K in IdentityMessageKey]: string } = {
+  emailRequired: 'El correo electrónico es obligatorio',
+  emailEmpty: 'El correo electrónico no puede estar vacío',
+  passwordRequired: 'La contraseña es obligatoria',
+  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  passwordTooLong: 'La contraseña debe tener como máximo 256 caracteres',
+  passwordTooCommon: 'Esta contraseña es una de las más comunes. Elige una menos común.',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  confirmPasswordMismatch: 'La contraseña y su confirmación no coinciden',
+  usernameExists: 'Ya existe una cuenta con este correo electrónico',
+  userNotConfirmed: 'El usuario no está confirmado.',
+  userNotFound: 'El usuario no existe.',
+  notAuthorized: 'Usuario o contraseña incorrectos.',
+  alreadyConfirmed: 'El usuario no se puede confirmar. Su estado actual es CONFIRMADO',
+  alreadyConfirmedResend: 'El usuario ya está confirmado.',
+  codeMismatch: 'El código de verificación no es válido, inténtalo de nuevo.',
+  expiredCode: 'El código no es válido, solicita un código nuevo.',
+  tooManyFailures: 'Demasiados intentos fallidos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
+  tooManyCodes: 'Se han solicitado demasiados códigos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
+  invalidSession: 'La sesión del usuario no es válida o ha caducado.',
+  refreshRevoked: 'El token de actualización ha sido revocado',
+  invalidRefreshToken: 'Token de actualización no válido',
+  reauthRequired: 'Confirma tu identidad antes de cambiar tu segundo factor.',
+  totpNotAssociated: 'Configura la aplicación de autenticación antes de verificarla.',
+  totpNotVerified: 'Verifica la aplicación de autenticación antes de elegirla.',
+  phoneNotVerified: 'Confirma tu número de teléfono antes de usarlo para los códigos de acceso.',
+  noPhoneCode: 'No hay ningún número de teléfono pendiente de confirmación.',
+  wrongChallenge: 'La respuesta no corresponde al desafío.',
+  tokenInvalid: 'El token de identidad no es válido o ha caducado.',
+  codeFormat: RULE_MESSAGES.es.totp,
+};
+
+export const IDENTITY_MESSAGES = { en, es } as const;
+
+export function identityMessage(key: IdentityMessageKey, params: Readonly<Record<string, string | number>> = {}, lang: IdentityLocale = 'en'): string {
+  return IDENTITY_MESSAGES[lang][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Password policy (R3). Length is checked here so the SPA can say it before sending; the common-password
+// list is big and lives on the server only.
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export function passwordLengthProblem(password: string): 'passwordTooShort' | 'passwordTooLong' | undefined {
+  // Counted in code points so an emoji passphrase is not penalised for UTF-16 surrogates.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
+  if (length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field schemas
+
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Emails are lower-cased before sign-up, login and confirm (document 2, section 5). */
+export const IdentityEmail = z
+  .string({ error: en.emailRequired })
+  .trim()
+  .min(1, { error: en.emailRequired })
+  .max(254, { error: RULE_MESSAGES.en.email })
+  .toLowerCase()
+  .regex(EMAIL_PATTERN, { error: RULE_MESSAGES.en.email });
+
+/**
+ * Any non-empty string up to a bound: the policy (length, common list) is the server's decision and answers
+ * InvalidPasswordException, which the SPA maps to the password field.
+ */
+export const PasswordInput = z
+  .string({ error: en.passwordRequired })
+  .min(1, { error: en.passwordRequired })
+  .max(4096, { error: en.passwordTooLong });
+
+/** 6-digit codes: emailed, SMS and authenticator alike. */
+export const OneTimeCode = ruleSchema(totpRule);
+
+export const IdentityLocaleSchema = z.enum(IDENTITY_LOCALES);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests and replies
+
+export const CodeDeliveryDetails = z
+  .object({
+    deliveryMedium: z.enum(['EMAIL', 'SMS']),
+    /** Masked, e.g. 'j***@e***.com' or '+*******1234'. */
+    destination: z.string(),
+    attributeName: z.enum(['email', 'phone_number']),
+  })
+  .meta({ id: 'CodeDeliveryDetails' });
+export type CodeDeliveryDetails = z.infer<typeof CodeDeliveryDetails>;
+
+export const CodeDeliveryResponse = z.object({ codeDeliveryDetails: CodeDeliveryDetails }).meta({ id: 'CodeDeliveryResponse' });
+export type CodeDeliveryResponse = z.infer<typeof CodeDeliveryResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+/** POST /api/identity/sign-up. The language falls back to Accept-Language, then English. */
+export const SignUpRequest = z
+  .object({
+    email: IdentityEmail,
+    password: PasswordInput,
+    confirmPassword: z.string().optional(),
+    locale: IdentityLocaleSchema.optional(),
+  })
+  .meta({ id: 'SignUpRequest' });
+export type SignUpRequest = z.infer<typeof SignUpRequest>;
+
+export const SignUpResponse = z
+  .object({ userGuid: z.uuid(), userConfirmed: z.boolean(), codeDeliveryDetails: CodeDeliveryDetails })
+  .meta({ id: 'SignUpResponse' });
+export type SignUpResponse = z.infer<typeof SignUpResponse>;
+
+export const ConfirmSignUpRequest = z.object({ email: IdentityEmail, code: OneTimeCode }).meta({ id: 'ConfirmSignUpRequest' });
+export type ConfirmSignUpRequest = z.infer<typeof ConfirmSignUpRequest>;
+
+export const EmailOnlyRequest = z.object({ email: IdentityEmail }).meta({ id: 'EmailOnlyRequest' });
+export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequest>;
+
+export const SignInRequest = z.object({ email: IdentityEmail, password: PasswordInput }).meta({ id: 'SignInRequest' });
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const AuthenticationResult = z
+  .object({
+    accessToken: z.string(),
+    /** Exchanged for the API's login token at POST /api/auth-token-login-request. */
+    idToken: z.string(),
+    refreshToken: z.string(),
+    /** Seconds the access and id tokens live. */
+    expiresIn: z.number().int().positive(),
+    tokenType: z.literal('Bearer'),
+  })
+  .meta({ id: 'AuthenticationResult' });
+export type AuthenticationResult = z.infer<typeof AuthenticationResult>;
+
+export const ChallengeReply = z
+  .object({
+    challengeName: z.enum(CHALLENGE_NAMES),
+    loginMethod: z.enum(LOGIN_METHOD_TYPES),
+    /** Opaque, short-lived; sent back with the answer. */
+    session: z.string(),
+    codeDeliveryDetails: CodeDeliveryDetails.optional(),
+  })
+  .meta({ id: 'ChallengeReply' });
+export type ChallengeReply = z.infer<typeof ChallengeReply>;
+
+export const AuthenticatedReply = z
+  .object({ loginMethod: z.enum(LOGIN_METHOD_TYPES), authenticationResult: AuthenticationResult })
+  .meta({ id: 'AuthenticatedReply' });
+export type AuthenticatedReply = z.infer<typeof AuthenticatedReply>;
+
+/** Sign-in, sign-in by code and the answer to a challenge reply with the next challenge or with tokens. */
+export const SignInResponse = z.union([ChallengeReply, AuthenticatedReply]).meta({ id: 'SignInResponse' });
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const RespondToChallengeRequest = z
+  .object({ challengeName: z.enum(CHALLENGE_NAMES), session: z.string().min(1).max(4096), code: OneTimeCode })
+  .meta({ id: 'RespondToChallengeRequest' });
+export type RespondToChallengeRequest = z.infer<typeof RespondToChallengeRequest>;
+
+export const ConfirmForgotPasswordRequest = z
+  .object({ email: IdentityEmail, code: OneTimeCode, password: PasswordInput, confirmPassword: z.string().optional() })
+  .meta({ id: 'ConfirmForgotPasswordRequest' });
+export type ConfirmForgotPasswordRequest = z.infer<typeof ConfirmForgotPasswordRequest>;
+
+export const ChangePasswordRequest = z
+  .object({ previousPassword: PasswordInput, proposedPassword: PasswordInput, confirmPassword: z.string().optional() })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) }).meta({ id: 'RefreshRequest' });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const RefreshResponse = z
+  .object({ authenticationResult: AuthenticationResult.omit({ refreshToken: true }) })
+  .meta({ id: 'RefreshResponse' });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/** `global` signs out every session of the user, not only this one. */
+export const SignOutRequest = z.object({ global: z.boolean().default(false) }).meta({ id: 'SignOutRequest' });
+export type SignOutRequest = z.infer<typeof SignOutRequest>;
+
+/** Re-authentication before a second-factor change: the password, or a code of the current factor. */
+export const ReauthenticateRequest = z
+  .union([z.object({ password: PasswordInput }), z.object({ code: OneTimeCode })])
+  .meta({ id: 'ReauthenticateRequest' });
+export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequest>;
+
+export const ReauthenticateResponse = z
+  .object({ reauthToken: z.string(), expiresIn: z.number().int().positive() })
+  .meta({ id: 'ReauthenticateResponse' });
+export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponse>;
+
+const ReauthToken = z.string({ error: en.reauthRequired }).min(1, { error: en.reauthRequired }).max(4096);
+
+export const TotpAssociateRequest = z.object({ reauthToken: ReauthToken }).meta({ id: 'TotpAssociateRequest' });
+export type TotpAssociateRequest = z.infer<typeof TotpAssociateRequest>;
+
+export const TotpAssociateResponse = z
+  .object({ secretCode: z.string(), otpauthUri: z.string() })
+  .meta({ id: 'TotpAssociateResponse' });
+export type TotpAssociateResponse = z.infer<typeof TotpAssociateResponse>;
+
+export const TotpVerifyRequest = z.object({ code: OneTimeCode }).meta({ id: 'TotpVerifyRequest' });
+export type TotpVerifyRequest = z.infer<typeof TotpVerifyRequest>;
+
+export const MfaPreferenceRequest = z
+  .object({ reauthToken: ReauthToken, preferred: z.enum(MFA_METHODS) })
+  .meta({ id: 'MfaPreferenceRequest' });
+export type MfaPreferenceRequest = z.infer<typeof MfaPreferenceRequest>;
+
+export const UserInfo = z
+  .object({
+    userGuid: z.uuid(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    locale: IdentityLocaleSchema,
+    applicationName: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    phoneNumberVerified: z.boolean(),
+    preferredMfa: z.enum(MFA_METHODS),
+    totpEnabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/** E.164 phone numbers only: the SPA formats with its phone library before sending. */
+const E164 = z.string().regex(/^\+[1-9]\d{5,14}$/, { error: RULE_MESSAGES.en.phone });
+
+export const UpdateAttributesRequest = z
+  .object({
+    locale: IdentityLocaleSchema.optional(),
+    applicationName: z.string().trim().min(1).max(64).optional(),
+    /** A new phone number is confirmed by an SMS code; it is a second-factor change, so it needs reauthToken. */
+    phoneNumber: E164.optional(),
+    reauthToken: z.string().max(4096).optional(),
+  })
+  .meta({ id: 'UpdateAttributesRequest' });
+export type UpdateAttributesRequest = z.infer<typeof UpdateAttributesRequest>;
+
+export const UpdateAttributesResponse = z
+  .object({ user: UserInfo, codeDeliveryDetails: CodeDeliveryDetails.optional() })
+  .meta({ id: 'UpdateAttributesResponse' });
+export type UpdateAttributesResponse = z.infer<typeof UpdateAttributesResponse>;
+
+export const VerifyAttributeRequest = z
+  .object({ attribute: z.literal('phone_number'), code: OneTimeCode })
+  .meta({ id: 'VerifyAttributeRequest' });
+export type VerifyAttributeRequest = z.infer<typeof VerifyAttributeRequest>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API's login token (document 2, section 7)
+
+/** POST /api/auth-token-login-request: the pool's id token in, the API's login token out. */
+export const LoginTokenRequest = z.object({ token: z.string({ error: en.tokenInvalid }).min(1).max(4096) }).meta({ id: 'LoginTokenRequest' });
+export type LoginTokenRequest = z.infer<typeof LoginTokenRequest>;
+
+/**
+ * Stored key by key in browser storage by the SPA. Flat strings and numbers only. The reply always
+ * carries the expiry, so R11's 60-second fallback lifetime applies only when there is no session at all.
+ */
+export const LoginTokenResponse = z
+  .object({
+    userGuid: z.uuid(),
+    email: z.string(),
+    token: z.string(),
+    tokenType: z.literal('Bearer'),
+    /** ISO 8601 instant. */
+    expiresAt: z.iso.datetime(),
+    expiresIn: z.number().int().positive(),
+    loginMethod: z.enum(LOGIN_METHOD_TYPES),
+  })
+  .meta({ id: 'LoginTokenResponse' });
+export type LoginTokenResponse = z.infer<typeof LoginTokenResponse>;
+
+/** Any failure of the exchange: the usual error fields plus `errorMessage`, which the SPA tests for. */
+export const LoginTokenError = ApiErrorBody.extend({ errorMessage: z.string() }).meta({ id: 'LoginTokenError' });
+export type LoginTokenError = z.infer<typeof LoginTokenError>;
+
+/** POST /api/user/authcheck without a live session: 401 and `valid: false` in the error shape. */
+export const AuthcheckFailure = ApiErrorBody.extend({ valid: z.literal(false) }).meta({ id: 'AuthcheckFailure' });
+export type AuthcheckFailure = z.infer<typeof AuthcheckFailure>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Development outbox (never mounted in production)
+
+export const DevOutboxQuery = z.object({ to: z.string().trim().min(1).max(254).toLowerCase() });
+export type DevOutboxQuery = z.infer<typeof DevOutboxQuery>;
+
+export const OutboxMessage = z
+  .object({
+    id: z.uuid(),
+    channel: z.enum(['email', 'sms']),
+    to: z.string(),
+    template: z.string(),
+    locale: IdentityLocaleSchema,
+    subject: z.string().nullable(),
+    text: z.string(),
+    html: z.string().nullable(),
+    status: z.enum(['queued', 'sent', 'failed']),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const DevOutboxResponse = z.object({ messages: z.array(OutboxMessage) }).meta({ id: 'DevOutbox' });
+export type DevOutboxResponse = z.infer<typeof DevOutboxResponse>;

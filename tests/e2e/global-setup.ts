@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { ensureBuilt, root } from '../../scripts/build.mjs';
+
+/**
+ * Journeys run against the real built app, as `npm start` serves it, on a fresh embedded database of
+ * their own and a free port.
+ */
+export default async function setup(project: TestProject) {
+  await (ensureBuilt as (o: { quiet: boolean }) => Promise<void>)({ quiet: true });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rampart-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, [path.join(root as string, 'apps/api/dist/main.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
+  });
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
