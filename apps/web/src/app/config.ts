@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PublicConfig } from '@rampart/contracts';
+import { api } from './api';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A light check of the reply (see session.ts for why not the zod schema): a config the SPA cannot
+ * read is an error, and flags missing from an older server fall back to the documented defaults.
+ */
+export function readPublicConfig(data: unknown): PublicConfig {
+  if (!isRecord(data) || typeof data.version !== 'string' || !BUILD_STAGES.includes(data.stage as PublicConfig['stage'])) {
+    throw new Error('The API sent a configuration the app cannot read');
+  }
+  return {
+    version: data.version,
+    stage: data.stage as PublicConfig['stage'],
+    sandbox: data.sandbox === true,
+    supportUrl: typeof data.supportUrl === 'string' ? data.supportUrl : '',
+    adBlockProbeUrl: typeof data.adBlockProbeUrl === 'string' ? data.adBlockProbeUrl : null,
+    flags: { ...DEFAULT_FEATURE_FLAGS, ...(isRecord(data.flags) ? (data.flags as Partial<FeatureFlags>) : {}) },
+  };
+}
+
+/** GET /api/config, loaded once at start (it does not change while the page is open). */
+export const configQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: ({ signal }) =>
+    api.request('/config', { method: 'GET', retry: true, signal, schema: { parse: readPublicConfig } }),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false, // the API client already retries with back-off
+});
+
+export function useAppConfig() {
+  return useQuery(configQueryOptions);
+}
+
+/** Feature flags from the deployment, or the documented defaults until (or unless) they load. */
+export function useFeatureFlags(): FeatureFlags {
+  const { data } = useAppConfig();
+  return data?.flags ?? DEFAULT_FEATURE_FLAGS;
+}

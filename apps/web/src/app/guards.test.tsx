@@ -1,0 +1,149 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { AccountStatus } from '@rampart/contracts';
+import { AuthStoreProvider, createAuthStore, type AuthState } from '../features/auth/auth-store';
+import { createKycStore, KycStoreProvider, type KycState } from '../features/kyc/kyc-store';
+import { AppRoutes } from './routes';
+
+vi.mock('./api', () => ({
+  api: { request: vi.fn(() => Promise.reject(new Error('no API in this test'))) },
+  setAccountFrozenHandler: vi.fn(),
+}));
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+const anonymous: Partial<AuthState> = { authChecked: true, loggedIn: false };
+const loggedIn: Partial<AuthState> = { authChecked: true, loggedIn: true };
+const kycOf = (kycStatus: AccountStatus): Partial<KycState> => ({ requestStatus: 'success', kycStatus });
+
+/** Renders the real route table on fake stores (no timers, no API). */
+function renderAt(path: string, auth: Partial<AuthState>, kyc: Partial<KycState> = {}) {
+  const authStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, auth);
+  const kycStore = createKycStore({ getAccount: vi.fn() }, kyc);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthStoreProvider store={authStore}>
+        <KycStoreProvider store={kycStore}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+            <LocationProbe />
+          </MemoryRouter>
+        </KycStoreProvider>
+      </AuthStoreProvider>
+    </QueryClientProvider>,
+  );
+  return { authStore, kycStore };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('route guards', () => {
+  it('sends an anonymous user on / to /auth with the encoded redirect', async () => {
+    renderAt('/', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Rampart' })).toBeInTheDocument();
+    expect(location()).toBe('/auth?redirect=%2F');
+  });
+
+  it('keeps the path and the query in the redirect', async () => {
+    renderAt('/kyc?x=1', anonymous);
+    await screen.findByRole('heading', { level: 1 });
+    expect(location()).toBe('/auth?redirect=%2Fkyc%3Fx%3D1');
+  });
+
+  it('guards every login route', async () => {
+    for (const path of ['/sandbox', '/kyc/details', '/trade/buy', '/xumm/plaid']) {
+      const { unmount } = render(<></>);
+      unmount();
+      renderAt(path, anonymous);
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Rampart' });
+      expect(location()).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('shows the skeleton, never a blank card, while the session is checked', () => {
+    renderAt('/kyc', { authChecked: false, loading: true });
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    expect(location()).toBe('/kyc');
+  });
+
+  it('shows the skeleton while the KYC status loads', () => {
+    renderAt('/trade/buy', loggedIn, { requestStatus: 'started' });
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    expect(location()).toBe('/trade/buy');
+  });
+
+  it.each(['noInfo', 'incomplete', 'pending'] as const)('sends a %s user from a trade page to /kyc', async (status) => {
+    renderAt('/trade/sell', loggedIn, kycOf(status));
+    await screen.findByRole('heading', { level: 1 });
+    expect(location()).toBe('/kyc');
+  });
+
+  it.each(['closed', 'voided'] as const)('never lets a %s account reach a trade page', async (status) => {
+    renderAt('/trade/buy', loggedIn, kycOf(status));
+    await screen.findByRole('heading', { level: 1 });
+    expect(location()).toBe('/kyc');
+  });
+
+  it('sends the user to /kyc when the KYC status could not be loaded', async () => {
+    renderAt('/trade/summary', loggedIn, { requestStatus: 'failure' });
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to process Application Status. Please try again later.' }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/kyc');
+  });
+
+  it('lets a Verified user through to the trade pages', async () => {
+    renderAt('/trade/buy', loggedIn, kycOf('opened'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy' })).toBeInTheDocument();
+    expect(location()).toBe('/trade/buy');
+  });
+
+  it('passes the trade method parameter through', async () => {
+    renderAt('/trade/method/primex_ach', loggedIn, kycOf('opened'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment method' })).toBeInTheDocument();
+    expect(screen.getByText('Method: primex_ach')).toBeInTheDocument();
+  });
+
+  it('lets a logged-in user of any level reach /kyc and /sandbox', async () => {
+    renderAt('/sandbox', loggedIn, kycOf('noInfo'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sandbox' })).toBeInTheDocument();
+  });
+
+  it('opens the public routes to anonymous users', async () => {
+    renderAt('/trade/track?tracking_id=abc123', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Track your trade' })).toBeInTheDocument();
+    expect(screen.getByText('Tracking ID: abc123')).toBeInTheDocument();
+    expect(location()).toBe('/trade/track?tracking_id=abc123');
+  });
+
+  it('opens the short link and the auth steps anonymously', async () => {
+    renderAt('/r/Ab12', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opening your trade' })).toBeInTheDocument();
+    document.body.innerHTML = '';
+    renderAt('/v1/auth/email', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your email' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderAt('/no/such/page', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
+    expect(screen.getByText('We cannot find the page you are looking for!')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown auth step', async () => {
+    renderAt('/v1/auth/unknown', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
+  });
+
+  it('shows the frozen-account screen instead of the routes (R5)', async () => {
+    renderAt('/kyc', { ...loggedIn, accountFrozen: true }, kycOf('opened'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is frozen' })).toBeInTheDocument();
+  });
+});

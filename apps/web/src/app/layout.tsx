@@ -1,0 +1,120 @@
+import { Suspense } from 'react';
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useHref, useNavigate } from 'react-router';
+import { Button as AriaButton, RouterProvider } from 'react-aria-components';
+import { Skeleton } from '../components/ui/skeleton';
+import { AccountFrozenScreen } from '../features/auth/account-frozen-screen';
+import { useAuthState, useAuthStore } from '../features/auth/auth-store';
+import { useAppConfig, useFeatureFlags } from './config';
+import { GlobalAlert } from './global-alert';
+import { LanguageSwitch } from './language-switch';
+import { APP_VERSION } from './version';
+
+function LogoMark() {
+  return (
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
+      <rect width="32" height="32" rx="8" className="fill-primary" />
+      <path d="M9 23V9h8a5 5 0 0 1 1.6 9.7L22 23h-4l-3-4h-2v4zm4-7h4a2 2 0 0 0 0-4h-4z" className="fill-on-primary" />
+    </svg>
+  );
+}
+
+/** R19: Rampart's version and the deployment's build stage; Contact Support next to it. */
+function Footer() {
+  const { t } = useTranslation();
+  const { data } = useAppConfig();
+  const text = data
+    ? t('app.versionWithStage', { version: APP_VERSION, stage: t(`stage.${data.stage}`) })
+    : t('app.version', { version: APP_VERSION });
+  return (
+    <footer className="flex flex-col items-center gap-1 px-4 pt-2 pb-4 text-xs text-ink-muted sm:flex-row sm:justify-center sm:gap-4">
+      {data?.supportUrl ? (
+        <a
+          href={data.supportUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-primary-ink underline-offset-2 hover:underline"
+        >
+          {t('common.contactSupport')}
+          <span className="sr-only"> {t('common.opensInNewTab')}</span>
+        </a>
+      ) : null}
+      <p>{text}</p>
+    </footer>
+  );
+}
+
+function SignOutButton() {
+  const { t } = useTranslation();
+  const auth = useAuthStore();
+  return (
+    <AriaButton
+      onPress={() => auth.signOut()}
+      aria-label={t('common.signOut')}
+      className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted outline-none data-[hovered]:bg-surface-muted data-[hovered]:text-ink data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+    >
+      <LogOut size={20} aria-hidden="true" />
+      <span className="hidden sm:inline" aria-hidden="true">
+        {t('common.signOut')}
+      </span>
+    </AriaButton>
+  );
+}
+
+/**
+ * Every page sits in a centred card (document 1, section 2): full width on a phone, a card of at most
+ * 32 rem from the small breakpoint up. Header with the mark and the language switch; version label below.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { loggedIn, accountFrozen } = useAuthState();
+  const flags = useFeatureFlags();
+  const { data: config } = useAppConfig();
+
+  return (
+    <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"
+        >
+          {t('app.skipToContent')}
+        </a>
+        <header className="border-b border-line bg-surface">
+          <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <Link
+              to="/"
+              className="-ml-1 flex min-h-11 items-center gap-2.5 rounded-lg px-1 text-lg font-bold tracking-tight text-ink no-underline"
+            >
+              <LogoMark />
+              <span>{t('app.name')}</span>
+            </Link>
+            <div className="flex items-center gap-1 sm:gap-2">
+              {flags.languageSelection ? <LanguageSwitch /> : null}
+              {loggedIn ? <SignOutButton /> : null}
+            </div>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col items-center outline-none sm:px-6 sm:py-10">
+          <div className="flex w-full flex-1 flex-col gap-4 sm:max-w-lg sm:flex-none">
+            <div className="px-3 pt-3 empty:hidden sm:p-0">
+              <GlobalAlert />
+            </div>
+            <div className="flex-1 bg-surface px-5 py-8 sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm">
+              {accountFrozen ? (
+                <AccountFrozenScreen supportUrl={config?.supportUrl} />
+              ) : (
+                <Suspense fallback={<Skeleton />}>
+                  <Outlet />
+                </Suspense>
+              )}
+            </div>
+          </div>
+        </main>
+        <Footer />
+      </div>
+    </RouterProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from '../components/ui/snackbar';
+import { AuthStoreProvider } from '../features/auth/auth-store';
+import { KycStoreProvider } from '../features/kyc/kyc-store';
+import { setAccountFrozenHandler } from './api';
+import type { Session } from './session';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client retries reads itself (R16); react-query must not multiply that.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Query cache, auth and KYC stores, snackbar; starts the session check once mounted. */
+export function AppProviders({
+  session,
+  queryClient,
+  children,
+}: {
+  session: Session;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useEffect(() => {
+    // R5: any reply saying the account is frozen switches the app to the frozen screen.
+    setAccountFrozenHandler(() => session.auth.setAccountFrozen(true));
+    return session.start();
+  }, [session]);
+  return (
+    <QueryClientProvider client={client}>
+      <AuthStoreProvider store={session.auth}>
+        <KycStoreProvider store={session.kyc}>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </KycStoreProvider>
+      </AuthStoreProvider>
+    </QueryClientProvider>
+  );
+}

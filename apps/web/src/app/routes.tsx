@@ -1,0 +1,71 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes, useParams } from 'react-router';
+import { isAuthStep } from '../features/auth/auth-steps';
+import { isKycStepPath } from '../features/kyc/kyc-steps';
+import { RequireKycLevel, RequireLogin } from './guards';
+import { AppLayout } from './layout';
+
+/** Code-splits a page by its named export, so the /auth entry only carries the shell. */
+function lazyPage<K extends string, P extends object>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage');
+const AuthStepPage = lazyPage(() => import('../features/auth/auth-step-page'), 'AuthStepPage');
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
+const KycPage = lazyPage(() => import('../features/kyc/kyc-page'), 'KycPage');
+const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'KycStepPage');
+const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
+const TradePage = lazyPage(() => import('../features/trade/trade-page'), 'TradePage');
+const XummPlaidPage = lazyPage(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
+const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
+const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+
+function AuthStepRoute() {
+  const { step } = useParams();
+  return isAuthStep(step) ? <AuthStepPage step={step} /> : <NotFoundPage />;
+}
+
+function KycStepRoute() {
+  const { step } = useParams();
+  return isKycStepPath(step) ? <KycStepPage step={step} /> : <NotFoundPage />;
+}
+
+/** Every route of document 1, section 2, with its access rule (R1). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {/* public */}
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="v1/auth/:step" element={<AuthStepRoute />} />
+        <Route path="trade/track" element={<TrackPage />} />
+        <Route path="r/:shortId" element={<ShortLinkPage />} />
+
+        {/* login */}
+        <Route element={<RequireLogin />}>
+          <Route index element={<HomePage />} />
+          <Route path="kyc" element={<KycPage />} />
+          <Route path="kyc/:step" element={<KycStepRoute />} />
+          <Route path="sandbox" element={<SandboxPage />} />
+
+          {/* login + KYC level Verified */}
+          <Route element={<RequireKycLevel />}>
+            <Route path="trade/buy" element={<TradePage page="buy" />} />
+            <Route path="trade/sell" element={<TradePage page="sell" />} />
+            <Route path="trade/complete" element={<TradePage page="complete" />} />
+            <Route path="trade/flow" element={<TradePage page="flow" />} />
+            <Route path="trade/method" element={<TradePage page="method" />} />
+            <Route path="trade/method/:tradeMethod" element={<TradePage page="methodDetail" />} />
+            <Route path="trade/summary" element={<TradePage page="summary" />} />
+            <Route path="trade/verify" element={<TradePage page="verify" />} />
+            <Route path="xumm/plaid" element={<XummPlaidPage />} />
+          </Route>
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  ACCOUNT_STATUSES,
+  CLIENT_CONSTANTS,
+  type AccountGetResponse,
+  type AccountStatus,
+  type AuthcheckResponse,
+} from '@rampart/contracts';
+import { isApiError, type ApiClient } from '../lib/api';
+import { createAuthStore, type AuthStore } from '../features/auth/auth-store';
+import { createKycStore, type KycStore } from '../features/kyc/kyc-store';
+
+export interface Session {
+  auth: AuthStore;
+  kyc: KycStore;
+  /** Schedules the initial session check and keeps the KYC state in step with the auth state. */
+  start(): () => void;
+}
+
+/*
+ * The three replies read at start (authcheck, account get, config) are checked by hand rather than
+ * with their zod schemas: zod alone would add about 22 KB gzip to the entry that /auth loads, and
+ * each reply has one or two fields. Pages that send forms load the schemas in their own chunks.
+ */
+
+/**
+ * Builds the auth and KYC stores on an API client. Features do not import each other, so the link
+ * between them (load KYC once logged in, clear it on sign-out) lives here.
+ */
+export function createSession(api: ApiClient): Session {
+  const auth = createAuthStore({
+    async authcheck() {
+      try {
+        const reply = await api.request<AuthcheckResponse>('/user/authcheck', { retry: true });
+        return reply?.valid === true;
+      } catch (error) {
+        // 401: the token is refused, which is the same as an invalid session.
+        if (isApiError(error) && error.kind === 'authentication') return false;
+        throw error;
+      }
+    },
+  });
+  const kyc = createKycStore({
+    async getAccount() {
+      const reply = await api.request<AccountGetResponse | null>('/primetrust/account/get', { retry: true });
+      const status = reply?.status ?? 'noInfo';
+      if (!(ACCOUNT_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown account status: ${status}`);
+      return { status: status as AccountStatus };
+    },
+    // Seam: the holdings issue adds loadDetails (/primetrust-accounts-view, /primetrust-contact).
+  });
+
+  return {
+    auth,
+    kyc,
+    start() {
+      let wasLoggedIn = false;
+      const sync = () => {
+        const { authChecked, loggedIn } = auth.getState();
+        const isLoggedIn = authChecked && loggedIn;
+        if (isLoggedIn && !wasLoggedIn) void kyc.load();
+        if (!isLoggedIn && wasLoggedIn) kyc.clear();
+        wasLoggedIn = isLoggedIn;
+      };
+      const unsubscribe = auth.subscribe(sync);
+      sync();
+      const timer = setTimeout(() => void auth.checkSession(), CLIENT_CONSTANTS.initialAuthCheckDelayMs);
+      return () => {
+        clearTimeout(timer);
+        unsubscribe();
+      };
+    },
+  };
+}

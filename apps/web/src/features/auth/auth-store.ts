@@ -1,0 +1,124 @@
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createStore, useStoreState } from '../../lib/store';
+import { clearSession, readToken } from './session-storage';
+
+/** Login method types of document 1, section 3 (R2). */
+export const AUTH_2FA_TYPES = ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SMS_OTP', 'NONE'] as const;
+export type Auth2FAType = (typeof AUTH_2FA_TYPES)[number];
+
+export interface UserInfo {
+  userGuid?: string;
+  email?: string;
+}
+
+/** Auth state of document 1, section 3, plus the account-frozen flag of R5. */
+export interface AuthState {
+  loading: boolean;
+  authChecked: boolean;
+  loggedIn: boolean;
+  userInfo: UserInfo | null;
+  auth2FAType: Auth2FAType | null;
+  accountFrozen: boolean;
+}
+
+export const INITIAL_AUTH_STATE: AuthState = {
+  loading: false,
+  authChecked: false,
+  loggedIn: false,
+  userInfo: null,
+  auth2FAType: null,
+  accountFrozen: false,
+};
+
+export interface AuthDeps {
+  /**
+   * Asks the API whether the stored token names a live session. Resolves false when the token is
+   * refused (invalid or 401); rejects on any other failure (network, 5xx after retries).
+   */
+  authcheck(): Promise<boolean>;
+  readToken?: () => string | null;
+  clearSession?: () => void;
+}
+
+export interface AuthStore {
+  getState(): AuthState;
+  subscribe(listener: () => void): () => void;
+  /** The initial session check (document 1, section 4 "Auth"). */
+  checkSession(): Promise<void>;
+  /** After a successful sign-in, code confirmation or token exchange. Resets the 2FA type. */
+  setLoggedIn(userInfo?: UserInfo | null): void;
+  setUserInfo(userInfo: UserInfo | null): void;
+  setAuth2FAType(type: Auth2FAType | null): void;
+  setAccountFrozen(frozen: boolean): void;
+  signOut(): void;
+}
+
+export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}): AuthStore {
+  const store = createStore<AuthState>({ ...INITIAL_AUTH_STATE, ...initial });
+  const getToken = deps.readToken ?? readToken;
+  const clear = deps.clearSession ?? clearSession;
+
+  const signOut = () => {
+    clear();
+    store.setState({ ...INITIAL_AUTH_STATE, authChecked: true });
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async checkSession() {
+      if (!getToken()) {
+        store.setState({ loading: false, authChecked: true, loggedIn: false });
+        return;
+      }
+      store.setState({ loading: true });
+      try {
+        const valid = await deps.authcheck();
+        if (valid) {
+          store.setState({ loading: false, authChecked: true, loggedIn: true });
+        } else {
+          signOut();
+        }
+      } catch {
+        // The server could not answer (network or 5xx after retries). The token is kept so that a
+        // reload can recover the session, but the user is treated as signed out for now.
+        store.setState({ loading: false, authChecked: true, loggedIn: false });
+      }
+    },
+    setLoggedIn(userInfo) {
+      store.setState((s) => ({
+        loggedIn: true,
+        authChecked: true,
+        loading: false,
+        auth2FAType: null,
+        userInfo: userInfo === undefined ? s.userInfo : userInfo,
+      }));
+    },
+    setUserInfo(userInfo) {
+      store.setState({ userInfo });
+    },
+    setAuth2FAType(auth2FAType) {
+      store.setState({ auth2FAType });
+    },
+    setAccountFrozen(accountFrozen) {
+      store.setState({ accountFrozen });
+    },
+    signOut,
+  };
+}
+
+const AuthStoreContext = createContext<AuthStore | null>(null);
+
+export function AuthStoreProvider({ store, children }: { store: AuthStore; children: ReactNode }) {
+  return createElement(AuthStoreContext.Provider, { value: store }, children);
+}
+
+export function useAuthStore(): AuthStore {
+  const store = useContext(AuthStoreContext);
+  if (!store) throw new Error('useAuthStore must be used inside <AuthStoreProvider>');
+  return store;
+}
+
+export function useAuthState(): AuthState {
+  return useStoreState(useAuthStore());
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createKycStore, kycLevelFromState } from './kyc-store';
+
+describe('KYC store', () => {
+  it('waits, then loads the status and marks the request a success', async () => {
+    vi.useFakeTimers();
+    try {
+      const getAccount = vi.fn(async () => ({ status: 'pending' as const }));
+      const store = createKycStore({ getAccount });
+      const loading = store.load();
+      expect(store.getState().requestStatus).toBe('started');
+      await vi.advanceTimersByTimeAsync(199);
+      expect(getAccount).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await loading;
+      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending' });
+      expect(kycLevelFromState(store.getState())).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('defaults the status to noInfo', async () => {
+    const store = createKycStore({ getAccount: async () => ({}), delayMs: 0 });
+    await store.load();
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo' });
+  });
+
+  it('does not load again once started or succeeded', async () => {
+    const getAccount = vi.fn(async () => ({ status: 'opened' as const }));
+    const store = createKycStore({ getAccount, delayMs: 0 });
+    await Promise.all([store.load(), store.load()]);
+    await store.load();
+    expect(getAccount).toHaveBeenCalledOnce();
+  });
+
+  it('marks any failure, including the details seam', async () => {
+    const store = createKycStore({ getAccount: async () => Promise.reject(new Error('x')), delayMs: 0 });
+    await store.load();
+    expect(store.getState().requestStatus).toBe('failure');
+    const withDetails = createKycStore({
+      getAccount: async () => ({ status: 'opened' as const }),
+      loadDetails: async () => Promise.reject(new Error('holdings')),
+      delayMs: 0,
+    });
+    await withDetails.load();
+    expect(withDetails.getState().requestStatus).toBe('failure');
+  });
+
+  it('clear resets to defaults and ignores a load still in flight', async () => {
+    let resolve: (v: { status: 'opened' }) => void = () => {};
+    const store = createKycStore({ getAccount: () => new Promise((r) => (resolve = r)), delayMs: 0 });
+    const loading = store.load();
+    await new Promise((r) => setTimeout(r, 5));
+    store.clear();
+    resolve({ status: 'opened' });
+    await loading;
+    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo' });
+  });
+
+  it('closed and voided have no level (R1)', () => {
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed' })).toBeNull();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened' })).toBe(2);
+    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened' })).toBeUndefined();
+  });
+});

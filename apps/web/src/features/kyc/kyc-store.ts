@@ -1,0 +1,100 @@
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { CLIENT_CONSTANTS, kycLevelOf, type AccountStatus, type KycLevel } from '@rampart/contracts';
+import { createStore, useStoreState } from '../../lib/store';
+
+/** KYC request status of document 1, section 4 ("cancelled" also exists). */
+export const KYC_REQUEST_STATUSES = ['not_started', 'started', 'success', 'failure', 'cancelled'] as const;
+export type KycRequestStatus = (typeof KYC_REQUEST_STATUSES)[number];
+
+export interface KycState {
+  requestStatus: KycRequestStatus;
+  /** Account status from /primetrust/account/get; noInfo until it is known (document 1, section 4). */
+  kycStatus: AccountStatus;
+}
+
+export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo' };
+
+export interface KycDeps {
+  /** POST /primetrust/account/get */
+  getAccount(): Promise<{ status?: AccountStatus | null }>;
+  /**
+   * Seam for the holdings issue: when the status is Submitted or Verified, document 1 also loads the
+   * account holdings (/primetrust-accounts-view) and the contact status (/primetrust-contact). A
+   * failure here marks the whole request failed, as the original did.
+   */
+  loadDetails?(status: AccountStatus): Promise<void>;
+  delayMs?: number;
+}
+
+export interface KycStore {
+  getState(): KycState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the account status unless a load is running or already succeeded. */
+  load(): Promise<void>;
+  /** Forces a new load (after a sandbox action, or on the waiting screen). */
+  refresh(): Promise<void>;
+  /** Back to defaults (on sign-out). A load in flight is ignored when it lands. */
+  clear(): void;
+}
+
+export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): KycStore {
+  const store = createStore<KycState>({ ...INITIAL_KYC_STATE, ...initial });
+  const delayMs = deps.delayMs ?? CLIENT_CONSTANTS.kycLoadDelayMs;
+  let generation = 0;
+
+  const run = async () => {
+    const mine = ++generation;
+    store.setState({ requestStatus: 'started' });
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (mine !== generation) return;
+    try {
+      const account = await deps.getAccount();
+      if (mine !== generation) return;
+      const kycStatus = account.status ?? 'noInfo';
+      const level = kycLevelOf(kycStatus);
+      if (deps.loadDetails && level !== null && level >= 1) await deps.loadDetails(kycStatus);
+      if (mine !== generation) return;
+      store.setState({ kycStatus, requestStatus: 'success' });
+    } catch {
+      if (mine !== generation) return;
+      store.setState({ requestStatus: 'failure' });
+    }
+  };
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async load() {
+      const { requestStatus } = store.getState();
+      if (requestStatus === 'started' || requestStatus === 'success') return;
+      await run();
+    },
+    refresh: run,
+    clear() {
+      generation++;
+      store.setState(INITIAL_KYC_STATE);
+    },
+  };
+}
+
+/** The user's KYC level (R1), or null for closed/voided; undefined while it is not known. */
+export function kycLevelFromState(state: KycState): KycLevel | null | undefined {
+  if (state.requestStatus !== 'success') return undefined;
+  return kycLevelOf(state.kycStatus);
+}
+
+const KycStoreContext = createContext<KycStore | null>(null);
+
+export function KycStoreProvider({ store, children }: { store: KycStore; children: ReactNode }) {
+  return createElement(KycStoreContext.Provider, { value: store }, children);
+}
+
+export function useKycStore(): KycStore {
+  const store = useContext(KycStoreContext);
+  if (!store) throw new Error('useKycStore must be used inside <KycStoreProvider>');
+  return store;
+}
+
+export function useKycState(): KycState {
+  return useStoreState(useKycStore());
+}

@@ -1,0 +1,67 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { RULE_MESSAGES } from '@rampart/contracts';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+
+/** Locales of document 2, section 9 (en default); Spanish is complete (R18). */
+export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Where the language detector keeps the user's choice. */
+export const LANGUAGE_STORAGE_KEY = 'rampart.language';
+
+/**
+ * Two namespaces: `translation` (the app's texts, src/locales) and `rules`, the validation messages of
+ * @rampart/contracts keyed by rule code (R12), so a form shows a rule failure with t(`rules:${code}`, params).
+ */
+export const resources = {
+  en: { translation: en, rules: RULE_MESSAGES.en },
+  es: { translation: es, rules: RULE_MESSAGES.es },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The current language, reduced to a supported one (i18next may report 'es-MX' from the browser). */
+export function currentLanguage(instance: { resolvedLanguage?: string; language?: string } = i18n): Language {
+  const lng = instance.resolvedLanguage ?? instance.language ?? DEFAULT_LANGUAGE;
+  const base = lng.split('-')[0];
+  return isLanguage(base) ? base : DEFAULT_LANGUAGE;
+}
+
+function syncDocumentLanguage(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = isLanguage(lng) ? lng : currentLanguage();
+}
+
+i18n.on('languageChanged', syncDocumentLanguage);
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    ns: ['translation', 'rules'],
+    defaultNS: 'translation',
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    detection: {
+      // ?lng=es lets a shared link (and the screenshot check) pick a language; the choice is kept.
+      order: ['querystring', 'localStorage', 'navigator'],
+      lookupQuerystring: 'lng',
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: false },
+  });
+
+syncDocumentLanguage(currentLanguage());
+
+export default i18n;

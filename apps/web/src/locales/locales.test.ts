@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import es from './es.json';
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value === 'string') return { [prefix]: value };
+  if (typeof value !== 'object' || value === null) throw new Error(`Bad value at ${prefix}`);
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]) => Object.entries(flatten(child, prefix ? `${prefix}.${key}` : key))),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Keys whose Spanish text is rightly the same as the English one. */
+const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es']);
+
+describe('locales (R18)', () => {
+  const enFlat = flatten(en);
+  const esFlat = flatten(es);
+
+  it('have the same keys', () => {
+    expect(Object.keys(esFlat).sort()).toEqual(Object.keys(enFlat).sort());
+  });
+
+  it('have no empty values', () => {
+    for (const [key, text] of [...Object.entries(enFlat), ...Object.entries(esFlat)]) {
+      expect(text.trim(), key).not.toBe('');
+    }
+  });
+
+  it('use the same interpolation placeholders', () => {
+    for (const [key, text] of Object.entries(enFlat)) {
+      expect(placeholders(esFlat[key] ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('translate Spanish rather than copy the English', () => {
+    const copied = Object.keys(enFlat).filter((key) => enFlat[key] === esFlat[key] && !SAME_IN_BOTH.has(key));
+    expect(copied).toEqual([]);
+  });
+
+  it('keep the texts of the specification word for word in English', () => {
+    expect(enFlat['notFound.title']).toBe('Oops');
+    expect(enFlat['notFound.message']).toBe('We cannot find the page you are looking for!');
+    expect(enFlat['app.tagline']).toBe('Connecting Real Assets to the Digital Economy');
+    expect(enFlat['adBlocker.full']).toBe(
+      'Ad Blocker Detected - Please disable your ad blocker and refresh the page to proceed with the onboarding process.',
+    );
+    expect(enFlat['datePicker.invalid']).toBe('Not a valid date');
+    expect(enFlat['datePicker.before']).toBe('Date should be before: {{date}}');
+    expect(enFlat['datePicker.after']).toBe('Date should be after: {{date}}');
+  });
+});

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './lib/i18n';
+import './styles.css';
+import { App } from './app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
