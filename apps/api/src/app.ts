@@ -16,9 +16,6 @@ import { identityRoutes } from './modules/identity/routes';
 import { createIdentityContext } from './modules/identity/context';
 import { verifyBearer } from './modules/identity/verify-bearer';
 import { systemClock, type Clock } from './lib/clock';
-import { createMailer } from './providers/mail';
-import { bindOutboxDelivery, createOutboxDelivery } from './providers/mail/outbox';
-import { createLogSmsSender } from './providers/sms/log-sms';
 
 export interface AppDeps {
   config: Config;
@@ -60,14 +57,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(openapiPlugin, { config });
 
   const clock = deps.clock ?? systemClock;
-  // Mail and SMS leave through the outbox jobs (jobs/registry.ts); this process's transports back them.
-  const mailer = createMailer(config, app.log);
-  bindOutboxDelivery(
-    createOutboxDelivery({ db: deps.db, mailer, sms: createLogSmsSender(app.log, { includeBody: config.env !== 'production' }), clock }),
-  );
-  app.addHook('onClose', async () => {
-    await mailer.close?.();
-  });
   const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret });
 
   await app.register(

@@ -7,7 +7,8 @@ import { openDatabase, type Db } from './db';
 import { migrate, readMigrations } from './db/migrate';
 import { seedReferenceData } from './db/seed';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue';
-import { jobDefinitions } from './jobs/registry';
+import { createProviders, jobDefinitions } from './jobs/registry';
+import { systemClock, type Clock } from './lib/clock';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -30,27 +31,32 @@ export async function prepareDatabase(db: Db, rootDir: string): Promise<string[]
 /** Opens everything the process needs, in order, and closes it in reverse. */
 export async function startRuntime(
   config: Config,
-  options: { rootDir: string; db?: Db; logger?: boolean; extraJobs?: JobDefinition[] },
+  options: { rootDir: string; db?: Db; logger?: boolean; extraJobs?: JobDefinition[]; clock?: Clock },
 ): Promise<Runtime> {
   const db = options.db ?? (await openDatabase(config.database));
+  // The app (and its logger) needs the queue, so the queue and the providers log through their own pino.
+  const bootLogger = pino({ level: config.logLevel });
+  const providers = createProviders(config, bootLogger);
   let app: FastifyInstance | undefined;
   let jobs: JobQueue | undefined;
   try {
     const applied = await prepareDatabase(db, options.rootDir);
-    // The app (and its logger) needs the queue, so the queue logs through its own pino instance.
-    const bootLogger = pino({ level: config.logLevel });
     jobs = await createJobQueue(db, config, bootLogger);
-    for (const definition of [...jobDefinitions, ...(options.extraJobs ?? [])]) await jobs.register(definition);
-    app = await buildApp({ config, db, jobs }, options.logger === false ? { logger: false } : {});
+    const clock = options.clock ?? systemClock;
+    for (const definition of [...jobDefinitions({ db, clock, ...providers }), ...(options.extraJobs ?? [])]) {
+      await jobs.register(definition);
+    }
+    app = await buildApp({ config, db, jobs, clock }, options.logger === false ? { logger: false } : {});
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     if (config.runWorker) await jobs.startWorking();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
+    await providers.mailer.close?.().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }
-  const ready = { app, jobs };
+  const ready = { app, jobs, mailer: providers.mailer };
   return {
     app: ready.app,
     db,
@@ -58,6 +64,7 @@ export async function startRuntime(
     async close() {
       await ready.app.close();
       await ready.jobs.stop();
+      await ready.mailer.close?.();
       if (!options.db) await db.close();
     },
   };

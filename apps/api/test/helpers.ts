@@ -7,6 +7,7 @@ import type { Db } from '../src/db';
 import { openPglite } from '../src/db/pglite';
 import { openPostgres } from '../src/db/postgres';
 import type { JobDefinition } from '../src/jobs/queue';
+import type { Clock } from '../src/lib/clock';
 import { startRuntime, type Runtime } from '../src/server';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,10 +41,10 @@ export interface TestApp extends Runtime {
 }
 
 /** The real app on a real database, as `npm start` builds it; close() releases everything. */
-export async function createTestApp(options: { env?: Env; jobs?: JobDefinition[]; db?: Db } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Env; jobs?: JobDefinition[]; db?: Db; clock?: Clock } = {}): Promise<TestApp> {
   const config = testConfig({ RUN_WORKER: 'false', ...options.env });
   const db = options.db ?? (await openTestDatabase());
-  const runtime = await startRuntime(config, { rootDir, db, logger: false, extraJobs: options.jobs ?? [] });
+  const runtime = await startRuntime(config, { rootDir, db, logger: false, extraJobs: options.jobs ?? [], ...(options.clock ? { clock: options.clock } : {}) });
   return {
     ...runtime,
     config,

@@ -1,11 +1,35 @@
-import { outboxJobs } from '../providers/mail/outbox';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Clock } from '../lib/clock';
+import { createMailer, type Mailer } from '../providers/mail';
+import { createOutboxDelivery, outboxJobs } from '../providers/mail/outbox';
+import { createLogSmsSender } from '../providers/sms/log-sms';
+import type { SmsSender } from '../providers/sms/types';
 import type { JobDefinition } from './queue';
+
+/** What job handlers may use: the process's database, clock and outside-world providers. */
+export interface JobDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+export function createProviders(config: Config, logger: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender } {
+  return {
+    mailer: createMailer(config, logger),
+    sms: createLogSmsSender(logger, { includeBody: config.env !== 'production' }),
+  };
+}
 
 /**
  * Every job the worker runs. Modules add their definitions here (settlements, deliveries, mail) as they
- * arrive; the worker and the API register the same list so either can enqueue.
+ * arrive; the API and the worker register the same list, so either can enqueue and either can work.
  */
-export const jobDefinitions: JobDefinition[] = [
-  // mail.send and sms.send: deliver one outbox row (issue 3).
-  ...outboxJobs,
-];
+export function jobDefinitions(deps: JobDeps): JobDefinition[] {
+  return [
+    // mail.send and sms.send: deliver one outbox row (issue 3).
+    ...outboxJobs(createOutboxDelivery(deps)),
+  ];
+}

@@ -2,7 +2,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { ApiErrorBody, AuthenticatedReply, ChallengeReply, DevOutboxResponse, SignInResponse } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { buildApp } from '../../app';
 import { manualClock } from '../../lib/clock';
 
 /**
@@ -10,9 +9,9 @@ import { manualClock } from '../../lib/clock';
  * sleeping). Codes are read from the development outbox, as a user reads their mail.
  */
 export async function createIdentityKit() {
-  const t: TestApp = await createTestApp();
   const clock = manualClock(new Date());
-  const app: FastifyInstance = await buildApp({ config: t.config, db: t.db, jobs: t.jobs, clock }, { logger: false });
+  const t: TestApp = await createTestApp({ clock });
+  const app: FastifyInstance = t.app;
   let ipCounter = 0;
 
   async function call(method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) {
@@ -86,7 +85,6 @@ export async function createIdentityKit() {
     signIn,
     nextIp,
     async close() {
-      await app.close();
       await t.close();
     },
   };

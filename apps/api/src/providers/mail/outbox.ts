@@ -93,27 +93,15 @@ export function createOutboxDelivery(deps: { db: Db; mailer: Mailer; sms: SmsSen
   };
 }
 
-/**
- * The job registry is a static list (jobs/registry.ts) while delivery needs the process's database and
- * transports, so the running app binds them here when it starts. One runtime per process in production;
- * tests that build two apps share one database, so either binding delivers correctly.
- */
-let bound: OutboxDelivery | null = null;
-
-export function bindOutboxDelivery(delivery: OutboxDelivery): void {
-  bound = delivery;
-}
-
-function outboxJob(name: string): JobDefinition<{ outboxId: string }> {
-  return {
+/** The two delivery jobs, bound to this process's database and transports. */
+export function outboxJobs(delivery: OutboxDelivery): JobDefinition[] {
+  const job = (name: string): JobDefinition<{ outboxId: string }> => ({
     name,
     retryLimit: MAX_ATTEMPTS - 1,
     retryDelaySeconds: 10,
     async handle(data, { logger }) {
-      if (!bound) throw new Error('outbox delivery is not bound in this process');
-      await bound.deliver(data.outboxId, logger);
+      await delivery.deliver(data.outboxId, logger);
     },
-  };
+  });
+  return [job(MAIL_SEND_JOB), job(SMS_SEND_JOB)] as JobDefinition[];
 }
-
-export const outboxJobs = [outboxJob(MAIL_SEND_JOB), outboxJob(SMS_SEND_JOB)] as JobDefinition[];
