@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const script of ['startup.mjs', 'bundle-size.mjs']) {
+for (const script of ['startup.mjs', 'bundle-size.mjs', 'sign-in.mjs']) {
   console.log(`\n# ${script}`);
   const result = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
