@@ -5,34 +5,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { machine, sleep } from './lib.mjs';
-import { ensureBuilt } from '../scripts/build.mjs';
+import { machine } from './lib.mjs';
+import { startServer } from './server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
-const PORT = Number(process.env.BENCH_PORT ?? 3918);
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
-await ensureBuilt({ quiet: true });
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-size-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/user/healthcheck`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 600) throw new Error('server did not start');
-  await sleep(50);
-}
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3918) });
+const base = server.base;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,8 +35,7 @@ async function scriptsFor(route) {
 const auth = await scriptsFor('/auth');
 const notFound = await scriptsFor('/nowhere');
 await browser.close();
-server.kill('SIGTERM');
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 
 const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const wholeKB = +(allJs.reduce((s, f) => s + gz(path.join(dist, 'assets', f)), 0) / 1024).toFixed(1);
