@@ -16,6 +16,11 @@ import { identityRoutes } from './modules/identity/routes';
 import { createIdentityContext } from './modules/identity/context';
 import { verifyBearer } from './modules/identity/verify-bearer';
 import { systemClock, type Clock } from './lib/clock';
+import { accountsRoutes } from './modules/accounts/routes';
+import { kycRoutes } from './modules/kyc/routes';
+import type { AccountsContext } from './modules/accounts/context';
+import { createSandboxCustodian } from './providers/custodian/sandbox';
+import type { CustodianProvider } from './providers/custodian/types';
 
 export interface AppDeps {
   config: Config;
@@ -23,6 +28,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Tests pass a manual clock to move through expiry and lockout windows. */
   clock?: Clock;
+  /** The process's custodian (jobs/registry.ts makes it); the built-in sandbox when not given. */
+  custodian?: CustodianProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -57,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(openapiPlugin, { config });
 
   const clock = deps.clock ?? systemClock;
+  const accounts: AccountsContext = { db: deps.db, jobs: deps.jobs, clock, custodian: deps.custodian ?? createSandboxCustodian(), config };
   const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret });
 
   await app.register(
@@ -69,6 +77,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(authPlugin, { verify: (token) => verifyBearer(identity, token) });
       await api.register(systemRoutes, { config, db: deps.db });
       await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
+      await api.register(accountsRoutes, { ctx: accounts });
+      await api.register(kycRoutes, { ctx: accounts });
     },
     { prefix: '/api' },
   );

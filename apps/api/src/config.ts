@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().refine((v) => /^smtps?:\/\/.+/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.example>'),
+  // How long the sandbox custodian takes to decide an application once the agreement is signed (the waiting screen).
+  CUSTODIAN_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -71,6 +73,8 @@ export interface Config {
   /** Mail goes through SMTP when set, else to the server log (and the dev outbox). */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Seconds between the signed agreement and the custodian's decision job. */
+  custodianReviewDelaySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +118,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     jwtSecret: e.JWT_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    custodianReviewDelaySeconds: e.CUSTODIAN_REVIEW_DELAY_SECONDS,
   };
 }
 

@@ -46,7 +46,7 @@ export async function startRuntime(
     for (const definition of [...jobDefinitions({ db, clock, ...providers }), ...(options.extraJobs ?? [])]) {
       await jobs.register(definition);
     }
-    app = await buildApp({ config, db, jobs, clock }, options.logger === false ? { logger: false } : {});
+    app = await buildApp({ config, db, jobs, clock, custodian: providers.custodian }, options.logger === false ? { logger: false } : {});
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     if (config.runWorker) await jobs.startWorking();
   } catch (error) {

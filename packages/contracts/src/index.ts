@@ -6,3 +6,6 @@ export * from './rules';
 export * from './catalogue/jurisdictions';
 export * from './zod-messages';
 export * from './identity';
+export * from './catalogue/regions';
+export * from './kyc-constants';
+export * from './kyc';

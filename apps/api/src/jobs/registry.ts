@@ -6,6 +6,9 @@ import { createMailer, type Mailer } from '../providers/mail';
 import { createOutboxDelivery, outboxJobs } from '../providers/mail/outbox';
 import { createLogSmsSender } from '../providers/sms/log-sms';
 import type { SmsSender } from '../providers/sms/types';
+import { createSandboxCustodian } from '../providers/custodian/sandbox';
+import type { CustodianProvider } from '../providers/custodian/types';
+import { accountJobs } from '../modules/accounts/review-application';
 import type { JobDefinition } from './queue';
 
 /** What job handlers may use: the process's database, clock and outside-world providers. */
@@ -14,12 +17,14 @@ export interface JobDeps {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  custodian: CustodianProvider;
 }
 
-export function createProviders(config: Config, logger: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender } {
+export function createProviders(config: Config, logger: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender; custodian: CustodianProvider } {
   return {
     mailer: createMailer(config, logger),
     sms: createLogSmsSender(logger, { includeBody: config.env !== 'production' }),
+    custodian: createSandboxCustodian(),
   };
 }
 
@@ -31,5 +36,7 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
   return [
     // mail.send and sms.send: deliver one outbox row (issue 3).
     ...outboxJobs(createOutboxDelivery(deps)),
+    // accounts.review-application: the custodian's checks decide a signed application (issue 4).
+    ...accountJobs(deps),
   ];
 }

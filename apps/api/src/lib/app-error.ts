@@ -1,4 +1,4 @@
-import { ERROR_TYPES, IDENTITY_MESSAGES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -34,6 +34,9 @@ export const ERROR_CATALOGUE = {
   InvalidParameterException: { status: 400, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
   LimitExceededException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many failed attempts. Please try again later.' },
   TooManyRequestsException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many codes requested. Please try again later.' },
+  // KYC (issue 4): the agreement needs the details first; a signed application can no longer change.
+  kyc_details_missing: { status: 400, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.detailsMissing },
+  kyc_already_submitted: { status: 409, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.alreadySubmitted },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

@@ -1,0 +1,55 @@
+import { KycIndividual } from '@rampart/contracts';
+import type { Db } from '../../db';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import type { Clock } from '../../lib/clock';
+import type { CustodianProvider } from '../../providers/custodian/types';
+import type { Queryable } from '../../db';
+import { findAccount, recordTransition, updateReview } from './repository';
+
+export const REVIEW_APPLICATION_JOB = 'accounts.review-application';
+
+/** Enqueued with the state change that asks for it (same transaction), one pending review per user at a time. */
+export async function enqueueReview(jobs: JobQueue, tx: Queryable, userId: string, delaySeconds: number): Promise<void> {
+  await jobs.send(REVIEW_APPLICATION_JOB, { userId }, { tx, singletonKey: `review:${userId}`, startAfter: Date.now() + delaySeconds * 1000 });
+}
+
+/**
+ * The custodian's checks decide a pending application: opened, closed or voided, recorded with its reason.
+ * Idempotent: anything but a pending account is left alone, so a repeated job changes nothing.
+ */
+export async function reviewApplication(deps: { db: Db; clock: Clock; custodian: CustodianProvider }, userId: string): Promise<void> {
+  const snapshot = await findAccount(deps.db, userId);
+  if (!snapshot || snapshot.status !== 'pending' || !snapshot.account_id) return;
+  const { rows } = await deps.db.query<{ record: unknown; related_id: string; email: string }>(
+    'SELECT k.record, k.related_id, u.email FROM kyc_individuals k JOIN users u ON u.id = k.user_id WHERE k.user_id = $1',
+    [userId],
+  );
+  const person = rows[0];
+  if (!person) return;
+  // The provider is called outside the transaction: a slow custodian must not hold a row lock.
+  const review = await deps.custodian.reviewAccount({
+    accountId: snapshot.account_id,
+    contactId: person.related_id,
+    email: person.email,
+    individual: KycIndividual.parse(person.record),
+  });
+  await deps.db.transaction(async (tx) => {
+    const account = await findAccount(tx, userId, { forUpdate: true });
+    if (!account || account.status !== 'pending') return;
+    const now = deps.clock.now();
+    await updateReview(tx, userId, { status: review.decision ?? 'pending', reason: review.decision ? review.reason : null, checks: review.checks, now, decided: review.decision !== null });
+    if (review.decision) await recordTransition(tx, userId, 'pending', review.decision, review.reason, now);
+  });
+}
+
+export function accountJobs(deps: { db: Db; clock: Clock; custodian: CustodianProvider }): JobDefinition[] {
+  const job: JobDefinition<{ userId: string }> = {
+    name: REVIEW_APPLICATION_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    async handle(data) {
+      await reviewApplication(deps, data.userId);
+    },
+  };
+  return [job as JobDefinition];
+}

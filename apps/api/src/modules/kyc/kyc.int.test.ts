@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AgreementPreviewReply,
+  ContactStatusReply,
+  IndividualInfoReply,
+  KYC_MESSAGES,
+  SetIndividualInfoReply,
+  UserCountryReply,
+} from '@rampart/contracts';
+import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+
+const M = KYC_MESSAGES.en;
+
+describe('kyc: the individual record, the country and the agreement', () => {
+  let k: KycKit;
+  beforeAll(async () => {
+    k = await createKycKit();
+  });
+  afterAll(async () => {
+    await k?.close();
+  });
+
+  it('documents every KYC and account route, with the record as the body', async () => {
+    const doc = (await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { post?: { requestBody?: unknown } }> };
+    for (const path of ['/contact/get/individualinfo', '/contact/set/individualinfo', '/primetrust/account/get', '/primetrust-contact', '/user/country', '/primetrust-account-refresh', '/contact/get/agreementpreviews', '/agreement-submit-individual']) {
+      expect(doc.paths[`/api${path}`]?.post, path).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/contact/set/individualinfo']?.post?.requestBody)).toContain('latinFirst');
+  });
+
+  it('refuses every KYC call without a signed-in user', async () => {
+    for (const url of [
+      '/api/contact/get/individualinfo',
+      '/api/contact/set/individualinfo',
+      '/api/primetrust/account/get',
+      '/api/primetrust-contact',
+      '/api/user/country',
+      '/api/primetrust-account-refresh',
+      '/api/contact/get/agreementpreviews',
+      '/api/agreement-submit-individual',
+    ]) {
+      k.expectError(await k.call(url, { body: {} }), 401, 'unauthenticated');
+      k.expectError(await k.call(url, { body: {}, token: 'not-a-token' }), 401, 'unauthenticated');
+    }
+  });
+
+  it('saves the record, returns relatedId, reads it back and moves noInfo → incomplete', async () => {
+    const token = await k.signedInUser('ada@example.com');
+    expect((await k.accountStatus(token)).status).toBe('noInfo');
+    expect(IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body)).toEqual({ relatedId: null, individual: null });
+
+    const res = await k.call('/api/contact/set/individualinfo', { token, body: { ...validIndividual(), relatedId: 'forged', email: 'other@example.com' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const saved = SetIndividualInfoReply.parse(res.body);
+    expect(saved.relatedId).toMatch(/^ct_/);
+    // Server-owned fields come from the server: the email is the account's, relatedId the custodian's.
+    expect(saved.individual).toMatchObject({ email: 'ada@example.com', relatedId: saved.relatedId, submitted: false, name: { first: 'Ada', last: 'Lovelace' } });
+    expect(saved.individual.tax).toEqual({ identifier: '123-45-6789', country: 'US', region: 'IL', city: 'Springfield' });
+
+    const read = IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body);
+    expect(read).toEqual({ relatedId: saved.relatedId, individual: saved.individual });
+    expect(await k.accountStatus(token)).toEqual({ status: 'incomplete', accountId: null, relatedId: saved.relatedId, statusReason: null });
+
+    // A second save updates the same record and keeps relatedId.
+    const again = SetIndividualInfoReply.parse((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Augusta' }) })).body);
+    expect(again.relatedId).toBe(saved.relatedId);
+    expect(again.individual.name.first).toBe('Augusta');
+
+    const contact = ContactStatusReply.parse((await k.call('/api/primetrust-contact', { token, body: {} })).body);
+    expect(contact).toMatchObject({ status: 'incomplete', pending: ['identity', 'documents', 'address', 'sanctions'], passed: [], failed: [] });
+    expect(contact.history.map((h) => [h.from, h.to, h.reason])).toEqual([['noInfo', 'incomplete', 'Personal details saved']]);
+  });
+
+  it('refuses bad input with new_validation_error and a message per field', async () => {
+    const token = await k.signedInUser('bad-input@example.com');
+    const cases: Array<[string, (r: ReturnType<typeof validIndividual>) => void, string, string]> = [
+      ['missing last name', (r) => delete r.name!.last, 'name.last', 'A value is required'],
+      ['missing Tax ID', (r) => delete r.tax, 'tax.identifier', 'A value is required'],
+      ['missing street', (r) => delete r.address!.street1, 'address.street1', 'A value is required'],
+      ['missing birth date', (r) => delete r.birth, 'birth', M.invalidDate],
+      ['restricted country', (r) => (r.address = { street1: '1 Road', city: 'Moscow', postalCode: '101000', country: 'RU' }), 'address.country', M.countryNotSupported],
+      ['restricted state', (r) => (r.address!.region = 'NY'), 'address.region', M.regionNotSupported],
+      ['missing region for the US', (r) => delete r.address!.region, 'address.region', 'A value is required'],
+      ['underage birth date', (r) => (r.birth = { year: new Date().getUTCFullYear() - 17, month: 1, day: 1 }), 'birth', M.olderThan18],
+      ['future birth date', (r) => (r.birth = { year: new Date().getUTCFullYear() + 1, month: 1, day: 1 }), 'birth', M.dateInPast],
+      ['short phone', (r) => (r.telephone!.number = '12345'), 'telephone.number', M.invalidPhone],
+      ['bad postal code', (r) => (r.address!.postalCode = 'ABCDE'), 'address.postalCode', 'Value is not a valid postal code'],
+      ['non-ASCII name without its romanized form', (r) => (r.name!.first = 'Zoë'), 'name.latinFirst', 'A value is required'],
+      ['a number for a name', (r) => ((r.name as Record<string, unknown>)['first'] = 42), 'name.first', 'Only String type accepted'],
+    ];
+    for (const [label, patch, field, message] of cases) {
+      const record = validIndividual();
+      patch(record);
+      const body = k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: record }), 400, 'validation_failed');
+      expect(body.type, label).toBe('new_validation_error');
+      expect(body.errors?.fields[field], label).toBe(message);
+      expect(body.errors?.errors, label).toContain(message);
+    }
+    // Nothing was saved by the refused calls.
+    expect((await k.accountStatus(token)).status).toBe('noInfo');
+    // Several problems come back together.
+    const many = k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: {} }), 400, 'validation_failed');
+    expect(Object.keys(many.errors?.fields ?? {}).sort()).toEqual(
+      ['address.city', 'address.country', 'address.postalCode', 'address.street1', 'birth', 'name.first', 'name.last', 'tax.identifier'].sort(),
+    );
+    k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: '{not json', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+  });
+
+  it('answers the country from the record, else from Accept-Language (R23)', async () => {
+    const token = await k.signedInUser('country@example.com');
+    const guess = (header?: string) => k.call('/api/user/country', { token, body: {}, ...(header ? { headers: { 'accept-language': header } } : {}) });
+    expect(UserCountryReply.parse((await guess('es-MX,es;q=0.9,en;q=0.5')).body)).toEqual({ country: 'MX', source: 'language' });
+    expect(UserCountryReply.parse((await guess('fr;q=0.9, en-GB;q=0.8')).body)).toEqual({ country: 'GB', source: 'language' });
+    // A restricted country cannot be chosen, so it is not offered; a bare language names no country.
+    expect(UserCountryReply.parse((await guess('ru-RU, es')).body)).toEqual({ country: null, source: 'none' });
+    expect(UserCountryReply.parse((await guess()).body)).toEqual({ country: null, source: 'none' });
+    const canadian = validIndividual();
+    canadian.address = { street1: '1 Rue Sainte-Catherine', city: 'Montréal', postalCode: 'H2X 1Y4', country: 'CA', region: 'QC' };
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: canadian })).status).toBe(200);
+    expect(UserCountryReply.parse((await guess('es-MX')).body)).toEqual({ country: 'CA', source: 'kyc' });
+  });
+
+  it('previews the agreement filled in with the details, checks the signature and moves to pending', async () => {
+    const token = await k.signedInUser('grace@example.com');
+    k.expectError(await k.call('/api/contact/get/agreementpreviews', { token, body: {} }), 400, 'kyc_details_missing');
+    k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Hopper' } }), 400, 'kyc_details_missing');
+    await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Grace', last: 'Hopper' }) });
+
+    const preview = AgreementPreviewReply.parse((await k.call('/api/contact/get/agreementpreviews', { token, body: {} })).body);
+    expect(preview.data.title).toBe('Custodial Account Agreement');
+    expect(preview.data.signature).toBe('Grace Hopper');
+    expect(preview.data.content).toContain('Grace Hopper (the "Account Holder")');
+    expect(preview.data.content).toContain('1 Main St, Springfield, Illinois, 62701, US');
+    expect(preview.data.content).toContain('grace@example.com');
+
+    const wrong = k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Kelly' } }), 400, 'validation_failed');
+    expect(wrong.errors?.fields['signature']).toBe(M.signatureMismatch);
+    k.expectError(await k.call('/api/agreement-submit-individual', { token, body: {} }), 400, 'validation_failed');
+    expect((await k.accountStatus(token)).status).toBe('incomplete');
+
+    const ok = await k.call('/api/agreement-submit-individual', { token, body: { signature: '  grace   HOPPER ' } });
+    expect(ok).toEqual({ status: 200, body: { status: 'pending' } });
+    const account = await k.accountStatus(token);
+    expect(account.status).toBe('pending');
+    expect(account.accountId).toMatch(/^acct_/);
+    const info = IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body);
+    expect(info.individual?.submitted).toBe(true);
+
+    // Once signed, neither the signature nor the record can be sent again.
+    k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Hopper' } }), 409, 'kyc_already_submitted');
+    k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() }), 409, 'kyc_already_submitted');
+  });
+
+  it("never shows one user's record, account or country to another", async () => {
+    const owner = await k.signedInUser('owner@example.com');
+    const other = await k.signedInUser('other@example.com');
+    const saved = SetIndividualInfoReply.parse((await k.call('/api/contact/set/individualinfo', { token: owner, body: validIndividual({ first: 'Owner' }) })).body);
+    expect(IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token: other, body: {} })).body)).toEqual({ relatedId: null, individual: null });
+    expect(await k.accountStatus(other)).toEqual({ status: 'noInfo', accountId: null, relatedId: null, statusReason: null });
+    expect(ContactStatusReply.parse((await k.call('/api/primetrust-contact', { token: other, body: {} })).body).history).toEqual([]);
+    k.expectError(await k.call('/api/contact/get/agreementpreviews', { token: other, body: {} }), 400, 'kyc_details_missing');
+    expect(UserCountryReply.parse((await k.call('/api/user/country', { token: other, body: {} })).body).source).toBe('none');
+    // The other user's own save gets its own contact, and the owner's record is unchanged.
+    const theirs = SetIndividualInfoReply.parse((await k.call('/api/contact/set/individualinfo', { token: other, body: validIndividual({ first: 'Other' }) })).body);
+    expect(theirs.relatedId).not.toBe(saved.relatedId);
+    const mine = IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token: owner, body: {} })).body);
+    expect(mine.individual?.name.first).toBe('Owner');
+  });
+});
