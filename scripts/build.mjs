@@ -37,6 +37,9 @@ const parts = {
       const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
         cwd: path.join(root, 'apps', 'web'),
         stdio: 'inherit',
+        // Always the production build: a test runner's NODE_ENV=test would otherwise make React's
+        // development build, which `npm start` would then serve.
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       if (result.status !== 0) throw new Error('The web app failed to build');
     },

@@ -18,6 +18,8 @@ describe('the app shell in a browser', () => {
     await page.waitForURL(/\/auth\?/);
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(new URL(page.url()).search).toBe('?redirect=%2F');
+    // The /auth page is a lazy chunk: wait for it (isVisible() alone does not wait).
+    await page.getByText('Connecting Real Assets to the Digital Economy').first().waitFor();
     await expect(page.getByText('Connecting Real Assets to the Digital Economy').first().isVisible()).resolves.toBe(true);
     // The strict CSP of the API lets the whole SPA run: no violation, no script error.
     expect(problems).toEqual([]);

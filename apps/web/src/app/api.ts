@@ -1,5 +1,7 @@
 import { createApiClient } from '../lib/api';
-import { readToken } from '../features/auth/session-storage';
+import { exchangeLoginToken } from '../features/auth/api/exchange-login-token';
+import { refreshSession } from '../features/auth/api/refresh-session';
+import { createTokenProvider } from '../features/auth/token-refresh';
 
 let accountFrozenHandler: () => void = () => {};
 
@@ -8,9 +10,21 @@ export function setAccountFrozenHandler(handler: () => void): void {
   accountFrozenHandler = handler;
 }
 
+/**
+ * The refresh calls go through a client without a token: they must not wait for the very refresh they
+ * perform (the id token and the refresh token are the credentials).
+ */
+const bareApi = createApiClient({ baseUrl: '/api' });
+
+/** A login token within 2 minutes of expiry is renewed before the call (document 1, section 4). */
+export const getToken = createTokenProvider({
+  refresh: async (refreshToken) => (await refreshSession(bareApi, refreshToken)).authenticationResult.idToken,
+  exchange: (idToken) => exchangeLoginToken(bareApi, idToken),
+});
+
 /** The one API client of the SPA (same origin, under /api; ARCHITECTURE.md section 1). */
 export const api = createApiClient({
   baseUrl: '/api',
-  getToken: readToken,
+  getToken,
   onAccountFrozen: () => accountFrozenHandler(),
 });

@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountStatus } from '@rampart/contracts';
+import { SnackbarProvider } from '../components/ui/snackbar';
 import { AuthStoreProvider, createAuthStore, type AuthState } from '../features/auth/auth-store';
+import { ApiProvider } from '../lib/api';
 import { createKycStore, KycStoreProvider, type KycState } from '../features/kyc/kyc-store';
 import { AppRoutes } from './routes';
 
@@ -28,14 +30,18 @@ function renderAt(path: string, auth: Partial<AuthState>, kyc: Partial<KycState>
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AuthStoreProvider store={authStore}>
-        <KycStoreProvider store={kycStore}>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <LocationProbe />
-          </MemoryRouter>
-        </KycStoreProvider>
-      </AuthStoreProvider>
+      <ApiProvider api={{ request: vi.fn(() => Promise.reject(new Error('no API in this test'))) }}>
+        <AuthStoreProvider store={authStore}>
+          <KycStoreProvider store={kycStore}>
+            <SnackbarProvider>
+              <MemoryRouter initialEntries={[path]}>
+                <AppRoutes />
+                <LocationProbe />
+              </MemoryRouter>
+            </SnackbarProvider>
+          </KycStoreProvider>
+        </AuthStoreProvider>
+      </ApiProvider>
     </QueryClientProvider>,
   );
   return { authStore, kycStore };
@@ -127,8 +133,13 @@ describe('route guards', () => {
     renderAt('/r/Ab12', anonymous);
     expect(await screen.findByRole('heading', { level: 1, name: 'Opening your trade' })).toBeInTheDocument();
     document.body.innerHTML = '';
-    renderAt('/v1/auth/email', anonymous);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your email' })).toBeInTheDocument();
+    renderAt('/v1/auth/auth', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in or sign up' })).toBeInTheDocument();
+    document.body.innerHTML = '';
+    // A step that needs an earlier one (here the emailed sign-in code) starts again at /auth.
+    renderAt('/v1/auth/email?redirect=%2Fkyc', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Rampart' })).toBeInTheDocument();
+    expect(location()).toBe('/auth?redirect=%2Fkyc');
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useHref, useNavigate } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
@@ -45,12 +45,28 @@ function Footer() {
   );
 }
 
+function SettingsLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/settings"
+      aria-label={t('common.settings')}
+      className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted no-underline outline-none hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-focus"
+    >
+      <Settings size={20} aria-hidden="true" />
+      <span className="hidden sm:inline" aria-hidden="true">
+        {t('common.settings')}
+      </span>
+    </Link>
+  );
+}
+
 function SignOutButton() {
   const { t } = useTranslation();
   const auth = useAuthStore();
   return (
     <AriaButton
-      onPress={() => auth.signOut()}
+      onPress={() => void auth.logOut()}
       aria-label={t('common.signOut')}
       className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted outline-none data-[hovered]:bg-surface-muted data-[hovered]:text-ink data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
     >
@@ -93,6 +109,7 @@ export function AppLayout() {
             </Link>
             <div className="flex items-center gap-1 sm:gap-2">
               {flags.languageSelection ? <LanguageSwitch /> : null}
+              {loggedIn ? <SettingsLink /> : null}
               {loggedIn ? <SignOutButton /> : null}
             </div>
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from '../components/ui/snackbar';
+import { ApiProvider } from '../lib/api';
 import { AuthStoreProvider } from '../features/auth/auth-store';
 import { KycStoreProvider } from '../features/kyc/kyc-store';
 import { setAccountFrozenHandler } from './api';
@@ -34,11 +35,13 @@ export function AppProviders({
   }, [session]);
   return (
     <QueryClientProvider client={client}>
-      <AuthStoreProvider store={session.auth}>
-        <KycStoreProvider store={session.kyc}>
-          <SnackbarProvider>{children}</SnackbarProvider>
-        </KycStoreProvider>
-      </AuthStoreProvider>
+      <ApiProvider api={session.api}>
+        <AuthStoreProvider store={session.auth}>
+          <KycStoreProvider store={session.kyc}>
+            <SnackbarProvider>{children}</SnackbarProvider>
+          </KycStoreProvider>
+        </AuthStoreProvider>
+      </ApiProvider>
     </QueryClientProvider>
   );
 }

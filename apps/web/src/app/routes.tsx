@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { useAuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
 import { RequireKycLevel, RequireLogin } from './guards';
@@ -20,11 +21,19 @@ const TradePage = lazyPage(() => import('../features/trade/trade-page'), 'TradeP
 const XummPlaidPage = lazyPage(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 function AuthStepRoute() {
   const { step } = useParams();
   return isAuthStep(step) ? <AuthStepPage step={step} /> : <NotFoundPage />;
+}
+
+/** Settings signs out through the auth store (features do not import each other; the app links them). */
+function SettingsRoute() {
+  const auth = useAuthStore();
+  const navigate = useNavigate();
+  return <SettingsPage onSignOut={() => void auth.logOut().then(() => navigate('/auth', { replace: true }))} />;
 }
 
 function KycStepRoute() {
@@ -49,6 +58,7 @@ export function AppRoutes() {
           <Route path="kyc" element={<KycPage />} />
           <Route path="kyc/:step" element={<KycStepRoute />} />
           <Route path="sandbox" element={<SandboxPage />} />
+          <Route path="settings" element={<SettingsRoute />} />
 
           {/* login + KYC level Verified */}
           <Route element={<RequireKycLevel />}>

@@ -6,10 +6,13 @@ import {
   type AuthcheckResponse,
 } from '@rampart/contracts';
 import { isApiError, type ApiClient } from '../lib/api';
+import { getUser } from '../features/auth/api/get-user';
+import { signOutSession } from '../features/auth/api/sign-out';
 import { createAuthStore, type AuthStore } from '../features/auth/auth-store';
 import { createKycStore, type KycStore } from '../features/kyc/kyc-store';
 
 export interface Session {
+  api: ApiClient;
   auth: AuthStore;
   kyc: KycStore;
   /** Schedules the initial session check and keeps the KYC state in step with the auth state. */
@@ -38,6 +41,7 @@ export function createSession(api: ApiClient): Session {
         throw error;
       }
     },
+    signOutRemote: () => signOutSession(api),
   });
   const kyc = createKycStore({
     async getAccount() {
@@ -50,6 +54,7 @@ export function createSession(api: ApiClient): Session {
   });
 
   return {
+    api,
     auth,
     kyc,
     start() {
@@ -57,7 +62,16 @@ export function createSession(api: ApiClient): Session {
       const sync = () => {
         const { authChecked, loggedIn } = auth.getState();
         const isLoggedIn = authChecked && loggedIn;
-        if (isLoggedIn && !wasLoggedIn) void kyc.load();
+        if (isLoggedIn && !wasLoggedIn) {
+          void kyc.load();
+          // After login the user info is loaded (document 1, section 4); the sign-in flow loads it itself.
+          if (!auth.getState().userInfo) {
+            getUser(api).then(
+              (user) => auth.setUserInfo({ userGuid: user.userGuid, email: user.email }),
+              (error: unknown) => console.debug('[auth] the user info could not be loaded', error),
+            );
+          }
+        }
         if (!isLoggedIn && wasLoggedIn) kyc.clear();
         wasLoggedIn = isLoggedIn;
       };

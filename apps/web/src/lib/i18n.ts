@@ -2,8 +2,8 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { RULE_MESSAGES } from '@rampart/contracts';
+import type { BackendModule, ReadCallback } from 'i18next';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
 
 /** Locales of document 2, section 9 (en default); Spanish is complete (R18). */
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
@@ -16,11 +16,31 @@ export const LANGUAGE_STORAGE_KEY = 'rampart.language';
 /**
  * Two namespaces: `translation` (the app's texts, src/locales) and `rules`, the validation messages of
  * @rampart/contracts keyed by rule code (R12), so a form shows a rule failure with t(`rules:${code}`, params).
+ * English, the default and the fallback, is bundled; Spanish texts load on demand (their own chunk), so the
+ * /auth entry carries one language (issue 2's size target). changeLanguage('es') resolves once they are in.
  */
 export const resources = {
   en: { translation: en, rules: RULE_MESSAGES.en },
-  es: { translation: es, rules: RULE_MESSAGES.es },
 } as const;
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if (language !== 'es') {
+      callback(null, {});
+      return;
+    }
+    if (namespace === 'rules') {
+      callback(null, RULE_MESSAGES.es);
+      return;
+    }
+    import('../locales/es.json').then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -40,14 +60,18 @@ function syncDocumentLanguage(lng: string) {
 i18n.on('languageChanged', syncDocumentLanguage);
 
 void i18n
+  .use(lazyLanguages)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources,
+    partialBundledLanguages: true,
     ns: ['translation', 'rules'],
     defaultNS: 'translation',
     supportedLngs: [...SUPPORTED_LANGUAGES],
     nonExplicitSupportedLngs: true,
+    // No promotional line in users' consoles.
+    showSupportNotice: false,
     load: 'languageOnly',
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },

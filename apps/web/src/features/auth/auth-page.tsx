@@ -1,8 +1,8 @@
-import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { MessageBlock } from '../../components/ui/message-block';
+import { EmailStep } from './components/email-step';
+import { StepFrame } from './components/step-frame';
 
-/** /auth: where a new user meets Rampart, so the tagline shows here (R19). */
+/** /auth: where a new user meets Rampart, so the tagline shows here (R19); the email comes first. */
 export function AuthPage() {
   const { t } = useTranslation();
   return (
@@ -10,7 +10,9 @@ export function AuthPage() {
       <p className="rounded-xl bg-primary-soft px-4 py-3 text-center text-sm font-semibold text-primary-ink">
         {t('app.tagline')}
       </p>
-      <MessageBlock icon={<LogIn size={30} />} title={t('auth.title')} message={t('auth.description')} />
+      <StepFrame title={t('auth.title')} description={t('auth.description')}>
+        <EmailStep />
+      </StepFrame>
     </div>
   );
 }

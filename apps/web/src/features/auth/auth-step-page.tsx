@@ -1,12 +1,47 @@
-import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { MessageBlock } from '../../components/ui/message-block';
+import { Navigate } from 'react-router';
 import type { AuthStep } from './auth-steps';
+import { CodeStep } from './components/code-step';
+import { EmailStep } from './components/email-step';
+import { PasswordStep } from './components/password-step';
+import { RedirectStep } from './components/redirect-step';
+import { SignupStep } from './components/signup-step';
+import { StepFrame } from './components/step-frame';
+import { useAuthFlow, useRedirectTarget } from './hooks/use-auth-flow';
+import { authEntryHref } from './model';
 
-/** /v1/auth/:step (the router sends unknown steps to the not-found page). */
+/**
+ * /v1/auth/:step (docs/decisions/006-auth-steps.md). A step that needs what an earlier one gathered (the
+ * email, a challenge) starts again at /auth when opened directly or after a reload.
+ */
 export function AuthStepPage({ step }: { step: AuthStep }) {
   const { t } = useTranslation();
-  return (
-    <MessageBlock icon={<KeyRound size={30} />} title={t(`auth.steps.${step}`)} message={t('auth.stepDescription')} />
-  );
+  const redirect = useRedirectTarget();
+  const { state } = useAuthFlow();
+
+  const needsEmail = step === 'password' || step === 'signup' || step === 'otpcode';
+  const needsChallenge = step === 'otp' || step === 'totp' || step === 'email';
+  if ((needsEmail && state.email === '') || (needsChallenge && !state.challenge)) {
+    return <Navigate to={authEntryHref(redirect)} replace />;
+  }
+
+  switch (step) {
+    case 'auth':
+      return (
+        <StepFrame title={t('auth.steps.auth')} description={t('auth.description')}>
+          <EmailStep />
+        </StepFrame>
+      );
+    case 'password':
+      return <PasswordStep />;
+    case 'signup':
+      return <SignupStep />;
+    case 'redirect':
+      return <RedirectStep />;
+    case 'otpcode':
+    case 'otp':
+    case 'totp':
+    case 'email':
+      return <CodeStep key={step} kind={step} />;
+  }
 }

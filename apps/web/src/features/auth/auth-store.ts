@@ -38,6 +38,8 @@ export interface AuthDeps {
   authcheck(): Promise<boolean>;
   readToken?: () => string | null;
   clearSession?: () => void;
+  /** Revokes the session on the server (POST /identity/sign-out); failures are ignored by logOut. */
+  signOutRemote?: () => Promise<unknown>;
 }
 
 export interface AuthStore {
@@ -50,7 +52,10 @@ export interface AuthStore {
   setUserInfo(userInfo: UserInfo | null): void;
   setAuth2FAType(type: Auth2FAType | null): void;
   setAccountFrozen(frozen: boolean): void;
+  /** Local sign-out: clears the stored session and the state (an invalid session, a refused token). */
   signOut(): void;
+  /** The user's sign-out: revokes the session on the server first, then signs out locally whatever happens. */
+  logOut(): Promise<void>;
 }
 
 export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}): AuthStore {
@@ -104,6 +109,15 @@ export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}
       store.setState({ accountFrozen });
     },
     signOut,
+    async logOut() {
+      try {
+        if (getToken()) await deps.signOutRemote?.();
+      } catch (error) {
+        // 'error signing out' (document 2, section 8): the local session ends anyway.
+        console.debug('[auth] error signing out', error);
+      }
+      signOut();
+    },
   };
 }
 

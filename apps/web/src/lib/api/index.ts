@@ -18,3 +18,4 @@ export {
   type ApiErrorInit,
   type ApiErrorKind,
 } from './errors';
+export { ApiProvider, useApi } from './context';

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Form } from 'react-aria-components';
+import { useSnackbar } from '../../../components/ui/snackbar';
+import { TextField } from '../../../components/ui/text-field';
+import type { FlowResult } from '../flow';
+import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
+import { authEntryHref, authStepHref, isSixDigitCode } from '../model';
+import { PendingButton } from './pending-button';
+import { StepFrame } from './step-frame';
+
+const FIELDS = ['code'] as const;
+
+/** The steps that ask for a 6-digit code. */
+export type CodeStepKind = 'otpcode' | 'otp' | 'totp' | 'email';
+
+const DESCRIPTION = {
+  otpcode: 'auth.otpcodeDescription',
+  otp: 'auth.otpDescription',
+  totp: 'auth.totpDescription',
+  email: 'auth.emailCodeDescription',
+} as const;
+
+/**
+ * otpcode: the sign-up confirmation code (then signed in automatically); otp: the emailed or SMS second
+ * factor; totp: the authenticator app; email: the sign-in code of "email me a code instead".
+ */
+export function CodeStep({ kind }: { kind: CodeStepKind }) {
+  const { t } = useTranslation();
+  const redirect = useRedirectTarget();
+  const snackbar = useSnackbar();
+  const { flow, state } = useAuthFlow();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const apply = useFlowResult(FIELDS, setErrors);
+
+  const run = async (call: () => Promise<FlowResult | null>) => {
+    setPending(true);
+    try {
+      return await call();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isSixDigitCode(code)) {
+      setErrors({ code: t('identity.codeFormat') });
+      return;
+    }
+    apply(await run(() => (kind === 'otpcode' ? flow.confirmSignUp(code) : flow.answerChallenge(code))));
+  };
+
+  const resend = async () => {
+    const result = await run(() => flow.resendCode());
+    if (result === null) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
+    else apply(result);
+  };
+
+  const delivery = state.delivery;
+  const sentTo =
+    kind === 'totp'
+      ? null
+      : delivery?.deliveryMedium === 'SMS'
+        ? t('auth.codeSentBySms', { destination: delivery.destination })
+        : delivery
+          ? t('auth.codeSentTo', { destination: delivery.destination })
+          : t('auth.codeSentToEmail');
+
+  return (
+    <StepFrame
+      title={t(`auth.steps.${kind}`)}
+      description={
+        <>
+          {sentTo ? <span className="block">{sentTo}</span> : null}
+          <span className="block">{t(DESCRIPTION[kind])}</span>
+        </>
+      }
+    >
+      <Form validationBehavior="aria" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        <TextField
+          name="code"
+          label={t('auth.codeLabel')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          autoFocus
+          value={code}
+          onChange={(value) => {
+            setCode(value.replace(/\D/g, ''));
+            setErrors({});
+          }}
+          error={errors.code}
+        />
+        <PendingButton pending={pending}>{kind === 'otpcode' ? t('auth.confirm') : t('auth.verify')}</PendingButton>
+        {kind === 'otpcode' ? (
+          <PendingButton pending={pending} type="button" variant="secondary" onPress={() => void resend()}>
+            {t('auth.resendCode')}
+          </PendingButton>
+        ) : null}
+      </Form>
+      {kind === 'email' ? (
+        <Link to={authStepHref('password', redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+          {t('auth.usePassword')}
+        </Link>
+      ) : (
+        <Link to={authEntryHref(redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+          {t('auth.differentEmail')}
+        </Link>
+      )}
+    </StepFrame>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  CLIENT_CONSTANTS,
+  IDENTITY_ERROR_FIELDS,
+  loginMethodOf,
+  passwordLengthProblem,
+  type ChallengeName,
+  type IdentityException,
+} from '@rampart/contracts';
+import type { AuthStep } from './auth-steps';
+
+/*
+ * The pure rules of the sign-in flow (document 1, section 4; document 2, section 8). Only zod-free constants
+ * of @rampart/contracts are imported here (identity-constants.ts): the /auth chunk must stay small.
+ */
+
+/** The form fields of the flow. The user name is the email, so 'username' errors sit under the email field. */
+export const AUTH_FIELDS = ['email', 'password', 'confirmPassword', 'code'] as const;
+export type AuthField = (typeof AUTH_FIELDS)[number];
+
+/** Document 2, section 9: the login token is renewed when it has less than this left. */
+export const TOKEN_REFRESH_THRESHOLD_MS = CLIENT_CONSTANTS.tokenRefreshThresholdMs;
+
+/** What an error of the identity service does to the flow. */
+export type ErrorOutcome =
+  | { kind: 'field'; field: AuthField; message: string }
+  | { kind: 'fields'; fields: Partial<Record<AuthField, string>> }
+  | { kind: 'signup' }
+  | { kind: 'unconfirmed' }
+  | { kind: 'general'; message: string };
+
+/** The parts of an ApiError the mapping reads (kept structural so tests need no client). */
+export interface ErrorLike {
+  code?: string | undefined;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+function fieldOf(name: string): AuthField | undefined {
+  if (name === 'username') return 'email';
+  return (AUTH_FIELDS as readonly string[]).includes(name) ? (name as AuthField) : undefined;
+}
+
+/**
+ * The identity error mapping of document 2, section 8: UserNotFound goes to sign-up, UserNotConfirmed resends
+ * the code, the mapped exceptions land on their field, a request the server's validation refused lands on the
+ * fields it names, everything else is a general error (the snackbar).
+ */
+export function mapAuthError(error: ErrorLike): ErrorOutcome {
+  const code = error.code;
+  if (code === 'UserNotFoundException') return { kind: 'signup' };
+  if (code === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
+  const mapped = code ? IDENTITY_ERROR_FIELDS[code as IdentityException] : undefined;
+  if (mapped) return { kind: 'field', field: fieldOf(mapped) ?? 'email', message: error.message };
+  const fields: Partial<Record<AuthField, string>> = {};
+  for (const [name, message] of Object.entries(error.fields ?? {})) {
+    const field = fieldOf(name);
+    if (field) fields[field] ??= message;
+  }
+  if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
+  return { kind: 'general', message: error.message };
+}
+
+/** The step that asks for the answer to a challenge. */
+export function stepForChallenge(challenge: ChallengeName): AuthStep {
+  if (challenge === 'CUSTOM_CHALLENGE') return 'email';
+  const method = loginMethodOf(challenge);
+  if (method === 'SOFTWARE_TOKEN_MFA') return 'totp';
+  if (method === 'EMAIL_OTP' || method === 'SMS_OTP') return 'otp';
+  return 'redirect';
+}
+
+export const DEFAULT_REDIRECT = '/';
+
+/**
+ * The `redirect` query, made safe: only a path of this origin ('/kyc?x=1'), never another site
+ * ('//evil.example', '/\\evil.example', 'https://…'), never back into the auth pages; '/' otherwise.
+ */
+export function sanitizeRedirect(value: string | null | undefined): string {
+  if (typeof value !== 'string' || value === '' || value.length > 2048) return DEFAULT_REDIRECT;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_REDIRECT;
+  // Control characters and backslashes can turn into another host in some browsers' URL parsing.
+  if ([...value].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return DEFAULT_REDIRECT;
+  try {
+    const base = 'https://rampart.invalid';
+    const url = new URL(value, base);
+    if (url.origin !== base) return DEFAULT_REDIRECT;
+    if (url.pathname === '/auth' || url.pathname.startsWith('/v1/auth')) return DEFAULT_REDIRECT;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return DEFAULT_REDIRECT;
+  }
+}
+
+/** '/v1/auth/<step>' keeping the redirect query (left out when it is the default). */
+export function authStepHref(step: AuthStep, redirect: string = DEFAULT_REDIRECT): string {
+  const safe = sanitizeRedirect(redirect);
+  return `/v1/auth/${step}${safe === DEFAULT_REDIRECT ? '' : `?redirect=${encodeURIComponent(safe)}`}`;
+}
+
+/** '/auth' keeping the redirect query. */
+export function authEntryHref(redirect: string = DEFAULT_REDIRECT): string {
+  const safe = sanitizeRedirect(redirect);
+  return `/auth${safe === DEFAULT_REDIRECT ? '' : `?redirect=${encodeURIComponent(safe)}`}`;
+}
+
+/**
+ * Whether the login token must be renewed before a call: it expires within the threshold (2 minutes).
+ * An unreadable expiry counts as expiring, so the session is renewed rather than used blindly.
+ */
+export function needsRefresh(expiresAt: string | null | undefined, now: number, thresholdMs: number = TOKEN_REFRESH_THRESHOLD_MS): boolean {
+  if (!expiresAt) return false;
+  const at = Date.parse(expiresAt);
+  if (Number.isNaN(at)) return true;
+  return at - now <= thresholdMs;
+}
+
+/** Emails are lower-cased and trimmed before sign-up, sign-in and confirm (document 2, section 5). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The server's own length rule (R3), so the form says it before sending. */
+export function passwordTooShort(password: string): boolean {
+  return passwordLengthProblem(password) === 'passwordTooShort';
+}
+
+export function isSixDigitCode(code: string): boolean {
+  return /^\d{6}$/.test(code.trim());
+}
+
+export { identityMessageKey } from '../../lib/identity-messages';

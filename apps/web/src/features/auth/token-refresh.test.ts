@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LoginTokenResponse } from '@rampart/contracts';
+import { readSessionValue, readToken, writeSession } from './session-storage';
+import { createTokenProvider } from './token-refresh';
+
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+const renewed: LoginTokenResponse = {
+  userGuid: '00000000-0000-4000-8000-000000000001',
+  email: 'a@b.co',
+  token: 'new-login-token',
+  tokenType: 'Bearer',
+  expiresAt: '2026-01-01T12:15:00.000Z',
+  expiresIn: 900,
+  loginMethod: 'EMAIL_OTP',
+};
+
+function provider() {
+  const refresh = vi.fn(async () => 'id-token');
+  const exchange = vi.fn(async () => renewed);
+  return { refresh, exchange, getToken: createTokenProvider({ refresh, exchange, now: () => NOW }) };
+}
+
+describe('login token refresh before a call', () => {
+  it('sends the token as is while it has more than 2 minutes left', async () => {
+    writeSession({ token: 'old', expiresAt: '2026-01-01T12:05:00Z', refreshToken: 'r' });
+    const { getToken, refresh } = provider();
+    await expect(getToken()).resolves.toBe('old');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('renews it within 2 minutes of expiry, once for concurrent calls, and stores the reply key by key', async () => {
+    writeSession({ token: 'old', expiresAt: '2026-01-01T12:01:30Z', refreshToken: 'r' });
+    const { getToken, refresh, exchange } = provider();
+    const tokens = await Promise.all([getToken(), getToken()]);
+    expect(tokens).toEqual(['new-login-token', 'new-login-token']);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(refresh).toHaveBeenCalledWith('r');
+    expect(exchange).toHaveBeenCalledWith('id-token');
+    expect(readToken()).toBe('new-login-token');
+    expect(readSessionValue('expiresAt')).toBe(renewed.expiresAt);
+    expect(readSessionValue('userGuid')).toBe(renewed.userGuid);
+  });
+
+  it('keeps the old token when the refresh is refused, and sends nothing without a session', async () => {
+    const { getToken, refresh } = provider();
+    await expect(getToken()).resolves.toBeNull();
+    writeSession({ token: 'old', expiresAt: '2026-01-01T11:59:00Z', refreshToken: 'r' });
+    refresh.mockRejectedValueOnce(new Error('Refresh Token has been revoked'));
+    await expect(getToken()).resolves.toBe('old');
+  });
+});

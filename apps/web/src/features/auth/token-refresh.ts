@@ -1,0 +1,60 @@
+import type { LoginTokenResponse } from '@rampart/contracts';
+import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS } from './model';
+import { readSessionValue, readToken, writeSession } from './session-storage';
+
+export interface TokenProviderDeps {
+  /** POST /identity/refresh: the new id token for the stored refresh token. */
+  refresh(refreshToken: string): Promise<string>;
+  /** POST /auth-token-login-request with that id token. */
+  exchange(idToken: string): Promise<LoginTokenResponse>;
+  now?: () => number;
+  thresholdMs?: number;
+}
+
+/** What the login response stores key by key (document 1, section 3). */
+export function loginResponseEntries(reply: LoginTokenResponse): Record<string, string | number> {
+  return {
+    token: reply.token,
+    userGuid: reply.userGuid,
+    email: reply.email,
+    tokenType: reply.tokenType,
+    expiresAt: reply.expiresAt,
+    expiresIn: reply.expiresIn,
+    loginMethod: reply.loginMethod,
+  };
+}
+
+/**
+ * The API client's getToken (document 1, section 4: "if the login token is within 2 minutes of expiring,
+ * the session is refreshed before an API call"). Concurrent calls share one refresh. When the refresh fails
+ * the current token is still sent: the server's 401 and the session check then sign the user out.
+ */
+export function createTokenProvider(deps: TokenProviderDeps): () => Promise<string | null> {
+  const now = deps.now ?? Date.now;
+  const threshold = deps.thresholdMs ?? TOKEN_REFRESH_THRESHOLD_MS;
+  let pending: Promise<string | null> | null = null;
+
+  async function renew(refreshToken: string): Promise<string | null> {
+    try {
+      const idToken = await deps.refresh(refreshToken);
+      const reply = await deps.exchange(idToken);
+      writeSession(loginResponseEntries(reply));
+      return reply.token;
+    } catch (error) {
+      console.debug('[auth] the session could not be refreshed', error);
+      return readToken();
+    }
+  }
+
+  return async () => {
+    const token = readToken();
+    if (!token) return null;
+    if (!needsRefresh(readSessionValue('expiresAt'), now(), threshold)) return token;
+    const refreshToken = readSessionValue('refreshToken');
+    if (!refreshToken) return token;
+    pending ??= renew(refreshToken).finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+}

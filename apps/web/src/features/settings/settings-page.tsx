@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { MessageBlock } from '../../components/ui/message-block';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useUser } from './api/get-user';
+import { TotpSection } from './components/totp-section';
+
+/** /settings (login): the account, the authenticator app and sign-out. */
+export function SettingsPage({ onSignOut }: { onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+
+  if (user.isPending) return <Skeleton />;
+  if (user.isError) {
+    return (
+      <MessageBlock
+        tone="danger"
+        title={t('settings.title')}
+        message={t('settings.loadFailed')}
+        onNext={() => void user.refetch()}
+        nextLabel={t('settings.retry')}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('settings.title')}</h1>
+        <p className="text-base text-ink-muted">{t('settings.description')}</p>
+      </div>
+      <section aria-labelledby="account-title" className="flex flex-col gap-2 rounded-xl border border-line p-4">
+        <h2 id="account-title" className="text-lg font-bold text-ink">
+          {t('settings.account')}
+        </h2>
+        <p className="text-sm break-all text-ink-muted">{t('settings.signedInAs', { email: user.data.email })}</p>
+      </section>
+      <TotpSection enabled={user.data.totpEnabled} />
+      <section aria-labelledby="sign-out-title" className="flex flex-col gap-3 rounded-xl border border-line p-4">
+        <h2 id="sign-out-title" className="text-lg font-bold text-ink">
+          {t('settings.signOutTitle')}
+        </h2>
+        <p className="text-sm text-ink-muted">{t('settings.signOutDescription')}</p>
+        <Button variant="secondary" fullWidth onPress={onSignOut}>
+          {t('common.signOut')}
+        </Button>
+      </section>
+    </div>
+  );
+}
