@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installZodMessages } from '@rampart/contracts';
@@ -18,6 +19,9 @@ import { verifyBearer } from './modules/identity/verify-bearer';
 import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
+import { kycDocumentRoutes } from './modules/kyc/documents-routes';
+import { createLocalFolderStorage } from './providers/storage/local-folder';
+import type { FileStorage } from './providers/storage/types';
 import type { AccountsContext } from './modules/accounts/context';
 import { createSandboxCustodian } from './providers/custodian/sandbox';
 import type { CustodianProvider } from './providers/custodian/types';
@@ -30,6 +34,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The process's custodian (jobs/registry.ts makes it); the built-in sandbox when not given. */
   custodian?: CustodianProvider;
+  /** Where uploaded KYC documents go; a local folder under DATA_DIR/uploads when not given. */
+  storage?: FileStorage;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -79,6 +85,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });
       await api.register(kycRoutes, { ctx: accounts });
+      await api.register(kycDocumentRoutes, {
+        ctx: { db: deps.db, clock, storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')), uploadLimitBytes: config.uploadLimitBytes },
+      });
     },
     { prefix: '/api' },
   );

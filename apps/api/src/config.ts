@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, FeatureFlags, type BuildStage } from '@rampart/contracts';
+import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, FeatureFlags, KYC_UPLOAD_LIMIT_BYTES, type BuildStage } from '@rampart/contracts';
 
 /**
  * Every setting of the process, read once at boot. A bad or missing variable stops the process with a
@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.example>'),
   // How long the sandbox custodian takes to decide an application once the agreement is signed (the waiting screen).
   CUSTODIAN_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // R11: one KYC document upload request carries at most 60 MB. Lower it (tests, small hosts), never above R11.
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -75,6 +77,8 @@ export interface Config {
   mailFrom: string;
   /** Seconds between the signed agreement and the custodian's decision job. */
   custodianReviewDelaySeconds: number;
+  /** R11: the most bytes one KYC document upload request may carry (files and fields together). */
+  uploadLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +123,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     custodianReviewDelaySeconds: e.CUSTODIAN_REVIEW_DELAY_SECONDS,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
   };
 }
 

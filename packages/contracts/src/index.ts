@@ -9,3 +9,4 @@ export * from './identity';
 export * from './catalogue/regions';
 export * from './kyc-constants';
 export * from './kyc';
+export * from './kyc-documents';
