@@ -24,6 +24,13 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
+let visitors = 0;
+/** A distinct documentation-range address (198.51.100.0/24, then 203.0.113.0/24) per browser context. */
+function nextVisitorAddress(): string {
+  visitors += 1;
+  return visitors < 255 ? `198.51.100.${visitors}` : `203.0.113.${visitors % 255}`;
+}
+
 export interface PageWithProblems {
   context: BrowserContext;
   page: Page;
@@ -36,6 +43,9 @@ export async function openPage(browser: Browser, options: { locale?: string; wid
     baseURL: baseURL(),
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: 900 },
+    // Each journey is a visitor of its own: the per-address sign-in limits then count its attempts only,
+    // as they would for different people (the test server trusts X-Forwarded-For, like one behind a proxy).
+    extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
   const page = await context.newPage();
   const problems: string[] = [];

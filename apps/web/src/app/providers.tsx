@@ -5,6 +5,7 @@ import { ApiProvider } from '../lib/api';
 import { AuthStoreProvider } from '../features/auth/auth-store';
 import { KycStoreProvider } from '../features/kyc/kyc-store';
 import { setAccountFrozenHandler } from './api';
+import { clearQueriesOnUserChange } from './query-cache';
 import type { Session } from './session';
 
 export function createQueryClient(): QueryClient {
@@ -17,7 +18,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Query cache, auth and KYC stores, snackbar; starts the session check once mounted. */
+/**
+ * Query cache, auth and KYC stores, snackbar; starts the session check once mounted and clears the user's
+ * queries when the session signs out or another user signs in.
+ */
 export function AppProviders({
   session,
   queryClient,
@@ -31,8 +35,14 @@ export function AppProviders({
   useEffect(() => {
     // R5: any reply saying the account is frozen switches the app to the frozen screen.
     setAccountFrozenHandler(() => session.auth.setAccountFrozen(true));
-    return session.start();
-  }, [session]);
+    const stop = session.start();
+    // One user's cached data never shows to the next one on this tab.
+    const unbind = clearQueriesOnUserChange(session.auth, client);
+    return () => {
+      unbind();
+      stop();
+    };
+  }, [session, client]);
   return (
     <QueryClientProvider client={client}>
       <ApiProvider api={session.api}>

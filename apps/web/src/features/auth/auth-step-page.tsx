@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { AuthStep } from './auth-steps';
@@ -10,6 +11,10 @@ import { StepFrame } from './components/step-frame';
 import { useAuthFlow, useRedirectTarget } from './hooks/use-auth-flow';
 import { authEntryHref } from './model';
 
+// The password reset is rarer than signing in: its screens load on demand (the auth chunks stay small).
+const ForgotStep = lazy(async () => ({ default: (await import('./components/recovery-steps')).ForgotStep }));
+const ResetStep = lazy(async () => ({ default: (await import('./components/recovery-steps')).ResetStep }));
+
 /**
  * /v1/auth/:step (docs/decisions/006-auth-steps.md). A step that needs what an earlier one gathered (the
  * email, a challenge) starts again at /auth when opened directly or after a reload.
@@ -19,7 +24,7 @@ export function AuthStepPage({ step }: { step: AuthStep }) {
   const redirect = useRedirectTarget();
   const { state } = useAuthFlow();
 
-  const needsEmail = step === 'password' || step === 'signup' || step === 'otpcode';
+  const needsEmail = step === 'password' || step === 'signup' || step === 'otpcode' || step === 'reset';
   const needsChallenge = step === 'otp' || step === 'totp' || step === 'email';
   if ((needsEmail && state.email === '') || (needsChallenge && !state.challenge)) {
     return <Navigate to={authEntryHref(redirect)} replace />;
@@ -38,6 +43,10 @@ export function AuthStepPage({ step }: { step: AuthStep }) {
       return <SignupStep />;
     case 'redirect':
       return <RedirectStep />;
+    case 'forgot':
+      return <ForgotStep />;
+    case 'reset':
+      return <ResetStep />;
     case 'otpcode':
     case 'otp':
     case 'totp':

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
+import { codeSentText } from '../code-destination';
 import type { FlowResult } from '../flow';
 import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
 import { authEntryHref, authStepHref, isSixDigitCode } from '../model';
@@ -60,15 +61,8 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
     else apply(result);
   };
 
-  const delivery = state.delivery;
-  const sentTo =
-    kind === 'totp'
-      ? null
-      : delivery?.deliveryMedium === 'SMS'
-        ? t('auth.codeSentBySms', { destination: delivery.destination })
-        : delivery
-          ? t('auth.codeSentTo', { destination: delivery.destination })
-          : t('auth.codeSentToEmail');
+  const sent = codeSentText(kind, state.delivery, state.challenge?.name);
+  const sentTo = sent ? t(sent.key, sent.params) : null;
 
   return (
     <StepFrame

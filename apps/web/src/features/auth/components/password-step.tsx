@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
-import { authEntryHref } from '../model';
+import { authEntryHref, authStepHref } from '../model';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
 
@@ -54,6 +54,12 @@ export function PasswordStep() {
           }}
           error={errors.password}
         />
+        <Link
+          to={authStepHref('forgot', redirect)}
+          className="-mt-3 self-end rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline"
+        >
+          {t('auth.forgotPassword')}
+        </Link>
         <PendingButton pending={pending}>{t('auth.signIn')}</PendingButton>
         <PendingButton pending={pending} type="button" variant="secondary" onPress={() => void run(() => flow.signInWithCode())}>
           {t('auth.emailMeACode')}

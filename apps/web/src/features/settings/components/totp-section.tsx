@@ -24,7 +24,7 @@ type Mode =
  * The authenticator app (R2): set up (re-authenticate with the password, scan the QR code or type the
  * secret, verify a code, make it the preferred factor) or turn off (back to the emailed code).
  */
-export function TotpSection({ enabled }: { enabled: boolean }) {
+export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; smsInUse?: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -108,7 +108,7 @@ export function TotpSection({ enabled }: { enabled: boolean }) {
         {t('settings.totpTitle')}
       </h2>
       <p data-testid="totp-status" className="text-sm text-ink-muted">
-        {enabled ? t('settings.totpOn') : t('settings.totpOff')}
+        {enabled ? t('settings.totpOn') : smsInUse ? t('settings.totpOffSms') : t('settings.totpOff')}
       </p>
 
       {mode.name === 'idle' ? (
