@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { useSnackbar } from '../../../components/ui/snackbar';
+import { ReauthForm } from './reauth-form';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
 import { useIdentityText } from '../../../lib/identity-messages';
@@ -238,27 +239,17 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
       ) : null}
 
       {mode.name === 'reauth' ? (
-        <Form validationBehavior="aria" onSubmit={submitPassword} className="flex flex-col gap-4">
-          <h3 className="font-semibold text-ink">{t('settings.reauthTitle')}</h3>
-          <TextField
-            name="password"
-            type="password"
-            label={t('auth.passwordLabel')}
-            description={t('settings.reauthDescription')}
-            autoComplete="current-password"
-            autoFocus
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setError(null);
-            }}
-            error={error}
-          />
-          <Button type="submit" fullWidth isDisabled={pending}>
-            {t('auth.continue')}
-          </Button>
-          {cancel}
-        </Form>
+        <ReauthForm
+          value={value}
+          error={error}
+          pending={pending}
+          onValueChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+          onSubmit={submitPassword}
+          cancel={cancel}
+        />
       ) : null}
 
       {mode.name === 'phone' ? (

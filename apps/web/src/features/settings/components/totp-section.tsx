@@ -14,6 +14,7 @@ import { setMfaPreference } from '../api/set-mfa-preference';
 import { verifyTotp } from '../api/verify-totp';
 import { settingsErrorField } from '../model';
 import { QrCode } from './qr-code';
+import { ReauthForm } from './reauth-form';
 
 type Mode =
   | { name: 'idle' }
@@ -124,27 +125,17 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
       ) : null}
 
       {mode.name === 'reauth' ? (
-        <Form validationBehavior="aria" onSubmit={(event) => void submitPassword(event)} className="flex flex-col gap-4">
-          <h3 className="font-semibold text-ink">{t('settings.reauthTitle')}</h3>
-          <TextField
-            name="password"
-            type="password"
-            label={t('auth.passwordLabel')}
-            description={t('settings.reauthDescription')}
-            autoComplete="current-password"
-            autoFocus
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setError(null);
-            }}
-            error={error}
-          />
-          <Button type="submit" fullWidth isDisabled={pending}>
-            {t('auth.continue')}
-          </Button>
-          {cancel}
-        </Form>
+        <ReauthForm
+          value={value}
+          error={error}
+          pending={pending}
+          onValueChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+          onSubmit={(event) => void submitPassword(event)}
+          cancel={cancel}
+        />
       ) : null}
 
       {mode.name === 'scan' ? (
