@@ -63,6 +63,17 @@ describe('the app shell in a browser', () => {
     await context.close();
   });
 
+  it('opens in Spanish for a Spanish browser, with the switch and <html lang> saying so', async () => {
+    const { page, context } = await openPage(browser, { locale: 'es-ES' });
+    await page.goto('/nowhere');
+    await page.getByText('No encontramos la página que buscas', { exact: false }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    const spanish = page.getByRole('radio', { name: 'Español' }).or(page.getByRole('button', { name: 'Español' })).first();
+    const selected = (await spanish.getAttribute('aria-checked')) ?? (await spanish.getAttribute('aria-pressed'));
+    expect(selected).toBe('true');
+    await context.close();
+  });
+
   it('shows the version and build stage', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/auth');

@@ -46,9 +46,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The current language, reduced to a supported one (i18next may report 'es-MX' from the browser). */
+/**
+ * The current language, reduced to a supported one (i18next may report 'es-MX' from the browser). The chosen
+ * `language` comes first: while Spanish is still loading, i18next resolves to the English fallback, and the
+ * switch and <html lang> must still say Spanish, which is what the page shows once the bundle arrives.
+ */
 export function currentLanguage(instance: { resolvedLanguage?: string; language?: string } = i18n): Language {
-  const lng = instance.resolvedLanguage ?? instance.language ?? DEFAULT_LANGUAGE;
+  const chosen = instance.language?.split('-')[0];
+  if (isLanguage(chosen)) return chosen;
+  const lng = instance.resolvedLanguage ?? DEFAULT_LANGUAGE;
   const base = lng.split('-')[0];
   return isLanguage(base) ? base : DEFAULT_LANGUAGE;
 }
