@@ -33,14 +33,5 @@ export default defineConfig({
     // The API serves the SPA under a CSP without 'unsafe-inline': never inline assets as data: URLs
     // that a stricter policy would refuse, and keep CSS in files.
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      treeshake: {
-        // @rampart/contracts is pure (ARCHITECTURE.md section 2) but does not say so in its package.json,
-        // so its validators (phone, IBAN, postal-code libraries) would ride along into the /auth entry
-        // with the first import of a constant. Declaring its modules free of side effects lets the bundler
-        // keep only what a chunk uses.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id),
-      },
-    },
   },
 });
