@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
+import { verificationRoutes } from './modules/verification/routes';
 import { createLocalFolderStorage } from './providers/storage/local-folder';
 import type { FileStorage } from './providers/storage/types';
 import type { AccountsContext } from './modules/accounts/context';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(kycDocumentRoutes, {
         ctx: { db: deps.db, clock, storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')), uploadLimitBytes: config.uploadLimitBytes },
       });
+      await api.register(verificationRoutes, { ctx: { db: deps.db, jobs: deps.jobs, clock } });
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,5 @@ export * from './catalogue/regions';
 export * from './kyc-constants';
 export * from './kyc';
 export * from './kyc-documents';
+export * from './identity-verification-constants';
+export * from './identity-verification';

@@ -9,6 +9,9 @@ import type { SmsSender } from '../providers/sms/types';
 import { createSandboxCustodian } from '../providers/custodian/sandbox';
 import type { CustodianProvider } from '../providers/custodian/types';
 import { accountJobs } from '../modules/accounts/review-application';
+import { verificationJobs } from '../modules/verification/decide-verification';
+import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
+import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
 import type { JobDefinition } from './queue';
 
 /** What job handlers may use: the process's database, clock and outside-world providers. */
@@ -18,13 +21,20 @@ export interface JobDeps {
   mailer: Mailer;
   sms: SmsSender;
   custodian: CustodianProvider;
+  identityDocuments: IdentityDocumentProvider;
 }
 
-export function createProviders(config: Config, logger: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender; custodian: CustodianProvider } {
+export function createProviders(config: Config, logger: FastifyBaseLogger): {
+  mailer: Mailer;
+  sms: SmsSender;
+  custodian: CustodianProvider;
+  identityDocuments: IdentityDocumentProvider;
+} {
   return {
     mailer: createMailer(config, logger),
     sms: createLogSmsSender(logger, { includeBody: config.env !== 'production' }),
     custodian: createSandboxCustodian(),
+    identityDocuments: createSandboxIdentityDocuments(),
   };
 }
 
@@ -38,5 +48,7 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     ...outboxJobs(createOutboxDelivery(deps)),
     // accounts.review-application: the custodian's checks decide a signed application (issue 4).
     ...accountJobs(deps),
+    // verification.decide: the identity-document provider decides a submitted capture (issue 4).
+    ...verificationJobs(deps),
   ];
 }

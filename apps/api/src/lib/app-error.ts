@@ -1,4 +1,4 @@
-import { ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, VALIDATION_MESSAGE, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -37,6 +37,10 @@ export const ERROR_CATALOGUE = {
   // KYC (issue 4): the agreement needs the details first; a signed application can no longer change.
   kyc_details_missing: { status: 400, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.detailsMissing },
   kyc_already_submitted: { status: 409, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.alreadySubmitted },
+  // Identity verification (issue 4): a capture waits for its decision; continue-on-phone links are single use.
+  verification_already_submitted: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.alreadySubmitted },
+  verification_link_invalid: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkInvalid },
+  verification_link_expired: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkExpired },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

@@ -3,13 +3,17 @@ import { expect } from 'vitest';
 import { AccountReply, ApiErrorBody, AuthenticatedReply, ChallengeReply, DevOutboxResponse, SignInResponse, type KycIndividualInput } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Env } from '../../config';
+import type { Clock } from '../../lib/clock';
 
 /**
  * The real app on a real database for the KYC suites, with users signed in through HTTP as the SPA does
  * (sign-up, emailed code, password, emailed second factor). The custodian decides at once (no review delay).
  */
-export async function createKycKit(options: { env?: Env; worker?: boolean } = {}) {
-  const t: TestApp = await createTestApp({ env: { CUSTODIAN_REVIEW_DELAY_SECONDS: '0', ...options.env } });
+export async function createKycKit(options: { env?: Env; worker?: boolean; clock?: Clock } = {}) {
+  const t: TestApp = await createTestApp({
+    env: { CUSTODIAN_REVIEW_DELAY_SECONDS: '0', ...options.env },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   if (options.worker) await t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
   let ipCounter = 0;
 

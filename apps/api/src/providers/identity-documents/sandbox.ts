@@ -1,0 +1,32 @@
+import type { VerificationDecision } from '@rampart/contracts';
+import type { IdentityDocumentCapture, IdentityDocumentProvider } from './types';
+
+/**
+ * The sandbox rules (docs/sandbox.md, "Identity documents"): a marker as the KYC last name or as a plus-tag of the
+ * email address (jane+idv-reject@example.com) asks for a decision. No marker: accepted.
+ */
+export const IDV_SANDBOX_MARKERS = {
+  'idv-reject': { decision: 'rejected', reason: 'The document could not be verified against the selfie' },
+  'idv-review': { decision: 'review', reason: 'The capture needs a manual review' },
+  'idv-resubmit': { decision: 'resubmit', reason: 'The images were unreadable: please capture the document again' },
+} as const satisfies Record<string, { decision: VerificationDecision; reason: string }>;
+
+export type IdvSandboxMarker = keyof typeof IDV_SANDBOX_MARKERS;
+
+export function idvMarkerOf(input: Pick<IdentityDocumentCapture, 'email' | 'lastName'>): IdvSandboxMarker | null {
+  const markers = Object.keys(IDV_SANDBOX_MARKERS) as IdvSandboxMarker[];
+  const last = (input.lastName ?? '').trim().toLowerCase();
+  const tags = (input.email.split('@')[0] ?? '').toLowerCase().split('+').slice(1);
+  return markers.find((m) => last === m || tags.includes(m)) ?? null;
+}
+
+export function createSandboxIdentityDocuments(): IdentityDocumentProvider {
+  return {
+    kind: 'sandbox',
+    async decide(capture) {
+      const marker = idvMarkerOf(capture);
+      if (!marker) return { decision: 'accepted', reason: 'The document and the selfie match' };
+      return { ...IDV_SANDBOX_MARKERS[marker] };
+    },
+  };
+}
