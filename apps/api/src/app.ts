@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(kycDocumentRoutes, {
         ctx: { db: deps.db, clock, storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')), uploadLimitBytes: config.uploadLimitBytes },
       });
-      await api.register(verificationRoutes, { ctx: { db: deps.db, jobs: deps.jobs, clock } });
+      await api.register(verificationRoutes, { ctx: { db: deps.db, jobs: deps.jobs, clock }, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,12 @@ describe('configuration', () => {
     expect(load({ NODE_ENV: 'production', SANDBOX_MODE: 'true' })).toMatchObject({ sandbox: true, stage: 'sandbox' });
   });
 
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(load({ PUBLIC_URL: 'https://app.rampart.example/some/path' }).publicUrl).toBe('https://app.rampart.example');
+    expect(load({}).publicUrl).toBeNull();
+    expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(load({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
   });

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
   SUPPORT_URL: httpUrl.default('https://support.rampart.example'),
   AD_BLOCK_PROBE_URL: httpUrl.optional(),
+  PUBLIC_URL: httpUrl.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   RUN_WORKER: booleanString.default(true),
   TRUST_PROXY: booleanString.default(false),
@@ -65,6 +66,8 @@ export interface Config {
   stage: BuildStage;
   supportUrl: string;
   adBlockProbeUrl: string | null;
+  /** Where users reach the app, for links sent by mail and SMS; the request's own origin when unset. */
+  publicUrl: string | null;
   bodyLimitBytes: number;
   runWorker: boolean;
   trustProxy: boolean;
@@ -114,6 +117,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
     supportUrl: e.SUPPORT_URL,
     adBlockProbeUrl: e.AD_BLOCK_PROBE_URL ?? null,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     runWorker: e.RUN_WORKER,
     trustProxy: e.TRUST_PROXY,

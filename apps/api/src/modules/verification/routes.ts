@@ -17,7 +17,10 @@ import { getVerificationStatus, sendVerificationSms, submitDocument, validateVer
 const tags = ['verification'];
 
 /** The identity-document provider's calls (issue 4): the caller's own session only. */
-export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContext }> = async (app, { ctx }) => {
+export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContext; publicUrl: string | null }> = async (
+  app,
+  { ctx, publicUrl },
+) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
 
@@ -34,7 +37,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
   app.post(
     '/socure/send_sms',
     { ...signedIn, schema: { tags, summary: 'Send a single-use continue-on-phone link by SMS', body: SendSmsRequest, response: { 200: SendSmsReply, ...errorResponses } } },
-    async (request) => sendVerificationSms(ctx, requireUser(request).userGuid, request.body.phone, `${request.protocol}://${request.host}`),
+    async (request) =>
+      sendVerificationSms(
+        ctx,
+        requireUser(request).userGuid,
+        request.body.phone,
+        // The configured address wins: a Host header is the client's to choose, a link in an SMS must not be.
+        publicUrl ?? `${request.protocol}://${request.host}`,
+      ),
   );
   // Not signed in: the phone that opened the link has no session. The token itself is the credential (single use).
   app.post(

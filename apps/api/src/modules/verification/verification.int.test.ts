@@ -15,7 +15,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
   const clock = manualClock();
 
   beforeAll(async () => {
-    k = await createKycKit({ worker: true, clock });
+    k = await createKycKit({ worker: true, clock, env: { PUBLIC_URL: 'https://app.rampart.example/any/path' } });
   }, 60_000);
   afterAll(async () => {
     await k?.close();
@@ -113,9 +113,14 @@ describe('verification: the identity-document calls (issue 4)', () => {
   it('sends a single-use continue-on-phone link by SMS', async () => {
     const token = await k.signedInUser('idv-phone@example.com');
     const phone = '+12015550111';
-    const res = await k.call(SEND_SMS, { token, body: { phone } });
+    // A forged Host header must not change where the link points: PUBLIC_URL decides.
+    const res = await k.call(SEND_SMS, { token, body: { phone }, headers: { host: 'evil.example' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sent = SendSmsReply.parse(res.body);
+    const outbox = await k.call(`/api/dev/outbox?to=${encodeURIComponent(phone)}`, { method: 'GET' });
+    const text = DevOutboxResponse.parse(outbox.body).messages[0]?.text ?? '';
+    expect(text).toContain('https://app.rampart.example/kyc/continue?token=');
+    expect(text).not.toContain('evil.example');
     expect(new Date(sent.linkExpiresAt).getTime()).toBe(clock.now().getTime() + 15 * 60_000);
     const session = await status(token);
     expect(session.status).toBe('capturing');
