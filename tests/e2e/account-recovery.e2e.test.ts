@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
+import { enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, PASSWORD } from './journeys';
 
 /*
  * Issue 3, the rest of the sign-in flow: a forgotten password reset with the emailed code (then signed in with
@@ -9,52 +9,13 @@ import { baseURL, launchBrowser, openPage } from './browser';
  * development outbox, choose it, sign in with it, switch back to the emailed code.
  */
 
-const PASSWORD = 'a long passphrase for rampart';
 const NEW_PASSWORD = 'another long passphrase, newer';
 const PHONE_TYPED = '+1 415 555 2671';
 const PHONE_E164 = '+14155552671';
 
-function freshEmail(): string {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-interface OutboxMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  text: string;
-}
-
-/** The newest code sent to `to` (an email or a phone number) that differs from `previousId`. */
-async function newestCode(to: string, previousId?: string): Promise<{ id: string; code: string; channel: string }> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    const newest = messages[0];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (newest && code && newest.id !== previousId) return { id: newest.id, code, channel: newest.channel };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no new code sent to ${to}`);
-}
-
 /** A code that is surely not `right`. */
 function wrongCode(right: string): string {
   return String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
-}
-
-async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function enterEmailAndPassword(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/v1\/auth\/password/);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function enterCode(page: Page, code: string, button = 'Verify') {
@@ -74,6 +35,7 @@ async function signUp(page: Page, email: string): Promise<string> {
   expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(200);
   const confirmation = await newestCode(email);
   expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
+  await page.goto('/auth');
   await enterEmailAndPassword(page, email, PASSWORD);
   await page.waitForURL(/\/v1\/auth\/otp$/);
   const second = await newestCode(email, confirmation.id);
@@ -149,6 +111,7 @@ describe('account recovery and the SMS second factor in a browser', () => {
       await signOutFromHeader(page);
 
       // The old password is refused (the second failed attempt); the new one signs in.
+      await page.goto('/auth');
       await enterEmailAndPassword(page, email, PASSWORD);
       await page.getByTestId('field-error-password').waitFor();
       expect(await page.getByTestId('field-error-password').textContent()).toBe('Incorrect username or password.');
@@ -206,6 +169,7 @@ describe('account recovery and the SMS second factor in a browser', () => {
       // Sign out and in: the second factor comes by SMS, and the step says where it went.
       await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/auth');
+      await page.goto('/auth');
       await enterEmailAndPassword(page, email, PASSWORD);
       await page.waitForURL(/\/v1\/auth\/otp$/);
       await page.getByText('We sent a 6-digit code by text message to +*******2671.').waitFor();

@@ -1,43 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage } from './browser';
+import { enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, PASSWORD } from './journeys';
 
 /*
  * Issue 3, the SPA's proof: a new user signs up from a guarded page and lands back on it; sets up the
  * authenticator app; signs out and in again with it; a wrong code shows the code-field message.
  */
-
-const PASSWORD = 'a long passphrase for rampart';
-
-function freshEmail(): string {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-interface OutboxMessage {
-  id: string;
-  text: string;
-}
-
-/** The newest code mailed to `to` that differs from `previous` (the outbox is newest first). */
-async function newestCode(to: string, previousId?: string): Promise<{ id: string; code: string }> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    const newest = messages[0];
-    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-    if (newest && code && newest.id !== previousId) return { id: newest.id, code };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no new code mailed to ${to}`);
-}
-
-async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Authenticator codes are single-use: wait for the next 30 s period when this one's code was used. */
 async function unusedTotp(totp: TOTP, usedCounters: Set<number>): Promise<string> {
@@ -49,14 +19,6 @@ async function unusedTotp(totp: TOTP, usedCounters: Set<number>): Promise<string
     }
     await new Promise((resolve) => setTimeout(resolve, 1000 * (totp.remaining() / 1000) + 200));
   }
-}
-
-async function enterEmailAndPassword(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/v1\/auth\/password/);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 describe('sign-up and sign-in in a browser', () => {

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL } from './browser';
+
+/** Steps and checks the sign-in journeys share. */
+
+export const PASSWORD = 'a long passphrase for rampart';
+
+export function freshEmail(): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  text: string;
+}
+
+/** The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. */
+export async function newestCode(to: string, previousId?: string): Promise<{ id: string; code: string; channel: string }> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+    const newest = messages[0];
+    const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+    if (newest && code && newest.id !== previousId) return { id: newest.id, code, channel: newest.channel };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no new code sent to ${to}`);
+}
+
+export async function expectNoSeriousAxeViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** On the email-first page: the email, Continue, then the password and Sign in. */
+export async function enterEmailAndPassword(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/v1\/auth\/password/);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
