@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage } from './browser';
-import { enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, PASSWORD } from './journeys';
+import { launchBrowser, openPage } from './browser';
+import { enterCode, enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, PASSWORD, signUp } from './journeys';
 
 /*
  * Issue 3, the rest of the sign-in flow: a forgotten password reset with the emailed code (then signed in with
@@ -16,32 +16,6 @@ const PHONE_E164 = '+14155552671';
 /** A code that is surely not `right`. */
 function wrongCode(right: string): string {
   return String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
-}
-
-async function enterCode(page: Page, code: string, button = 'Verify') {
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: button, exact: true }).click();
-}
-
-/**
- * A new, confirmed user made through the API (sign-up by the browser is auth.e2e's journey), then signed in in
- * the browser with the password and the emailed second factor. Making the account this way spends none of the
- * failed attempts the server counts per client address (5 in 15 minutes, shared by every journey of the run:
- * an unknown email's sign-in counts as one); the journeys of this file spend two.
- */
-async function signUp(page: Page, email: string): Promise<string> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseURL()}/api/identity/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(200);
-  const confirmation = await newestCode(email);
-  expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
-  await page.goto('/auth');
-  await enterEmailAndPassword(page, email, PASSWORD);
-  await page.waitForURL(/\/v1\/auth\/otp$/);
-  const second = await newestCode(email, confirmation.id);
-  await enterCode(page, second.code);
-  await page.waitForURL((url) => url.pathname === '/');
-  return second.id;
 }
 
 async function signOutFromHeader(page: Page) {

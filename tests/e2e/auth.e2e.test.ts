@@ -70,7 +70,8 @@ describe('sign-up and sign-in in a browser', () => {
       await page.getByLabel('6-digit code').fill(mfaCode.code);
       await page.getByRole('button', { name: 'Verify' }).click();
 
-      await page.waitForURL((url) => url.pathname === '/kyc');
+      // /kyc sends a new user on to the first KYC screen.
+      await page.waitForURL((url) => url.pathname === '/kyc/start');
       expect(await page.evaluate(() => window.localStorage.getItem('userGuid'))).toMatch(/^[0-9a-f-]{36}$/);
       expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
 

@@ -21,6 +21,9 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
 import { verificationRoutes } from './modules/verification/routes';
+import type { VerificationContext } from './modules/verification/context';
+import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
+import { verifyCaptureBearer } from './modules/verification/verify-capture-token';
 import { createLocalFolderStorage } from './providers/storage/local-folder';
 import type { FileStorage } from './providers/storage/types';
 import type { AccountsContext } from './modules/accounts/context';
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const clock = deps.clock ?? systemClock;
   const accounts: AccountsContext = { db: deps.db, jobs: deps.jobs, clock, custodian: deps.custodian ?? createSandboxCustodian(), config };
   const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret });
+  const verification: VerificationContext = { db: deps.db, jobs: deps.jobs, clock, tokens: identity.tokens };
 
   await app.register(
     async (api) => {
@@ -80,16 +84,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      // `app.authenticate` and `request.user` for every module below.
-      await api.register(authPlugin, { verify: (token) => verifyBearer(identity, token) });
+      // `app.authenticate`, `app.authenticateCapture` and `request.user` for every module below.
+      await api.register(authPlugin, { verify: (token) => verifyBearer(identity, token), verifyCapture: (token) => verifyCaptureBearer(verification, token) });
       await api.register(systemRoutes, { config, db: deps.db });
       await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });
       await api.register(kycRoutes, { ctx: accounts });
       await api.register(kycDocumentRoutes, {
-        ctx: { db: deps.db, clock, storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')), uploadLimitBytes: config.uploadLimitBytes },
+        ctx: {
+          db: deps.db,
+          clock,
+          storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')),
+          uploadLimitBytes: config.uploadLimitBytes,
+          ensureCaptureOpen: (user) => ensureCaptureOpen(deps.db, user),
+        },
       });
-      await api.register(verificationRoutes, { ctx: { db: deps.db, jobs: deps.jobs, clock }, publicUrl: config.publicUrl });
+      await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );

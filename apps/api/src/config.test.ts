@@ -41,6 +41,13 @@ describe('configuration', () => {
     expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL/);
   });
 
+  it('waits 30 seconds before concluding a manual identity review unless told otherwise', () => {
+    expect(load({}).idvReviewDelaySeconds).toBe(30);
+    expect(load({ IDV_REVIEW_DELAY_SECONDS: '0' }).idvReviewDelaySeconds).toBe(0);
+    expect(problemsOf({ IDV_REVIEW_DELAY_SECONDS: '-1' })[0]).toMatch(/^IDV_REVIEW_DELAY_SECONDS/);
+    expect(problemsOf({ IDV_REVIEW_DELAY_SECONDS: 'soon' })[0]).toMatch(/^IDV_REVIEW_DELAY_SECONDS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(load({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
   });

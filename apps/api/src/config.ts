@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.example>'),
   // How long the sandbox custodian takes to decide an application once the agreement is signed (the waiting screen).
   CUSTODIAN_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // How long the sandbox identity-document service takes to conclude a manual review (decision 'review', decision 010).
+  IDV_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // R11: one KYC document upload request carries at most 60 MB. Lower it (tests, small hosts), never above R11.
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
 });
@@ -80,6 +82,8 @@ export interface Config {
   mailFrom: string;
   /** Seconds between the signed agreement and the custodian's decision job. */
   custodianReviewDelaySeconds: number;
+  /** Seconds between a `review` identity decision and the job that concludes the manual review. */
+  idvReviewDelaySeconds: number;
   /** R11: the most bytes one KYC document upload request may carry (files and fields together). */
   uploadLimitBytes: number;
 }
@@ -127,6 +131,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     custodianReviewDelaySeconds: e.CUSTODIAN_REVIEW_DELAY_SECONDS,
+    idvReviewDelaySeconds: e.IDV_REVIEW_DELAY_SECONDS,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
   };
 }

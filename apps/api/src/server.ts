@@ -41,9 +41,10 @@ export async function startRuntime(
   let jobs: JobQueue | undefined;
   try {
     const applied = await prepareDatabase(db, options.rootDir);
-    jobs = await createJobQueue(db, config, bootLogger);
+    const queue = await createJobQueue(db, config, bootLogger);
+    jobs = queue;
     const clock = options.clock ?? systemClock;
-    for (const definition of [...jobDefinitions({ db, clock, ...providers }), ...(options.extraJobs ?? [])]) {
+    for (const definition of [...jobDefinitions({ db, clock, jobs: queue, config, ...providers }), ...(options.extraJobs ?? [])]) {
       await jobs.register(definition);
     }
     app = await buildApp({ config, db, jobs, clock, custodian: providers.custodian }, options.logger === false ? { logger: false } : {});

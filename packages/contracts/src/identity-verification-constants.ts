@@ -25,17 +25,52 @@ export const VERIFICATION_SMS_PER_WINDOW = 5;
 /** Document 2, section 5 rule of the phone form: at least this many characters. */
 export const VERIFICATION_PHONE_MIN_LENGTH = 6;
 
-export const VERIFICATION_MESSAGES = {
-  en: {
-    linkInvalid: 'This link is not valid or has already been used.',
-    linkExpired: 'This link has expired. Please ask for a new one.',
-    alreadySubmitted: 'Your documents have already been submitted.',
-    backRequired: 'Both sides of this document are required.',
-  },
-  es: {
-    linkInvalid: 'Este enlace no es válido o ya se utilizó.',
-    linkExpired: 'Este enlace ha caducado. Solicita uno nuevo.',
-    alreadySubmitted: 'Tus documentos ya fueron enviados.',
-    backRequired: 'Se requieren ambas caras de este documento.',
-  },
+const en = {
+  linkInvalid: 'This link is not valid or has already been used.',
+  linkExpired: 'This link has expired. Please ask for a new one.',
+  alreadySubmitted: 'Your documents have already been submitted.',
+  backRequired: 'Both sides of this document are required.',
+  // The capture names uploaded files (docs/decisions/010): each is checked through its owner and its kind.
+  documentNotFound: 'We could not find this document. Please upload it again.',
+  /** `{type}` is the document's name from VERIFICATION_DOCUMENT_NAMES (wrongDocumentTypeMessage fills it in). */
+  documentWrongType: 'This document is not a {type}.',
+  documentExpired: 'This document has expired. Please use a valid one.',
+  selfieMissing: 'Please take a selfie.',
+  selfieNotImage: 'The selfie must be a photo (JPEG or PNG).',
+  // The agreement waits for a capture: the custodian would have no document to check.
+  verificationIncomplete: 'Please verify your identity before signing the agreement.',
 } as const;
+
+export type VerificationMessageKey = keyof typeof en;
+
+// Typed against the English keys so a missing Spanish entry fails the build (R18).
+const es: { readonly [K in VerificationMessageKey]: string } = {
+  linkInvalid: 'Este enlace no es válido o ya se utilizó.',
+  linkExpired: 'Este enlace ha caducado. Solicita uno nuevo.',
+  alreadySubmitted: 'Tus documentos ya fueron enviados.',
+  backRequired: 'Se requieren ambas caras de este documento.',
+  documentNotFound: 'No encontramos este documento. Súbelo de nuevo.',
+  documentWrongType: 'Este documento no es {type}.',
+  documentExpired: 'Este documento ha caducado. Usa uno vigente.',
+  selfieMissing: 'Tómate una selfie.',
+  selfieNotImage: 'La selfie debe ser una foto (JPEG o PNG).',
+  verificationIncomplete: 'Verifica tu identidad antes de firmar el acuerdo.',
+};
+
+export const VERIFICATION_MESSAGES = { en, es } as const;
+
+/** The document names that `documentWrongType` takes, with the article Spanish needs ("a" is in the English text). */
+export const VERIFICATION_DOCUMENT_NAMES = {
+  en: { passport: 'passport', drivers_license: "driver's license", government_id: 'government ID', residence_permit: 'residence permit' },
+  es: {
+    passport: 'un pasaporte',
+    drivers_license: 'una licencia de conducir',
+    government_id: 'un documento de identidad oficial',
+    residence_permit: 'un permiso de residencia',
+  },
+} as const satisfies Record<'en' | 'es', Record<VerificationDocumentType, string>>;
+
+/** 'This document is not a passport.' in the given language. */
+export function wrongDocumentTypeMessage(type: VerificationDocumentType, language: 'en' | 'es' = 'en'): string {
+  return VERIFICATION_MESSAGES[language].documentWrongType.replace('{type}', VERIFICATION_DOCUMENT_NAMES[language][type]);
+}

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { SendSmsRequest, SubmitDocumentRequest, ValidateSmsRequest } from './identity-verification';
-import { VERIFICATION_MESSAGES } from './identity-verification-constants';
+import { VERIFICATION_MESSAGES, wrongDocumentTypeMessage } from './identity-verification-constants';
 
 describe('identity verification schemas', () => {
-  it('needs a back side for every document but the passport', () => {
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', front: 'f', selfie: 's' }).success).toBe(true);
-    const result = SubmitDocumentRequest.safeParse({ documentType: 'drivers_license', front: 'f', selfie: 's' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['back'], message: VERIFICATION_MESSAGES.en.backRequired });
+  const documentId = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
+  const selfieId = '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+  it('names the uploaded document and selfie by id', () => {
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId, selfieId }).success).toBe(true);
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'drivers_license', documentId, selfieId, deviceId: 'web:abc-1' }).success).toBe(true);
   });
 
-  it('refuses references that are not plain ids, and unknown keys', () => {
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', front: 'a/b', selfie: 's' }).success).toBe(false);
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', front: 'f', selfie: 's', x: 1 }).success).toBe(false);
+  it('refuses ids that are not uuids, unknown types and unknown keys', () => {
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId: '../etc/passwd', selfieId }).success).toBe(false);
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'library_card', documentId, selfieId }).success).toBe(false);
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId, selfieId, x: 1 }).success).toBe(false);
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId }).success).toBe(false);
   });
 
   it('takes E.164 phone numbers and URL-safe tokens only', () => {
@@ -20,5 +23,13 @@ describe('identity verification schemas', () => {
     expect(SendSmsRequest.safeParse({ phone: '2015550123' }).success).toBe(false);
     expect(ValidateSmsRequest.safeParse({ token: 'A'.repeat(43) }).success).toBe(true);
     expect(ValidateSmsRequest.safeParse({ token: 'A'.repeat(42) + '=' }).success).toBe(false);
+  });
+
+  it('has every capture message in both languages, with the document named in each', () => {
+    expect(Object.keys(VERIFICATION_MESSAGES.es).sort()).toEqual(Object.keys(VERIFICATION_MESSAGES.en).sort());
+    for (const value of Object.values(VERIFICATION_MESSAGES.es)) expect(value.trim()).not.toBe('');
+    expect(wrongDocumentTypeMessage('passport')).toBe('This document is not a passport.');
+    expect(wrongDocumentTypeMessage('drivers_license')).toBe("This document is not a driver's license.");
+    expect(wrongDocumentTypeMessage('government_id', 'es')).toBe('Este documento no es un documento de identidad oficial.');
   });
 });

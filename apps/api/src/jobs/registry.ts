@@ -9,15 +9,17 @@ import type { SmsSender } from '../providers/sms/types';
 import { createSandboxCustodian } from '../providers/custodian/sandbox';
 import type { CustodianProvider } from '../providers/custodian/types';
 import { accountJobs } from '../modules/accounts/review-application';
-import { verificationJobs } from '../modules/verification/decide-verification';
+import { verificationJobs } from '../modules/verification/jobs';
 import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
 import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
-import type { JobDefinition } from './queue';
+import type { JobDefinition, JobQueue } from './queue';
 
-/** What job handlers may use: the process's database, clock and outside-world providers. */
+/** What job handlers may use: the process's database, clock, queue (a job may enqueue the next), settings and providers. */
 export interface JobDeps {
   db: Db;
   clock: Clock;
+  jobs: JobQueue;
+  config: Config;
   mailer: Mailer;
   sms: SmsSender;
   custodian: CustodianProvider;
@@ -48,7 +50,8 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     ...outboxJobs(createOutboxDelivery(deps)),
     // accounts.review-application: the custodian's checks decide a signed application (issue 4).
     ...accountJobs(deps),
-    // verification.decide: the identity-document provider decides a submitted capture (issue 4).
+    // verification.decide: the identity-document provider decides a submitted capture (issue 4);
+    // verification.conclude-review: a manual review's outcome (decision 010).
     ...verificationJobs(deps),
   ];
 }

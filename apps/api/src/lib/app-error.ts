@@ -41,6 +41,8 @@ export const ERROR_CATALOGUE = {
   verification_already_submitted: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.alreadySubmitted },
   verification_link_invalid: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkInvalid },
   verification_link_expired: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkExpired },
+  // The agreement waits for an identity capture (decision 010): the custodian would have no document to check.
+  verification_incomplete: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.verificationIncomplete },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

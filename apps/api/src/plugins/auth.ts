@@ -6,7 +6,10 @@ import { AppError } from '../lib/app-error';
 export interface AuthUser {
   userGuid: string;
   email: string;
+  /** The login session; for a capture token, the identity-verification session the token was issued for. */
   sessionId: string;
+  /** How the request proved who it is: a login token, or a capture token (decision 010, capture calls only). */
+  via: 'login' | 'capture';
 }
 
 /** Turns a bearer token into a user, or null when it names no live session. */
@@ -19,6 +22,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless the request carries a bearer token of a live session; sets request.user. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * For the capture calls only (decision 010): a login token as `authenticate` takes it, or a capture token
+     * (request.user.via 'capture'). Every other route uses `authenticate`, which refuses capture tokens.
+     */
+    authenticateCapture: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -36,11 +44,18 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier }) {
+  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier; verifyCapture: BearerVerifier }) {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
       const user = token ? await options.verify(token) : null;
+      if (!user) throw new AppError('unauthenticated');
+      request.user = user;
+    });
+    app.decorate('authenticateCapture', async (request: FastifyRequest) => {
+      const token = bearerTokenOf(request);
+      // The two kinds have different audiences, so at most one of the checks can accept a given token.
+      const user = token ? ((await options.verify(token)) ?? (await options.verifyCapture(token))) : null;
       if (!user) throw new AppError('unauthenticated');
       request.user = user;
     });

@@ -23,6 +23,13 @@ const anonymous: Partial<AuthState> = { authChecked: true, loggedIn: false };
 const loggedIn: Partial<AuthState> = { authChecked: true, loggedIn: true };
 const kycOf = (kycStatus: AccountStatus): Partial<KycState> => ({ requestStatus: 'success', kycStatus });
 
+/** The API as the KYC pages read it: an identity session with nothing captured yet; nothing else answers. */
+const fakeRequest = vi.fn((path: string) =>
+  path === '/socure/status'
+    ? Promise.resolve({ sessionId: null, status: 'not_started', documentType: null, decision: null, reason: null, submittedAt: null, decidedAt: null })
+    : Promise.reject(new Error('no API in this test')),
+);
+
 /** Renders the real route table on fake stores (no timers, no API). */
 function renderAt(path: string, auth: Partial<AuthState>, kyc: Partial<KycState> = {}) {
   const authStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, auth);
@@ -30,7 +37,7 @@ function renderAt(path: string, auth: Partial<AuthState>, kyc: Partial<KycState>
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ApiProvider api={{ request: vi.fn(() => Promise.reject(new Error('no API in this test'))) }}>
+      <ApiProvider api={{ request: fakeRequest as never }}>
         <AuthStoreProvider store={authStore}>
           <KycStoreProvider store={kycStore}>
             <SnackbarProvider>
@@ -85,16 +92,21 @@ describe('route guards', () => {
     expect(location()).toBe('/trade/buy');
   });
 
-  it.each(['noInfo', 'incomplete', 'pending'] as const)('sends a %s user from a trade page to /kyc', async (status) => {
+  it.each([
+    ['noInfo', '/kyc/start'],
+    ['incomplete', '/kyc/identity'],
+    ['pending', '/kyc/pending'],
+  ] as const)('sends a %s user from a trade page to /kyc, which sends them on to %s', async (status, step) => {
     renderAt('/trade/sell', loggedIn, kycOf(status));
-    await screen.findByRole('heading', { level: 1 });
-    expect(location()).toBe('/kyc');
+    // The KYC screens load their texts on first use.
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    expect(location()).toBe(step);
   });
 
   it.each(['closed', 'voided'] as const)('never lets a %s account reach a trade page', async (status) => {
     renderAt('/trade/buy', loggedIn, kycOf(status));
     await screen.findByRole('heading', { level: 1 });
-    expect(location()).toBe('/kyc');
+    expect(location()).toBe('/kyc/closed');
   });
 
   it('sends the user to /kyc when the KYC status could not be loaded', async () => {

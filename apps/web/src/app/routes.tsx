@@ -3,6 +3,7 @@ import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { useAuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
+import { useAppConfig } from './config';
 import { RequireKycLevel, RequireLogin } from './guards';
 import { AppLayout } from './layout';
 
@@ -15,7 +16,9 @@ const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage'
 const AuthStepPage = lazyPage(() => import('../features/auth/auth-step-page'), 'AuthStepPage');
 const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
 const KycPage = lazyPage(() => import('../features/kyc/kyc-page'), 'KycPage');
+const KycStatusCard = lazyPage(() => import('../features/kyc/components/kyc-status-card'), 'KycStatusCard');
 const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'KycStepPage');
+const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(() => import('../features/kyc/identity'), 'ContinueOnPhonePage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 const TradePage = lazyPage(() => import('../features/trade/trade-page'), 'TradePage');
 const XummPlaidPage = lazyPage(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
@@ -38,7 +41,8 @@ function SettingsRoute() {
 
 function KycStepRoute() {
   const { step } = useParams();
-  return isKycStepPath(step) ? <KycStepPage step={step} /> : <NotFoundPage />;
+  const { data: config } = useAppConfig();
+  return isKycStepPath(step) ? <KycStepPage step={step} supportUrl={config?.supportUrl} /> : <NotFoundPage />;
 }
 
 /** Every route of document 1, section 2, with its access rule (R1). */
@@ -51,10 +55,12 @@ export function AppRoutes() {
         <Route path="v1/auth/:step" element={<AuthStepRoute />} />
         <Route path="trade/track" element={<TrackPage />} />
         <Route path="r/:shortId" element={<ShortLinkPage />} />
+        {/* the phone that opened the SMS link has no session: the link's token is its credential (decision 010) */}
+        <Route path="kyc/continue" element={<ContinueOnPhonePage />} />
 
         {/* login */}
         <Route element={<RequireLogin />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<HomePage kycStatus={<KycStatusCard />} />} />
           <Route path="kyc" element={<KycPage />} />
           <Route path="kyc/:step" element={<KycStepRoute />} />
           <Route path="sandbox" element={<SandboxPage />} />

@@ -24,6 +24,7 @@ describe('session wiring', () => {
     const api = fakeApi({
       '/user/authcheck': async () => ({ valid: true }),
       '/primetrust/account/get': async () => ({ status: 'opened' }),
+      '/primetrust-contact': async () => ({ status: 'opened', checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed', bogus: 'x' } }),
     });
     const session = createSession(api);
     const stop = session.start();
@@ -33,7 +34,11 @@ describe('session wiring', () => {
     expect(session.auth.getState()).toMatchObject({ authChecked: true, loggedIn: true });
     expect(session.kyc.getState().requestStatus).toBe('started');
     await vi.advanceTimersByTimeAsync(200);
-    expect(session.kyc.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened' });
+    expect(session.kyc.getState()).toEqual({
+      requestStatus: 'success',
+      kycStatus: 'opened',
+      contactChecks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' },
+    });
     session.auth.signOut();
     expect(session.kyc.getState().requestStatus).toBe('not_started');
     expect(window.localStorage.getItem('token')).toBeNull();

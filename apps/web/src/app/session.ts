@@ -1,6 +1,9 @@
 import {
   ACCOUNT_STATUSES,
   CLIENT_CONSTANTS,
+  KYC_CHECK_NAMES,
+  KYC_CHECK_STATUSES,
+  type KycCheckStatus,
   type AccountGetResponse,
   type AccountStatus,
   type AuthcheckResponse,
@@ -9,7 +12,7 @@ import { isApiError, type ApiClient } from '../lib/api';
 import { getUser } from '../features/auth/api/get-user';
 import { signOutSession } from '../features/auth/api/sign-out';
 import { createAuthStore, type AuthStore } from '../features/auth/auth-store';
-import { createKycStore, type KycStore } from '../features/kyc/kyc-store';
+import { createKycStore, type KycContactChecks, type KycStore } from '../features/kyc/kyc-store';
 
 export interface Session {
   api: ApiClient;
@@ -24,6 +27,17 @@ export interface Session {
  * with their zod schemas: zod alone would add about 22 KB gzip to the entry that /auth loads, and
  * each reply has one or two fields. Pages that send forms load the schemas in their own chunks.
  */
+
+/** The custodian's checks from /primetrust-contact, read by hand: known names and statuses only. */
+export function readContactChecks(checks: unknown): KycContactChecks | null {
+  if (typeof checks !== 'object' || checks === null) return null;
+  const result: KycContactChecks = {};
+  for (const name of KYC_CHECK_NAMES) {
+    const value = (checks as Record<string, unknown>)[name];
+    if ((KYC_CHECK_STATUSES as readonly unknown[]).includes(value)) result[name] = value as KycCheckStatus;
+  }
+  return result;
+}
 
 /**
  * Builds the auth and KYC stores on an API client. Features do not import each other, so the link
@@ -50,7 +64,11 @@ export function createSession(api: ApiClient): Session {
       if (!(ACCOUNT_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown account status: ${status}`);
       return { status: status as AccountStatus };
     },
-    // Seam: the holdings issue adds loadDetails (/primetrust-accounts-view, /primetrust-contact).
+    // The holdings (/primetrust-accounts-view) join this with the money issue.
+    async loadDetails() {
+      const reply = await api.request<{ checks?: unknown } | null>('/primetrust-contact', { retry: true });
+      return { contactChecks: readContactChecks(reply?.checks) };
+    },
   });
 
   return {

@@ -14,19 +14,43 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'rampart.language';
 
 /**
- * Two namespaces: `translation` (the app's texts, src/locales) and `rules`, the validation messages of
- * @rampart/contracts keyed by rule code (R12), so a form shows a rule failure with t(`rules:${code}`, params).
- * English, the default and the fallback, is bundled; Spanish texts load on demand (their own chunk), so the
- * /auth entry carries one language (issue 2's size target). changeLanguage('es') resolves once they are in.
+ * Namespaces: `translation` (the shell's texts, src/locales/en.json and es.json), `rules`, the validation messages
+ * of @rampart/contracts keyed by rule code (R12), so a form shows a rule failure with t(`rules:${code}`, params),
+ * and one namespace per feature whose texts only its own pages need (src/locales/<namespace>/<language>.json,
+ * loaded on demand in both languages). English shell texts, the default and the fallback, are bundled; everything
+ * else arrives in its own chunk, so the /auth entry carries one language and no feature's texts (issue 2's size
+ * target). changeLanguage('es') resolves once the loaded namespaces are in.
  */
 export const resources = {
   en: { translation: en, rules: RULE_MESSAGES.en },
 } as const;
 
+/** The feature namespaces: a page loads its own with useTranslation(FEATURE_NAMESPACE) inside a Suspense boundary. */
+export const FEATURE_NAMESPACES = ['kyc', 'kycForm', 'idv'] as const;
+export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
+
+const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+function isFeatureNamespace(value: string): value is FeatureNamespace {
+  return (FEATURE_NAMESPACES as readonly string[]).includes(value);
+}
+
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
+    if (isFeatureNamespace(namespace)) {
+      const load = featureTexts[`../locales/${namespace}/${isLanguage(language) ? language : DEFAULT_LANGUAGE}.json`];
+      if (!load) {
+        callback(new Error(`No texts for ${namespace} in ${language}`), false);
+        return;
+      }
+      load().then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+      return;
+    }
     if (language !== 'es') {
       callback(null, {});
       return;

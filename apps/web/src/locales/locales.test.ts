@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURE_NAMESPACES } from '../lib/i18n';
 import en from './en.json';
 import es from './es.json';
+
+/** Every namespace's English and Spanish texts: the shell's, then each feature's (src/locales/<ns>/<lng>.json). */
+const featureFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const NAMESPACES: Record<string, { en: unknown; es: unknown }> = {
+  translation: { en, es },
+  ...Object.fromEntries(FEATURE_NAMESPACES.map((ns) => [ns, { en: featureFiles[`./${ns}/en.json`], es: featureFiles[`./${ns}/es.json`] }])),
+};
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
@@ -16,8 +24,22 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es']);
 
 describe('locales (R18)', () => {
-  const enFlat = flatten(en);
-  const esFlat = flatten(es);
+  const prefixed = (language: 'en' | 'es') =>
+    Object.fromEntries(
+      Object.entries(NAMESPACES).flatMap(([ns, texts]) => {
+        if (texts[language] === undefined) throw new Error(`${ns} has no ${language} file`);
+        return Object.entries(flatten(texts[language])).map(([key, text]) => [ns === 'translation' ? key : `${ns}:${key}`, text]);
+      }),
+    );
+  const enFlat = prefixed('en');
+  const esFlat = prefixed('es');
+
+  it('has a file for every language of every feature namespace', () => {
+    for (const ns of FEATURE_NAMESPACES) {
+      expect(featureFiles[`./${ns}/en.json`], ns).toBeDefined();
+      expect(featureFiles[`./${ns}/es.json`], ns).toBeDefined();
+    }
+  });
 
   it('have the same keys', () => {
     expect(Object.keys(esFlat).sort()).toEqual(Object.keys(enFlat).sort());

@@ -15,6 +15,8 @@ describe('accounts: the custodian sandbox decides signed applications', () => {
   async function apply(email: string, last: string) {
     const token = await k.signedInUser(email);
     expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last }) })).status).toBe(200);
+    // The agreement needs an identity capture (decision 010); without an identity marker it is accepted.
+    await k.captureIdentity(token);
     expect((await k.call('/api/agreement-submit-individual', { token, body: { signature: `Test ${last}` } })).body).toEqual({ status: 'pending' });
     return token;
   }

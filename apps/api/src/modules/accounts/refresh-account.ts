@@ -4,8 +4,8 @@ import { getAccount } from './get-account';
 import { enqueueReview } from './review-application';
 
 /**
- * `/primetrust-account-refresh`: asks the custodian again about a pending application (a review job now; one at
- * a time per user) and answers the status as it stands. Never retried by the client (document 2, section 7).
+ * `/primetrust-account-refresh`: asks the custodian again about a pending application (a review job now) and
+ * answers the status as it stands. Never retried by the client (document 2, section 7).
  */
 export async function refreshAccount(ctx: AccountsContext, userId: string): Promise<AccountReply> {
   const account = await getAccount(ctx.db, userId);

@@ -4,13 +4,19 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { CustodianProvider } from '../../providers/custodian/types';
 import type { Queryable } from '../../db';
+import { identityDocumentsOutcome } from '../verification/identity-outcome';
 import { findAccount, recordTransition, updateReview } from './repository';
 
 export const REVIEW_APPLICATION_JOB = 'accounts.review-application';
 
-/** Enqueued with the state change that asks for it (same transaction), one pending review per user at a time. */
+/**
+ * Enqueued with the state change that asks for it (same transaction). No singletonKey: every request for a review
+ * must run, because a review reads the state as it is when it runs (an identity decision that lands while an
+ * earlier review is running or already finished needs a review of its own, decision 010). Reviews are idempotent,
+ * so two that overlap change nothing twice.
+ */
 export async function enqueueReview(jobs: JobQueue, tx: Queryable, userId: string, delaySeconds: number): Promise<void> {
-  await jobs.send(REVIEW_APPLICATION_JOB, { userId }, { tx, singletonKey: `review:${userId}`, startAfter: Date.now() + delaySeconds * 1000 });
+  await jobs.send(REVIEW_APPLICATION_JOB, { userId }, { tx, startAfter: Date.now() + delaySeconds * 1000 });
 }
 
 /**
@@ -26,12 +32,15 @@ export async function reviewApplication(deps: { db: Db; clock: Clock; custodian:
   );
   const person = rows[0];
   if (!person) return;
+  // The identity decision is the custodian's document check (decision 010); a later decision enqueues a new review.
+  const documents = await identityDocumentsOutcome(deps.db, userId);
   // The provider is called outside the transaction: a slow custodian must not hold a row lock.
   const review = await deps.custodian.reviewAccount({
     accountId: snapshot.account_id,
     contactId: person.related_id,
     email: person.email,
     individual: KycIndividual.parse(person.record),
+    documents,
   });
   await deps.db.transaction(async (tx) => {
     const account = await findAccount(tx, userId, { forUpdate: true });

@@ -13,6 +13,11 @@ export const REFRESH_TOKEN_DAYS = 30;
 
 const ISSUER = 'rampart';
 const AUDIENCE = 'rampart';
+/**
+ * Capture tokens (decision 010) have an audience of their own as well as their own token_use: a login check
+ * (audience rampart) can never accept one, and the capture check never accepts a login token.
+ */
+const CAPTURE_AUDIENCE = 'rampart-capture';
 
 /** access: identity calls; id: exchanged for the login token; api: the login token every API call sends. */
 export type SessionTokenUse = 'access' | 'id' | 'api';
@@ -31,6 +36,12 @@ export interface ChallengeClaims {
   via: 'password' | 'email_code';
 }
 
+/** What a capture token carries: the user (sub) and the identity-verification session it was issued for. */
+export interface CaptureClaims {
+  userGuid: string;
+  verificationSessionId: string;
+}
+
 export interface TokenService {
   sessionToken(claims: SessionClaims, seconds: number): Promise<string>;
   verifySessionToken(token: string, uses: readonly SessionTokenUse[]): Promise<SessionClaims | null>;
@@ -38,6 +49,9 @@ export interface TokenService {
   verifyChallengeToken(token: string): Promise<ChallengeClaims | null>;
   reauthToken(userGuid: string, sessionId: string): Promise<string>;
   verifyReauthToken(token: string): Promise<{ userGuid: string; sessionId: string } | null>;
+  /** A bearer token for the capture calls only, valid until `expiresAt` (the phone of continue-on-phone). */
+  captureToken(claims: CaptureClaims, expiresAt: Date): Promise<string>;
+  verifyCaptureToken(token: string): Promise<CaptureClaims | null>;
 }
 
 export function newRefreshToken(): string {
@@ -51,12 +65,12 @@ export function refreshTokenHash(token: string): string {
 export function createTokenService(key: Uint8Array, clock: Clock): TokenService {
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
 
-  async function sign(payload: JWTPayload, subject: string, lifetime: number): Promise<string> {
+  async function sign(payload: JWTPayload, subject: string, lifetime: number, audience: string = AUDIENCE): Promise<string> {
     const iat = seconds();
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setAudience(audience)
       .setSubject(subject)
       .setJti(randomUUID())
       .setIssuedAt(iat)
@@ -64,11 +78,11 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
       .sign(key);
   }
 
-  async function verify(token: string): Promise<JWTPayload | null> {
+  async function verify(token: string, audience: string = AUDIENCE): Promise<JWTPayload | null> {
     try {
       const { payload } = await jwtVerify(token, key, {
         issuer: ISSUER,
-        audience: AUDIENCE,
+        audience,
         algorithms: ['HS256'],
         currentDate: clock.now(),
       });
@@ -115,6 +129,17 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
       const sid = str(p?.['sid']);
       if (!p || p['token_use'] !== 'reauth' || !sub || !sid) return null;
       return { userGuid: sub, sessionId: sid };
+    },
+    captureToken(claims, expiresAt) {
+      const lifetime = Math.max(1, Math.floor(expiresAt.getTime() / 1000) - seconds());
+      return sign({ token_use: 'capture', vsid: claims.verificationSessionId }, claims.userGuid, lifetime, CAPTURE_AUDIENCE);
+    },
+    async verifyCaptureToken(token) {
+      const p = await verify(token, CAPTURE_AUDIENCE);
+      const sub = str(p?.sub);
+      const vsid = str(p?.['vsid']);
+      if (!p || p['token_use'] !== 'capture' || !sub || !vsid) return null;
+      return { userGuid: sub, verificationSessionId: vsid };
     },
   };
 }

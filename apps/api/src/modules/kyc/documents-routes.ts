@@ -42,7 +42,8 @@ const uploadRoute: FastifyPluginAsyncZod<{ ctx: DocumentsContext }> = async (app
     '/fileupload-user-kyc-document-upload',
     {
       // Authenticated before a byte of the body is read: an anonymous upload is refused without being received.
-      preValidation: app.authenticate,
+      // A capture call (decision 010): the phone's capture token is accepted too, while its capture is open.
+      preValidation: app.authenticateCapture,
       schema: {
         tags,
         summary: 'Upload KYC documents (multipart/form-data: fileN, fileN_back, fileN_document_type, ...); jpeg, png or pdf, 60 MB per request',
@@ -52,6 +53,7 @@ const uploadRoute: FastifyPluginAsyncZod<{ ctx: DocumentsContext }> = async (app
     },
     async (request) => {
       const user = requireUser(request);
+      await ctx.ensureCaptureOpen(user);
       const uploaded = await readDocumentUpload(request, ctx.uploadLimitBytes);
       return uploadDocuments(ctx, user.userGuid, uploaded);
     },

@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_DOCUMENT_MESSAGES, KYC_MESSAGES, KYC_UPLOAD_LIMIT_BYTES, KycDocumentListReply, KycDocumentUploadReply } from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
 import { testConfig } from '../../../test/helpers';
+import { form, isoDay, TINY_JPEG, tinyPdf, tinyPng, type Fields } from '../../../test/upload-fixtures';
 
 const M = KYC_MESSAGES.en;
 const UPLOAD = '/api/fileupload-user-kyc-document-upload';
@@ -15,65 +15,10 @@ const LIST = '/api/fileupload-user-kyc-document-list';
 // A low limit so the oversized case needs 70 KB, not 60 MB; the default (R11) is checked on its own below.
 const TEST_LIMIT = 64 * 1024;
 
-// --- Tiny real files --------------------------------------------------------------------------------------------
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid 1×1 white PNG, built here chunk by chunk (signature, IHDR, IDAT, IEND). */
-function tinyPng(): Buffer {
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]); // 1×1, 8-bit RGB
-  const idat = deflateSync(Buffer.from([0, 255, 255, 255])); // filter byte + one white pixel
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-// A valid 1×1 grey JPEG (JFIF, 134 bytes): encoding one from scratch here would be longer than the rest of the file.
-const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-
-/** A valid one-page PDF with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>'];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-type Fields = Record<string, string | { bytes: Buffer; name: string; type?: string }>;
-
-/** A multipart body as a browser's FormData makes it. */
-function form(fields: Fields): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') data.append(name, value);
-    else data.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }), value.name);
-  }
-  return data;
 }
 
 const passport = (file: { bytes: Buffer; name: string; type?: string }): Fields => ({

@@ -6,6 +6,7 @@ import {
   KYC_MESSAGES,
   SetIndividualInfoReply,
   UserCountryReply,
+  VERIFICATION_MESSAGES,
 } from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
 
@@ -138,6 +139,12 @@ describe('kyc: the individual record, the country and the agreement', () => {
     k.expectError(await k.call('/api/agreement-submit-individual', { token, body: {} }), 400, 'validation_failed');
     expect((await k.accountStatus(token)).status).toBe('incomplete');
 
+    // The agreement waits for an identity capture (decision 010).
+    const early = k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Hopper' } }), 409, 'verification_incomplete');
+    expect(early.message).toBe(VERIFICATION_MESSAGES.en.verificationIncomplete);
+    expect((await k.accountStatus(token)).status).toBe('incomplete');
+    const captured = await k.captureIdentity(token);
+
     const ok = await k.call('/api/agreement-submit-individual', { token, body: { signature: '  grace   HOPPER ' } });
     expect(ok).toEqual({ status: 200, body: { status: 'pending' } });
     const account = await k.accountStatus(token);
@@ -145,6 +152,8 @@ describe('kyc: the individual record, the country and the agreement', () => {
     expect(account.accountId).toMatch(/^acct_/);
     const info = IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body);
     expect(info.individual?.submitted).toBe(true);
+    // The capture's session and device, as document 1, section 3 names them.
+    expect(info.individual).toMatchObject({ socureDocumentId: captured.sessionId, socureDeviceId: 'test:kit' });
 
     // Once signed, neither the signature nor the record can be sent again.
     k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Hopper' } }), 409, 'kyc_already_submitted');

@@ -3,13 +3,15 @@ import { AppError } from '../../lib/app-error';
 import type { AccountsContext } from '../accounts/context';
 import { findAccount, markSubmitted, recordTransition } from '../accounts/repository';
 import { enqueueReview } from '../accounts/review-application';
+import { ensureCaptureSubmitted } from '../verification/ensure-capture-submitted';
 import { AGREEMENT_VERSION } from './agreement-template';
 import { findIndividual } from './repository';
 
 /**
  * `/agreement-submit-individual`: the signature (first and last name joined by a space, document 1, section 3)
- * must match the record; the custodian opens the application and the account becomes pending. Its checks then
- * run as a job (accounts.review-application), after the configured delay.
+ * must match the record and an identity capture must have been submitted (409 verification_incomplete otherwise);
+ * the custodian opens the application and the account becomes pending. Its checks then run as a job
+ * (accounts.review-application), after the configured delay.
  */
 export async function submitAgreement(ctx: AccountsContext, userId: string, signature: string): Promise<AgreementSubmitReply> {
   const row = await findIndividual(ctx.db, userId);
@@ -19,6 +21,8 @@ export async function submitAgreement(ctx: AccountsContext, userId: string, sign
   }
   const before = await findAccount(ctx.db, userId);
   if (!before || before.status !== 'incomplete') throw new AppError('kyc_already_submitted');
+  // The custodian's document check is the identity decision (decision 010): nothing to check without a capture.
+  await ensureCaptureSubmitted(ctx.db, userId);
   const { accountId } = await ctx.custodian.openAccount({
     contactId: row.related_id,
     email: row.email,

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../providers/storage/types';
 import { findIndividual } from './repository';
 import { insertKycDocument, type NewKycDocument, type StoredFile } from './documents-repository';
@@ -24,6 +25,8 @@ export interface DocumentsContext {
   storage: FileStorage;
   /** R11: bytes per upload request (UPLOAD_LIMIT_BYTES). */
   uploadLimitBytes: number;
+  /** Refuses a capture token whose capture was already submitted (decision 010); login tokens pass. */
+  ensureCaptureOpen(user: AuthUser): Promise<void>;
 }
 
 const EXTENSION_OF: Record<KycDocumentMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };

@@ -1,9 +1,12 @@
 import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
+import type { TokenService } from '../identity/tokens';
 
 export interface VerificationContext {
   db: Db;
   jobs: JobQueue;
   clock: Clock;
+  /** The identity module's signer: capture tokens are signed with the same key as login tokens, for another audience. */
+  tokens: Pick<TokenService, 'captureToken' | 'verifyCaptureToken'>;
 }

@@ -12,7 +12,10 @@ import {
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import type { VerificationContext } from './context';
-import { getVerificationStatus, sendVerificationSms, submitDocument, validateVerificationSms } from './verification';
+import { getVerificationStatus } from './get-verification-status';
+import { sendVerificationSms } from './send-verification-sms';
+import { submitDocument } from './submit-document';
+import { validateVerificationSms } from './validate-verification-sms';
 
 const tags = ['verification'];
 
@@ -23,20 +26,23 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
 ) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
+  // The capture calls also take the phone's capture token (decision 010); send_sms does not: a phone that opened
+  // one link cannot send more.
+  const capturing = { preValidation: app.authenticateCapture };
 
   app.post(
     '/socure/status',
-    { ...signedIn, schema: { tags, summary: "The caller's identity verification session and its decision", body: EmptyRequest, response: { 200: VerificationStatusReply, ...errorResponses } } },
+    { ...capturing, schema: { tags, summary: "The caller's identity verification session and its decision", body: EmptyRequest, response: { 200: VerificationStatusReply, ...errorResponses } } },
     async (request) => getVerificationStatus(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/socure/submit_document',
-    { ...signedIn, schema: { tags, summary: 'Record the captured document and selfie; a job decides', body: SubmitDocumentRequest, response: { 200: SubmitDocumentReply, ...errorResponses } } },
+    { ...capturing, schema: { tags, summary: 'Name the uploaded document and selfie of the capture; a job decides', body: SubmitDocumentRequest, response: { 200: SubmitDocumentReply, ...errorResponses } } },
     async (request) => submitDocument(ctx, requireUser(request).userGuid, request.body),
   );
   app.post(
     '/socure/send_sms',
-    { ...signedIn, schema: { tags, summary: 'Send a single-use continue-on-phone link by SMS', body: SendSmsRequest, response: { 200: SendSmsReply, ...errorResponses } } },
+    { ...signedIn, schema: { tags, summary: 'Send a single-use continue-on-phone link by SMS; the reply carries the link for a QR code', body: SendSmsRequest, response: { 200: SendSmsReply, ...errorResponses } } },
     async (request) =>
       sendVerificationSms(
         ctx,
@@ -49,7 +55,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
   // Not signed in: the phone that opened the link has no session. The token itself is the credential (single use).
   app.post(
     '/socure/validate_sms',
-    { schema: { tags, summary: 'Consume a continue-on-phone link token; names the session it belongs to', body: ValidateSmsRequest, response: { 200: ValidateSmsReply, ...errorResponses } } },
+    { schema: { tags, summary: 'Consume a continue-on-phone link token; returns a capture token for the capture calls', body: ValidateSmsRequest, response: { 200: ValidateSmsReply, ...errorResponses } } },
     async (request) => validateVerificationSms(ctx, request.body.token),
   );
 };

@@ -8,14 +8,15 @@ const SUBMIT = '/api/socure/submit_document';
 const SEND_SMS = '/api/socure/send_sms';
 const VALIDATE_SMS = '/api/socure/validate_sms';
 
-const passport = { documentType: 'passport', front: 'capture:front-1', selfie: 'capture:selfie-1' };
+const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
 
 describe('verification: the identity-document calls (issue 4)', () => {
   let k: KycKit;
   const clock = manualClock();
 
   beforeAll(async () => {
-    k = await createKycKit({ worker: true, clock, env: { PUBLIC_URL: 'https://app.rampart.example/any/path' } });
+    // A manual review waits an hour here, so the review decision stays visible (its conclusion: accounts tests).
+    k = await createKycKit({ worker: true, clock, env: { PUBLIC_URL: 'https://app.rampart.example/any/path', IDV_REVIEW_DELAY_SECONDS: '3600' } });
   }, 60_000);
   afterAll(async () => {
     await k?.close();
@@ -37,10 +38,15 @@ describe('verification: the identity-document calls (issue 4)', () => {
     }
   }
 
-  async function submitAndDecide(token: string, body: object = passport) {
-    const res = await k.call(SUBMIT, { token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(VerificationSession.parse(res.body).status).toBe('submitted');
+  /** A new signed-in user with saved KYC details (uploads belong to the custodian contact). */
+  async function userWithDetails(email: string, last = 'Lovelace'): Promise<string> {
+    const token = await k.signedInUser(email);
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ last }) })).status).toBe(200);
+    return token;
+  }
+
+  async function submitAndDecide(token: string, documentType: 'passport' | 'drivers_license' = 'passport') {
+    expect((await k.captureIdentity(token, documentType)).status).toBe('submitted');
     return waitForDecision(token);
   }
 
@@ -60,20 +66,26 @@ describe('verification: the identity-document calls (issue 4)', () => {
   });
 
   it('starts at not_started and accepts a capture without a marker', async () => {
-    const token = await k.signedInUser('idv-plain@example.com');
+    const token = await userWithDetails('idv-plain@example.com');
     expect(await status(token)).toMatchObject({ sessionId: null, status: 'not_started', decision: null });
     const decided = await submitAndDecide(token);
     expect(decided).toMatchObject({ status: 'accepted', decision: 'accepted', documentType: 'passport', reason: 'The document and the selfie match' });
     expect(decided.sessionId).toEqual(expect.any(String));
     expect(decided.decidedAt).not.toBeNull();
     // A decided capture cannot be replaced.
-    const again = k.expectError(await k.call(SUBMIT, { token, body: passport }), 409, 'verification_already_submitted');
+    const document = await k.uploadDocument(token, { documentType: 'passport' });
+    const selfie = await k.uploadDocument(token, { documentType: 'other', selfie: true });
+    const again = k.expectError(
+      await k.call(SUBMIT, { token, body: { documentType: 'passport', documentId: document.id, selfieId: selfie.id } }),
+      409,
+      'verification_already_submitted',
+    );
     expect(again.message).toBe(VERIFICATION_MESSAGES.en.alreadySubmitted);
   }, 60_000);
 
   it('rejects with the idv-reject marker as an email plus-tag', async () => {
-    const token = await k.signedInUser('jane+idv-reject@example.com');
-    expect(await submitAndDecide(token, { documentType: 'drivers_license', front: 'f', back: 'b', selfie: 's' })).toMatchObject({
+    const token = await userWithDetails('jane+idv-reject@example.com');
+    expect(await submitAndDecide(token, 'drivers_license')).toMatchObject({
       status: 'rejected',
       decision: 'rejected',
       documentType: 'drivers_license',
@@ -81,27 +93,28 @@ describe('verification: the identity-document calls (issue 4)', () => {
   }, 60_000);
 
   it('sends to review with the idv-review marker as the KYC last name', async () => {
-    const token = await k.signedInUser('review-by-name@example.com');
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ last: 'Idv-Review' }) })).status).toBe(200);
+    const token = await userWithDetails('review-by-name@example.com', 'Idv-Review');
     expect(await submitAndDecide(token)).toMatchObject({ status: 'review', decision: 'review', reason: 'The capture needs a manual review' });
   }, 60_000);
 
   it('asks to resubmit with the idv-resubmit marker, and then takes a new capture', async () => {
-    const token = await k.signedInUser('joe+idv-resubmit@example.com');
+    const token = await userWithDetails('joe+idv-resubmit@example.com');
     const first = await submitAndDecide(token);
     expect(first).toMatchObject({ status: 'resubmit', decision: 'resubmit' });
-    const second = await submitAndDecide(token, { ...passport, front: 'capture:front-2' });
+    const second = await submitAndDecide(token);
     expect(second).toMatchObject({ status: 'resubmit', sessionId: first.sessionId });
   }, 60_000);
 
   it('refuses bad input with 400', async () => {
     const token = await k.signedInUser('idv-bad-input@example.com');
-    const noBack = k.expectError(await k.call(SUBMIT, { token, body: { documentType: 'government_id', front: 'f', selfie: 's' } }), 400, 'validation_failed');
-    expect(JSON.stringify(noBack)).toContain(VERIFICATION_MESSAGES.en.backRequired);
-    k.expectError(await k.call(SUBMIT, { token, body: { ...passport, documentType: 'library_card' } }), 400, 'validation_failed');
-    k.expectError(await k.call(SUBMIT, { token, body: { ...passport, selfie: '' } }), 400, 'validation_failed');
-    k.expectError(await k.call(SUBMIT, { token, body: { ...passport, front: '../../etc/passwd' } }), 400, 'validation_failed');
-    k.expectError(await k.call(SUBMIT, { token, body: { ...passport, extra: 1 } }), 400, 'validation_failed');
+    const body = { documentType: 'passport', documentId: NO_SUCH_ID, selfieId: NO_SUCH_ID };
+    k.expectError(await k.call(SUBMIT, { token, body: { ...body, documentType: 'library_card' } }), 400, 'validation_failed');
+    k.expectError(await k.call(SUBMIT, { token, body: { ...body, selfieId: '' } }), 400, 'validation_failed');
+    k.expectError(await k.call(SUBMIT, { token, body: { ...body, documentId: '../../etc/passwd' } }), 400, 'validation_failed');
+    k.expectError(await k.call(SUBMIT, { token, body: { ...body, extra: 1 } }), 400, 'validation_failed');
+    k.expectError(await k.call(SUBMIT, { token, body: { documentType: 'passport', front: 'f', selfie: 's' } }), 400, 'validation_failed');
+    const unknown = k.expectError(await k.call(SUBMIT, { token, body }), 400, 'validation_failed');
+    expect(unknown.errors?.fields).toEqual({ documentId: VERIFICATION_MESSAGES.en.documentNotFound, selfieId: VERIFICATION_MESSAGES.en.selfieMissing });
     k.expectError(await k.call(SEND_SMS, { token, body: { phone: '12' } }), 400, 'validation_failed');
     k.expectError(await k.call(SEND_SMS, { token, body: {} }), 400, 'validation_failed');
     k.expectError(await k.call(VALIDATE_SMS, { body: { token: 'short' } }), 400, 'validation_failed');
@@ -121,6 +134,9 @@ describe('verification: the identity-document calls (issue 4)', () => {
     const text = DevOutboxResponse.parse(outbox.body).messages[0]?.text ?? '';
     expect(text).toContain('https://app.rampart.example/kyc/continue?token=');
     expect(text).not.toContain('evil.example');
+    // The owner gets the same link, for the QR code.
+    expect(sent.link).toMatch(/^https:\/\/app\.rampart\.example\/kyc\/continue\?token=[A-Za-z0-9_-]{43}$/);
+    expect(text).toContain(sent.link);
     expect(new Date(sent.linkExpiresAt).getTime()).toBe(clock.now().getTime() + 15 * 60_000);
     const session = await status(token);
     expect(session.status).toBe('capturing');
@@ -132,7 +148,8 @@ describe('verification: the identity-document calls (issue 4)', () => {
     const valid = await k.call(VALIDATE_SMS, { body: { token: linkToken } });
     expect(valid.status, JSON.stringify(valid.body)).toBe(200);
     const reply = ValidateSmsReply.parse(valid.body);
-    expect(reply).toMatchObject({ valid: true, sessionId: session.sessionId, status: 'capturing' });
+    expect(reply).toMatchObject({ valid: true, sessionId: session.sessionId, status: 'capturing', country: null });
+    expect(reply.captureTokenExpiresAt).toBe(new Date(Math.floor((clock.now().getTime() + 15 * 60_000) / 1000) * 1000).toISOString());
     const owner = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['idv-phone@example.com']);
     expect(reply.userGuid).toBe(owner.rows[0]?.id);
 
@@ -160,8 +177,8 @@ describe('verification: the identity-document calls (issue 4)', () => {
   }, 60_000);
 
   it("never shows one user's session to another", async () => {
-    const alice = await k.signedInUser('idv-alice@example.com');
-    const bob = await k.signedInUser('idv-bob+idv-reject@example.com');
+    const alice = await userWithDetails('idv-alice@example.com');
+    const bob = await userWithDetails('idv-bob+idv-reject@example.com');
     const aliceSession = await submitAndDecide(alice);
     expect(aliceSession.status).toBe('accepted');
     expect(await status(bob)).toMatchObject({ sessionId: null, status: 'not_started' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KycIndividual } from '@rampart/contracts';
-import { createSandboxCustodian, custodianMarkerOf } from './sandbox';
+import { CUSTODIAN_SANDBOX_MARKERS, createSandboxCustodian, custodianMarkerOf } from './sandbox';
+import type { IdentityDocumentsOutcome } from './types';
 
 const individual = (last: string): KycIndividual => ({
   name: { first: 'Test', last },
@@ -17,13 +18,37 @@ describe('custodian sandbox rules (docs/sandbox.md)', () => {
     expect(custodianMarkerOf({ email: 'a+b@example.com', individual: individual('Smith') })).toBeNull();
   });
 
-  it('decides by the marker', async () => {
+  it('decides by the marker, whatever the identity decision', async () => {
     const custodian = createSandboxCustodian();
-    const review = (last: string) => custodian.reviewAccount({ accountId: 'acct_1', contactId: 'ct_1', email: 'a@example.com', individual: individual(last) });
+    const review = (last: string, documents: IdentityDocumentsOutcome = 'passed') =>
+      custodian.reviewAccount({ accountId: 'acct_1', contactId: 'ct_1', email: 'a@example.com', individual: individual(last), documents });
     expect(await review('Smith')).toMatchObject({ decision: 'opened', checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' } });
     expect(await review('documents-fail')).toMatchObject({ decision: 'closed', checks: { documents: 'failed', identity: 'passed' } });
     expect(await review('sanctions-hit')).toMatchObject({ decision: 'voided', checks: { sanctions: 'failed' } });
     expect(await review('kyc-pending')).toMatchObject({ decision: null, checks: { identity: 'pending', sanctions: 'pending' } });
+    expect(await review('kyc-pending', 'failed')).toMatchObject({ decision: null });
+    expect(await review('sanctions-hit', 'pending')).toMatchObject({ decision: 'voided' });
+    expect(await review('address-fail', 'pending')).toMatchObject({ decision: 'closed', checks: { address: 'failed' } });
     expect((await custodian.createContact({ email: 'a@example.com', individual: individual('Smith') })).contactId).toMatch(/^ct_[0-9a-f-]{36}$/);
+  });
+
+  it('without a marker, takes the identity decision as the document check', async () => {
+    const custodian = createSandboxCustodian();
+    const review = (documents: IdentityDocumentsOutcome) =>
+      custodian.reviewAccount({ accountId: 'acct_1', contactId: 'ct_1', email: 'a@example.com', individual: individual('Smith'), documents });
+    expect(await review('passed')).toEqual({
+      decision: 'opened',
+      reason: 'All checks passed',
+      checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' },
+    });
+    expect(await review('failed')).toEqual({
+      decision: 'closed',
+      reason: CUSTODIAN_SANDBOX_MARKERS['documents-fail'].reason,
+      checks: { identity: 'passed', documents: 'failed', address: 'passed', sanctions: 'passed' },
+    });
+    expect(await review('pending')).toMatchObject({
+      decision: null,
+      checks: { identity: 'passed', documents: 'pending', address: 'passed', sanctions: 'passed' },
+    });
   });
 });

@@ -12,6 +12,12 @@ export interface CustodianApplicant {
 
 export type CustodianDecision = 'opened' | 'closed' | 'voided';
 
+/**
+ * The identity-document decision as the custodian's document check sees it (decision 010): accepted → passed,
+ * rejected → failed, anything else (no capture yet, waiting, manual review, resubmit) → pending.
+ */
+export type IdentityDocumentsOutcome = 'passed' | 'failed' | 'pending';
+
 export interface CustodianReview {
   checks: Record<KycCheckName, KycCheckStatus>;
   /** null: the checks have not finished; ask again later. */
@@ -23,5 +29,6 @@ export interface CustodianProvider {
   readonly kind: 'sandbox';
   createContact(input: { email: string; individual: KycIndividual }): Promise<{ contactId: string }>;
   openAccount(input: CustodianApplicant & { signature: string; agreementVersion: string }): Promise<{ accountId: string }>;
-  reviewAccount(input: CustodianApplicant & { accountId: string }): Promise<CustodianReview>;
+  /** `documents`: the identity decision, which the custodian takes as its document check. */
+  reviewAccount(input: CustodianApplicant & { accountId: string; documents: IdentityDocumentsOutcome }): Promise<CustodianReview>;
 }

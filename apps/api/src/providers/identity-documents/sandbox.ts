@@ -1,5 +1,5 @@
 import type { VerificationDecision } from '@rampart/contracts';
-import type { IdentityDocumentCapture, IdentityDocumentProvider } from './types';
+import type { IdentityDocumentCapture, IdentityDocumentProvider, IdentityReviewConclusion } from './types';
 
 /**
  * The sandbox rules (docs/sandbox.md, "Identity documents"): a marker as the KYC last name or as a plus-tag of the
@@ -8,10 +8,18 @@ import type { IdentityDocumentCapture, IdentityDocumentProvider } from './types'
 export const IDV_SANDBOX_MARKERS = {
   'idv-reject': { decision: 'rejected', reason: 'The document could not be verified against the selfie' },
   'idv-review': { decision: 'review', reason: 'The capture needs a manual review' },
+  // A manual review like idv-review, which the reviewer then rejects (concludeReview).
+  'idv-review-reject': { decision: 'review', reason: 'The capture needs a manual review' },
   'idv-resubmit': { decision: 'resubmit', reason: 'The images were unreadable: please capture the document again' },
 } as const satisfies Record<string, { decision: VerificationDecision; reason: string }>;
 
 export type IdvSandboxMarker = keyof typeof IDV_SANDBOX_MARKERS;
+
+/** How the sandbox's manual review ends: rejected for idv-review-reject, otherwise accepted. */
+export const IDV_REVIEW_CONCLUSIONS = {
+  accepted: { decision: 'accepted', reason: 'A reviewer confirmed that the document and the selfie match' },
+  rejected: { decision: 'rejected', reason: 'A reviewer could not verify the document against the selfie' },
+} as const satisfies Record<string, IdentityReviewConclusion>;
 
 export function idvMarkerOf(input: Pick<IdentityDocumentCapture, 'email' | 'lastName'>): IdvSandboxMarker | null {
   const markers = Object.keys(IDV_SANDBOX_MARKERS) as IdvSandboxMarker[];
@@ -27,6 +35,9 @@ export function createSandboxIdentityDocuments(): IdentityDocumentProvider {
       const marker = idvMarkerOf(capture);
       if (!marker) return { decision: 'accepted', reason: 'The document and the selfie match' };
       return { ...IDV_SANDBOX_MARKERS[marker] };
+    },
+    async concludeReview(capture) {
+      return { ...(idvMarkerOf(capture) === 'idv-review-reject' ? IDV_REVIEW_CONCLUSIONS.rejected : IDV_REVIEW_CONCLUSIONS.accepted) };
     },
   };
 }

@@ -1,8 +1,18 @@
-import type { VerificationDecision, VerificationDocumentType } from '@rampart/contracts';
+import type { KycDocumentMime, VerificationDecision, VerificationDocumentType } from '@rampart/contracts';
+
+/** One stored file of an uploaded KYC document: where it is (storage key) and what its bytes were found to be. */
+export interface CapturedFile {
+  storageKey: string;
+  mime: KycDocumentMime;
+  size: number;
+  sha256: string;
+}
 
 /**
  * The identity-document service (ARCHITECTURE.md, section 4): it checks a captured document (front, back) against a
- * selfie and decides accept, reject, review or resubmit. Called from the job verification.decide, never in a request.
+ * selfie and decides accept, reject, review or resubmit. Called from the jobs verification.decide and
+ * verification.conclude-review, never in a request. The capture names the user's own uploads (decision 010); a real
+ * adapter reads the files from storage by their keys and sends them.
  */
 export interface IdentityDocumentCapture {
   sessionId: string;
@@ -10,9 +20,8 @@ export interface IdentityDocumentCapture {
   /** The last name of the KYC record, when the user saved one. */
   lastName: string | null;
   documentType: VerificationDocumentType;
-  front: string;
-  back: string | null;
-  selfie: string;
+  document: { id: string; country: string; expiresOn: string | null; front: CapturedFile; back: CapturedFile | null };
+  selfie: { id: string; file: CapturedFile };
 }
 
 export interface IdentityDocumentDecision {
@@ -20,7 +29,15 @@ export interface IdentityDocumentDecision {
   reason: string;
 }
 
+/** A manual review ends in one of these: the reviewer either confirms the capture or does not. */
+export interface IdentityReviewConclusion {
+  decision: Extract<VerificationDecision, 'accepted' | 'rejected'>;
+  reason: string;
+}
+
 export interface IdentityDocumentProvider {
   readonly kind: 'sandbox';
   decide(capture: IdentityDocumentCapture): Promise<IdentityDocumentDecision>;
+  /** The outcome of a capture that `decide` sent to manual review (decision `review`). */
+  concludeReview(capture: IdentityDocumentCapture): Promise<IdentityReviewConclusion>;
 }

@@ -1,23 +1,16 @@
-import { House } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/ui/link-button';
-import { MessageBlock } from '../../components/ui/message-block';
 
-export function HomePage() {
+/** `/`: the user's next step first (the KYC status until verified); balances and trades come with the ramp. */
+export function HomePage({ kycStatus }: { kycStatus: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <MessageBlock
-      icon={<House size={30} />}
-      title={t('home.title')}
-      message={t('home.description')}
-      actions={
-        <>
-          <LinkButton to="/kyc" variant="secondary">
-            {t('home.verify')}
-          </LinkButton>
-          <LinkButton to="/trade/buy">{t('home.buy')}</LinkButton>
-        </>
-      }
-    />
+    <section className="flex flex-col gap-5">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('home.title')}</h1>
+        <p className="mt-2 text-base text-ink-muted">{t('home.description')}</p>
+      </div>
+      {kycStatus}
+    </section>
   );
 }

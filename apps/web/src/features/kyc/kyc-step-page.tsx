@@ -1,10 +1,78 @@
-import { FileCheck2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { MessageBlock } from '../../components/ui/message-block';
-import type { KycStepPath } from './kyc-steps';
+import { Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Skeleton } from '../../components/ui/skeleton';
+import { verificationStatusKey, useVerificationStatus } from './api/verification-status';
+import { BasicDetailsStep, LocationStep } from './details';
+import { IdentityStep } from './identity';
+import { DecidedStatusScreen, FallbackStatusScreen, LoadingStatusScreen } from './components/status-screen';
+import { StartStep } from './components/start-step';
+import { TermsStep } from './components/terms-step';
+import { WaitingScreen } from './components/waiting-screen';
+import { needsVerificationStatus } from './kyc-page';
+import { isKycStepOpen, kycStepFor } from './kyc-flow';
+import { useKycState, useKycStore } from './kyc-store';
+import { KYC_LOCATION_PATH, KYC_STEP_PATHS, type KycStepPath } from './kyc-steps';
 
-/** /kyc/:step (the router sends unknown steps to the not-found page). */
-export function KycStepPage({ step }: { step: KycStepPath }) {
-  const { t } = useTranslation();
-  return <MessageBlock icon={<FileCheck2 size={30} />} title={t(`kyc.steps.${step}`)} message={t('kyc.stepDescription')} />;
+/**
+ * /kyc/:step: the screen of one step. A step that is not open for the user's state (a bookmark, the Back button
+ * after signing) sends them to the step they are at, so the flow cannot be skipped or replayed.
+ */
+export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUrl?: string | null }) {
+  const kyc = useKycState();
+  const store = useKycStore();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loaded = kyc.requestStatus === 'success';
+  const verification = useVerificationStatus(loaded && needsVerificationStatus(kyc.kycStatus));
+
+  if (kyc.requestStatus === 'failure') return <FallbackStatusScreen onRetry={() => void store.refresh()} />;
+  if (!loaded || (needsVerificationStatus(kyc.kycStatus) && verification.isPending)) {
+    // The loading status screen of document 1, section 4, where a submitted application is looked up.
+    return step === KYC_STEP_PATHS.PENDING ? <LoadingStatusScreen /> : <Skeleton />;
+  }
+  if (verification.isError) return <FallbackStatusScreen onRetry={() => void verification.refetch()} />;
+
+  const identity = verification.data?.status;
+  const current = kycStepFor(kyc.kycStatus, identity);
+  if (!isKycStepOpen(step, kyc.kycStatus, identity)) return <Navigate to={`/kyc/${current}`} replace />;
+
+  /** Reads the state again, quietly, then goes to the step it calls for. */
+  const advance = async () => {
+    await Promise.all([store.poll(), queryClient.invalidateQueries({ queryKey: verificationStatusKey })]);
+    const next = kycStepFor(store.getState().kycStatus, queryClient.getQueryData<{ status: typeof identity }>(verificationStatusKey)?.status);
+    navigate(`/kyc/${next}`);
+  };
+
+  switch (step) {
+    case KYC_STEP_PATHS.START_KYC:
+    case KYC_STEP_PATHS.NO_INFO:
+      return <StartStep next={kyc.kycStatus === 'noInfo' ? KYC_STEP_PATHS.KYC : current} resuming={kyc.kycStatus !== 'noInfo'} />;
+    case KYC_STEP_PATHS.KYC:
+      return <BasicDetailsStep onContinue={() => navigate(`/kyc/${KYC_LOCATION_PATH}`)} />;
+    case KYC_LOCATION_PATH:
+      return <LocationStep onBack={() => navigate(`/kyc/${KYC_STEP_PATHS.KYC}`)} onSaved={() => void advance()} />;
+    case KYC_STEP_PATHS.SOCURE:
+      return (
+        <IdentityStep
+          onCaptured={() => void advance()}
+          resubmitReason={identity === 'resubmit' ? (verification.data?.reason ?? null) : null}
+        />
+      );
+    case KYC_STEP_PATHS.KYC_ACCEPT_TERMS:
+      return <TermsStep onSigned={advance} onCaptureMissing={() => void advance()} />;
+    case KYC_STEP_PATHS.PENDING:
+      return (
+        <WaitingScreen
+          supportUrl={supportUrl}
+          checks={kyc.contactChecks}
+          onCheck={() => {
+            void store.poll();
+            void queryClient.invalidateQueries({ queryKey: verificationStatusKey });
+          }}
+        />
+      );
+    case KYC_STEP_PATHS.VERIFIED:
+    case KYC_STEP_PATHS.CLOSED:
+      return <DecidedStatusScreen status={kyc.kycStatus} supportUrl={supportUrl} />;
+  }
 }

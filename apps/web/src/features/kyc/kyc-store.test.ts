@@ -13,7 +13,7 @@ describe('KYC store', () => {
       expect(getAccount).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       await loading;
-      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending' });
+      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null });
       expect(kycLevelFromState(store.getState())).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -23,7 +23,7 @@ describe('KYC store', () => {
   it('defaults the status to noInfo', async () => {
     const store = createKycStore({ getAccount: async () => ({}), delayMs: 0 });
     await store.load();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo' });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null });
   });
 
   it('does not load again once started or succeeded', async () => {
@@ -32,6 +32,17 @@ describe('KYC store', () => {
     await Promise.all([store.load(), store.load()]);
     await store.load();
     expect(getAccount).toHaveBeenCalledOnce();
+  });
+
+  it('loads the contact checks with a Submitted or Verified status only', async () => {
+    const loadDetails = vi.fn(async () => ({ contactChecks: { identity: 'passed' as const, documents: 'pending' as const } }));
+    const pending = createKycStore({ getAccount: async () => ({ status: 'pending' as const }), loadDetails, delayMs: 0 });
+    await pending.load();
+    expect(pending.getState().contactChecks).toEqual({ identity: 'passed', documents: 'pending' });
+    const incomplete = createKycStore({ getAccount: async () => ({ status: 'incomplete' as const }), loadDetails, delayMs: 0 });
+    await incomplete.load();
+    expect(incomplete.getState().contactChecks).toBeNull();
+    expect(loadDetails).toHaveBeenCalledOnce();
   });
 
   it('marks any failure, including the details seam', async () => {
@@ -55,12 +66,28 @@ describe('KYC store', () => {
     store.clear();
     resolve({ status: 'opened' });
     await loading;
-    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo' });
+    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null });
+  });
+
+  it('polls without showing a load, and keeps what is known when a check fails', async () => {
+    let reply: Promise<{ status: 'pending' | 'opened' }> = Promise.resolve({ status: 'pending' });
+    const store = createKycStore({ getAccount: () => reply, delayMs: 0 });
+    await store.load();
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(store.getState().requestStatus));
+    reply = Promise.resolve({ status: 'opened' });
+    await store.poll();
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null });
+    expect(seen).not.toContain('started');
+    reply = Promise.reject(new Error('offline'));
+    await store.poll();
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null });
+    unsubscribe();
   });
 
   it('closed and voided have no level (R1)', () => {
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed' })).toBeNull();
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened' })).toBe(2);
-    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened' })).toBeUndefined();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null })).toBeNull();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null })).toBe(2);
+    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null })).toBeUndefined();
   });
 });

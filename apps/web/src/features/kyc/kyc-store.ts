@@ -1,28 +1,38 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import { CLIENT_CONSTANTS, kycLevelOf, type AccountStatus, type KycLevel } from '@rampart/contracts';
+import { CLIENT_CONSTANTS, kycLevelOf, type AccountStatus, type KycCheckName, type KycCheckStatus, type KycLevel } from '@rampart/contracts';
 import { createStore, useStoreState } from '../../lib/store';
 
 /** KYC request status of document 1, section 4 ("cancelled" also exists). */
 export const KYC_REQUEST_STATUSES = ['not_started', 'started', 'success', 'failure', 'cancelled'] as const;
 export type KycRequestStatus = (typeof KYC_REQUEST_STATUSES)[number];
 
+/** The detailed KYC status of /primetrust-contact: each custodian check pending, passed or failed. */
+export type KycContactChecks = Partial<Record<KycCheckName, KycCheckStatus>>;
+
 export interface KycState {
   requestStatus: KycRequestStatus;
   /** Account status from /primetrust/account/get; noInfo until it is known (document 1, section 4). */
   kycStatus: AccountStatus;
+  /** Loaded with the status when it is Submitted or Verified (document 1, section 4); null otherwise. */
+  contactChecks: KycContactChecks | null;
 }
 
-export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo' };
+export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null };
+
+/** What is loaded besides the status for a Submitted or Verified account. */
+export interface KycDetails {
+  contactChecks: KycContactChecks | null;
+}
 
 export interface KycDeps {
   /** POST /primetrust/account/get */
   getAccount(): Promise<{ status?: AccountStatus | null }>;
   /**
-   * Seam for the holdings issue: when the status is Submitted or Verified, document 1 also loads the
-   * account holdings (/primetrust-accounts-view) and the contact status (/primetrust-contact). A
+   * When the status is Submitted or Verified, document 1 also loads the detailed contact status
+   * (/primetrust-contact) and the account holdings (/primetrust-accounts-view, with the money issue). A
    * failure here marks the whole request failed, as the original did.
    */
-  loadDetails?(status: AccountStatus): Promise<void>;
+  loadDetails?(status: AccountStatus): Promise<KycDetails>;
   delayMs?: number;
 }
 
@@ -31,8 +41,13 @@ export interface KycStore {
   subscribe(listener: () => void): () => void;
   /** Loads the account status unless a load is running or already succeeded. */
   load(): Promise<void>;
-  /** Forces a new load (after a sandbox action, or on the waiting screen). */
+  /** Forces a new load (after a sandbox action or a signature): the state shows it is loading. */
   refresh(): Promise<void>;
+  /**
+   * Checks the status again without showing a load (the waiting screen's check every 30 s): the state changes only
+   * when the answer arrives, and a failed check keeps what is known.
+   */
+  poll(): Promise<void>;
   /** Back to defaults (on sign-out). A load in flight is ignored when it lands. */
   clear(): void;
 }
@@ -42,21 +57,23 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
   const delayMs = deps.delayMs ?? CLIENT_CONSTANTS.kycLoadDelayMs;
   let generation = 0;
 
-  const run = async () => {
+  const run = async (quiet = false) => {
     const mine = ++generation;
-    store.setState({ requestStatus: 'started' });
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (!quiet) {
+      store.setState({ requestStatus: 'started' });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     if (mine !== generation) return;
     try {
       const account = await deps.getAccount();
       if (mine !== generation) return;
       const kycStatus = account.status ?? 'noInfo';
       const level = kycLevelOf(kycStatus);
-      if (deps.loadDetails && level !== null && level >= 1) await deps.loadDetails(kycStatus);
+      const details = deps.loadDetails && level !== null && level >= 1 ? await deps.loadDetails(kycStatus) : null;
       if (mine !== generation) return;
-      store.setState({ kycStatus, requestStatus: 'success' });
+      store.setState({ kycStatus, requestStatus: 'success', contactChecks: details?.contactChecks ?? null });
     } catch {
-      if (mine !== generation) return;
+      if (mine !== generation || quiet) return;
       store.setState({ requestStatus: 'failure' });
     }
   };
@@ -69,7 +86,8 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       if (requestStatus === 'started' || requestStatus === 'success') return;
       await run();
     },
-    refresh: run,
+    refresh: () => run(),
+    poll: () => run(true),
     clear() {
       generation++;
       store.setState(INITIAL_KYC_STATE);

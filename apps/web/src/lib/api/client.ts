@@ -51,6 +51,11 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * The bearer token the next request would carry (renewed first when close to expiry), for a transport of a
+   * feature's own, such as an upload that reports its progress.
+   */
+  bearerToken?(): Promise<string | null>;
 }
 
 /**
@@ -311,5 +316,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { request };
+  return { request, bearerToken: async () => (await options.getToken?.()) ?? null };
 }

@@ -1,0 +1,73 @@
+import { BadgeCheck, Loader2, Lock, ShieldOff, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { AccountStatus } from '@rampart/contracts';
+import { Button } from '../../../components/ui/button';
+import { ExternalLinkButton, LinkButton } from '../../../components/ui/link-button';
+import { MessageBlock } from '../../../components/ui/message-block';
+
+/** The status screens of document 1, section 4 for a decided account (closed, voided, opened). */
+export function DecidedStatusScreen({ status, supportUrl }: { status: AccountStatus; supportUrl?: string | null }) {
+  const { t } = useTranslation('kyc', { useSuspense: true });
+  const { t: tc } = useTranslation();
+  const support = supportUrl ? (
+    <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>
+      {tc('common.contactSupport')}
+    </ExternalLinkButton>
+  ) : null;
+  switch (status) {
+    case 'closed':
+      return (
+        <MessageBlock
+          tone="danger"
+          icon={<Lock size={30} />}
+          title={t('status.closedTitle')}
+          message={t('status.closedMessage')}
+          actions={support}
+        />
+      );
+    case 'voided':
+      return <MessageBlock tone="danger" icon={<ShieldOff size={30} />} title={t('status.voided')} actions={support} />;
+    case 'opened':
+      return (
+        <MessageBlock
+          tone="success"
+          icon={<BadgeCheck size={30} />}
+          title={t('status.verifiedTitle')}
+          message={t('status.verifiedMessage')}
+          actions={
+            <>
+              <LinkButton to="/" variant="secondary">
+                {tc('common.goHome')}
+              </LinkButton>
+              <LinkButton to="/trade/buy">{t('status.buy')}</LinkButton>
+            </>
+          }
+        />
+      );
+    default:
+      return <FallbackStatusScreen />;
+  }
+}
+
+/** 'Your account application is being reviewed', while a submitted application's status is loading. */
+export function LoadingStatusScreen() {
+  const { t } = useTranslation('kyc', { useSuspense: true });
+  return (
+    <div role="status" aria-busy="true">
+      <MessageBlock icon={<Loader2 size={30} className="animate-spin motion-reduce:animate-none" />} title={t('status.loading')} />
+    </div>
+  );
+}
+
+/** 'Unable to process Application Status. Please try again later.' (the KYC load failed, or a status it cannot show). */
+export function FallbackStatusScreen({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation('kyc', { useSuspense: true });
+  return (
+    <MessageBlock
+      tone="danger"
+      icon={<TriangleAlert size={30} />}
+      title={t('status.fallback')}
+      actions={onRetry ? <Button onPress={onRetry}>{t('status.retry')}</Button> : undefined}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { useCallback, useState } from 'react';
+import { useContractText } from './messages';
+
+/**
+ * Which messages a screen shows: a field's problem appears once the field was edited and left, or for every field
+ * after Continue, and then follows the value as it changes. A server message shows until its field changes.
+ * Messages are the validator's (the API's) words, in the user's language.
+ */
+export function useFieldErrors(problems: Record<string, string>, serverErrors: Record<string, string>) {
+  const text = useContractText();
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+
+  const markEdited = useCallback((field: string) => {
+    setEdited((current) => (current.has(field) ? current : new Set(current).add(field)));
+  }, []);
+  const markBlurred = useCallback(
+    (field: string) => {
+      if (!edited.has(field)) return;
+      setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+    },
+    [edited],
+  );
+
+  const errorOf = (field: string): string | undefined => {
+    const local = submitted || touched.has(field) ? problems[field] : undefined;
+    const message = local ?? serverErrors[field];
+    return message === undefined ? undefined : text(message);
+  };
+
+  return { errorOf, markEdited, markBlurred, submit: () => setSubmitted(true) };
+}
