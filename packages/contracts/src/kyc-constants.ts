@@ -52,12 +52,8 @@ export const KYC_MIN_AGE_YEARS = 18;
 /** Document 2, section 5: a phone number shorter than this is 'Invalid Phone' before any parsing. */
 export const KYC_PHONE_MIN_LENGTH = 6;
 
-/** The custodian's checks behind an application (ARCHITECTURE.md, section 4; issue 4). */
-export const KYC_CHECK_NAMES = ['identity', 'documents', 'address', 'sanctions'] as const;
-export type KycCheckName = (typeof KYC_CHECK_NAMES)[number];
-
-export const KYC_CHECK_STATUSES = ['pending', 'passed', 'failed'] as const;
-export type KycCheckStatus = (typeof KYC_CHECK_STATUSES)[number];
+// The custodian's checks live in kyc-levels.ts: the SPA's first chunk reads them.
+export { KYC_CHECK_NAMES, KYC_CHECK_STATUSES, type KycCheckName, type KycCheckStatus } from './kyc-levels';
 
 /** Where `/user/country` took its answer from (R23). */
 export const USER_COUNTRY_SOURCES = ['kyc', 'language', 'none'] as const;

@@ -23,3 +23,10 @@ export function kycLevelOf(status: AccountStatus): KycLevel | null {
   }
 }
 
+
+/** The custodian's checks behind an application (ARCHITECTURE.md, section 4; issue 4). */
+export const KYC_CHECK_NAMES = ['identity', 'documents', 'address', 'sanctions'] as const;
+export type KycCheckName = (typeof KYC_CHECK_NAMES)[number];
+
+export const KYC_CHECK_STATUSES = ['pending', 'passed', 'failed'] as const;
+export type KycCheckStatus = (typeof KYC_CHECK_STATUSES)[number];

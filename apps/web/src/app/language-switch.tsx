@@ -1,34 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components';
 import { currentLanguage, isLanguage, SUPPORTED_LANGUAGES } from '../lib/i18n';
 
 /** R18: English / Español. The detector keeps the choice in localStorage; i18n sets <html lang>. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const selected = currentLanguage(i18n);
-  const onChange = (keys: Set<Key>) => {
-    const [next] = [...keys];
+  const choose = (next: string) => {
     if (isLanguage(next) && next !== selected) void i18n.changeLanguage(next);
   };
+  // Two toggle buttons in a labelled group rather than React Aria's ToggleButtonGroup: the group's arrow-key
+  // toolbar brings React Aria's whole focus-scope module into the first chunk (issue 2's size target), and two
+  // buttons are reached with Tab just as well.
   return (
-    <ToggleButtonGroup
-      aria-label={t('language.label')}
-      selectionMode="single"
-      disallowEmptySelection
-      selectedKeys={[selected]}
-      onSelectionChange={onChange}
-      className="flex rounded-xl border border-line bg-surface-muted p-0.5"
-    >
+    <div role="group" aria-label={t('language.label')} className="flex rounded-xl border border-line bg-surface-muted p-0.5">
       {SUPPORTED_LANGUAGES.map((lng) => (
         <ToggleButton
           key={lng}
-          id={lng}
           lang={lng}
+          isSelected={lng === selected}
+          onChange={() => choose(lng)}
+          // A phone shows the short code; the name stays the button's label.
+          aria-label={t(`language.${lng}`)}
           className="flex min-h-10 min-w-11 items-center justify-center rounded-[10px] px-2.5 text-sm font-semibold text-ink-muted outline-none data-[hovered]:text-ink data-[selected]:bg-surface data-[selected]:text-primary-ink data-[selected]:shadow-sm data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
         >
-          {t(`language.${lng}`)}
+          <span aria-hidden="true" className="sm:hidden">
+            {lng.toUpperCase()}
+          </span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {t(`language.${lng}`)}
+          </span>
         </ToggleButton>
       ))}
-    </ToggleButtonGroup>
+    </div>
   );
 }

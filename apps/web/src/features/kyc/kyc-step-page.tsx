@@ -9,7 +9,8 @@ import { StartStep } from './components/start-step';
 import { TermsStep } from './components/terms-step';
 import { WaitingScreen } from './components/waiting-screen';
 import { needsVerificationStatus } from './kyc-page';
-import { isKycStepOpen, kycStepFor } from './kyc-flow';
+import { isKycStepOpen, KYC_PROGRESS_STEPS, kycStepFor } from './kyc-flow';
+import { KycProgress } from './components/kyc-progress';
 import { useKycState, useKycStore } from './kyc-store';
 import { KYC_LOCATION_PATH, KYC_STEP_PATHS, type KycStepPath } from './kyc-steps';
 
@@ -43,36 +44,47 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
     navigate(`/kyc/${next}`);
   };
 
-  switch (step) {
-    case KYC_STEP_PATHS.START_KYC:
-    case KYC_STEP_PATHS.NO_INFO:
-      return <StartStep next={kyc.kycStatus === 'noInfo' ? KYC_STEP_PATHS.KYC : current} resuming={kyc.kycStatus !== 'noInfo'} />;
-    case KYC_STEP_PATHS.KYC:
-      return <BasicDetailsStep onContinue={() => navigate(`/kyc/${KYC_LOCATION_PATH}`)} />;
-    case KYC_LOCATION_PATH:
-      return <LocationStep onBack={() => navigate(`/kyc/${KYC_STEP_PATHS.KYC}`)} onSaved={() => void advance()} />;
-    case KYC_STEP_PATHS.SOCURE:
-      return (
-        <IdentityStep
-          onCaptured={() => void advance()}
-          resubmitReason={identity === 'resubmit' ? (verification.data?.reason ?? null) : null}
-        />
-      );
-    case KYC_STEP_PATHS.KYC_ACCEPT_TERMS:
-      return <TermsStep onSigned={advance} onCaptureMissing={() => void advance()} />;
-    case KYC_STEP_PATHS.PENDING:
-      return (
-        <WaitingScreen
-          supportUrl={supportUrl}
-          checks={kyc.contactChecks}
-          onCheck={() => {
-            void store.poll();
-            void queryClient.invalidateQueries({ queryKey: verificationStatusKey });
-          }}
-        />
-      );
-    case KYC_STEP_PATHS.VERIFIED:
-    case KYC_STEP_PATHS.CLOSED:
-      return <DecidedStatusScreen status={kyc.kycStatus} supportUrl={supportUrl} />;
-  }
+  const screen = (() => {
+    switch (step) {
+      case KYC_STEP_PATHS.START_KYC:
+      case KYC_STEP_PATHS.NO_INFO:
+        return <StartStep next={kyc.kycStatus === 'noInfo' ? KYC_STEP_PATHS.KYC : current} resuming={kyc.kycStatus !== 'noInfo'} />;
+      case KYC_STEP_PATHS.KYC:
+        return <BasicDetailsStep onContinue={() => navigate(`/kyc/${KYC_LOCATION_PATH}`)} />;
+      case KYC_LOCATION_PATH:
+        return <LocationStep onBack={() => navigate(`/kyc/${KYC_STEP_PATHS.KYC}`)} onSaved={() => void advance()} />;
+      case KYC_STEP_PATHS.SOCURE:
+        return (
+          <IdentityStep
+            onCaptured={() => void advance()}
+            resubmitReason={identity === 'resubmit' ? (verification.data?.reason ?? null) : null}
+          />
+        );
+      case KYC_STEP_PATHS.KYC_ACCEPT_TERMS:
+        return <TermsStep onSigned={advance} onCaptureMissing={() => void advance()} />;
+      case KYC_STEP_PATHS.PENDING:
+        return (
+          <WaitingScreen
+            supportUrl={supportUrl}
+            checks={kyc.contactChecks}
+            onCheck={() => {
+              void store.poll();
+              void queryClient.invalidateQueries({ queryKey: verificationStatusKey });
+            }}
+          />
+        );
+      case KYC_STEP_PATHS.VERIFIED:
+      case KYC_STEP_PATHS.CLOSED:
+        return <DecidedStatusScreen status={kyc.kycStatus} supportUrl={supportUrl} />;
+    }
+  })();
+
+  // The four numbered steps show where the user is (UI.md: know where they are).
+  if (!(KYC_PROGRESS_STEPS as readonly string[]).includes(step)) return screen;
+  return (
+    <>
+      <KycProgress step={step as (typeof KYC_PROGRESS_STEPS)[number]} />
+      {screen}
+    </>
+  );
 }

@@ -13,7 +13,7 @@ export function KycProgress({ step }: { step: (typeof KYC_PROGRESS_STEPS)[number
         {KYC_PROGRESS_STEPS.map((name: KycStepPath, i) => (
           <li key={name} aria-current={i === index ? 'step' : undefined} className="flex flex-col gap-1">
             <span aria-hidden="true" className={['h-1.5 rounded-full', i <= index ? 'bg-primary' : 'bg-surface-muted'].join(' ')} />
-            <span className={['truncate text-xs', i === index ? 'font-semibold text-ink' : 'text-ink-muted'].join(' ')}>
+            <span className={['text-xs leading-tight break-words', i === index ? 'font-semibold text-ink' : 'text-ink-muted'].join(' ')}>
               {t(`steps.${name}`)}
             </span>
           </li>

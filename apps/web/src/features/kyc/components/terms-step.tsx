@@ -11,7 +11,6 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../../lib/api';
 import { useAgreementPreview } from '../api/agreement-preview';
 import { submitAgreement } from '../api/submit-agreement';
-import { KycProgress } from './kyc-progress';
 
 /**
  * KYC_ACCEPT_TERMS: the custodial agreement filled in with the user's details, accepted and signed with the first
@@ -64,7 +63,6 @@ export function TermsStep({ onSigned, onCaptureMissing }: { onSigned(): Promise<
   const paragraphs = content.split(/\n{2,}/);
   return (
     <section className="flex flex-col">
-      <KycProgress step="terms" />
       <h1 className="text-2xl font-bold tracking-tight text-ink">{t('terms.title')}</h1>
       <p className="mt-2 text-base text-ink-muted">{t('terms.intro')}</p>
       <div

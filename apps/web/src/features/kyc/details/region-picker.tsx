@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button as AriaButton, ComboBox, Group, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { isRestrictedRegion, REGIONS, type RegionCountry } from '@rampart/contracts';
-import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { foldForSearch } from './countries';
+import { SearchableComboBox } from './searchable-combo-box';
 
 interface RegionOption {
   code: string;
@@ -40,68 +38,28 @@ export function RegionPicker({ label, country, value, onChange, errorMessage, na
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [country, t]);
-  const byName = useMemo(() => new Map(items.map((option) => [option.name, option])), [items]);
   const disabledKeys = useMemo(() => items.filter((option) => option.restricted).map((option) => option.code), [items]);
   const selected = value && items.some((option) => option.code === value) ? value : null;
-  const errorId = fieldErrorId(name);
 
   return (
-    <ComboBox<RegionOption>
+    <SearchableComboBox<RegionOption>
       key={i18n.language}
-      defaultItems={items}
+      label={label}
+      items={items}
       selectedKey={selected}
-      onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
+      onChange={onChange}
       disabledKeys={disabledKeys}
-      defaultFilter={(textValue, inputValue) => {
-        const option = byName.get(textValue);
+      filter={(option, inputValue) => {
         const query = foldForSearch(inputValue);
-        if (!option || query === '') return true;
-        return option.code.toLowerCase() === query || foldForSearch(option.name).includes(query);
+        return query === '' || option.code.toLowerCase() === query || foldForSearch(option.name).includes(query);
       }}
-      menuTrigger="input"
-      allowsEmptyCollection
+      placeholder={t('region.placeholder')}
+      showAllLabel={t('region.showAll')}
+      noMatch={t('region.noMatch')}
+      errorMessage={errorMessage}
+      errorField={name}
       isRequired={isRequired}
-      isInvalid={!!errorMessage}
-      validationBehavior="aria"
-      className="flex flex-col"
-    >
-      <Label className="mb-1.5 text-sm font-semibold text-ink">{label}</Label>
-      <Group
-        className={[
-          'flex min-h-11 w-full items-center rounded-xl border bg-surface pl-3.5 text-base text-ink',
-          'data-[focus-within]:border-primary data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus',
-          errorMessage ? 'border-danger' : 'border-line-strong',
-        ].join(' ')}
-      >
-        <Input
-          aria-describedby={errorMessage ? errorId : undefined}
-          placeholder={t('region.placeholder')}
-          className="min-w-0 flex-1 bg-transparent py-2.5 text-base text-ink outline-none placeholder:text-ink-muted"
-        />
-        <AriaButton
-          aria-label={t('region.showAll')}
-          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink outline-none data-[hovered]:bg-surface-muted data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
-        >
-          <ChevronDown size={20} aria-hidden="true" />
-        </AriaButton>
-      </Group>
-      <FieldError field={name} message={errorMessage} id={errorId} />
-      <Popover className="w-(--trigger-width) overflow-auto rounded-xl bg-surface shadow-xl ring-1 ring-line" placement="bottom start">
-        <ListBox<RegionOption>
-          className="max-h-72 outline-none"
-          renderEmptyState={() => <p className="px-3.5 py-3 text-sm text-ink-muted">{t('region.noMatch')}</p>}
-        >
-          {(option) => (
-            <ListBoxItem
-              id={option.code}
-              textValue={option.name}
-              className="flex min-h-11 cursor-default items-center px-3.5 py-2 text-base text-ink outline-none data-[focused]:bg-primary-soft data-[selected]:font-semibold data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted"
-            >
-              {option.restricted ? `${option.name} ${t('notSupported')}` : option.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      renderOption={(option) => (option.restricted ? `${option.name} ${t('notSupported')}` : option.name)}
+    />
   );
 }

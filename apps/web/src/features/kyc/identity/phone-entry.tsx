@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { SendSmsReply } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
+import { QrCode } from '../../../components/ui/qr-code';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText, isApiError, type ApiClient } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { CountryPicker } from '../details/country-picker';
-import { LinkQrCode } from './qr-code';
 import { checkPhone, formatPhone, localiseServerMessage } from './model';
 
 export interface PhoneEntryProps {
@@ -103,7 +103,7 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
           <p role="status" className="text-base font-semibold text-ink">
             {t('sent.linkSentTo', { phone: formatPhone(sentLink.phone) })}
           </p>
-          <LinkQrCode value={sentLink.link} alt={t('sent.qrAlt')} />
+          <QrCode value={sentLink.link} alt={t('sent.qrAlt')} size={192} testId="idv-qr" />
         </div>
       ) : (
         <Form validationBehavior="aria" onSubmit={submit} className="flex flex-col gap-4">

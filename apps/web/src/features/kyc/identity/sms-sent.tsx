@@ -3,8 +3,8 @@ import { LoaderCircle, MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { VerificationStatusReply } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
+import { QrCode } from '../../../components/ui/qr-code';
 import type { ApiClient } from '../../../lib/api';
-import { LinkQrCode } from './qr-code';
 import { formatPhone, pollOutcome, type PollOutcome } from './model';
 
 /** How often the computer asks whether the phone finished (our choice; the original's widget pushed events). */
@@ -77,7 +77,7 @@ export function SmsSent({ api, link, phone, onChangePhone, onOutcome }: SmsSentP
         </p>
       </div>
       <figure className="flex flex-col items-center gap-2">
-        <LinkQrCode value={link} alt={t('sent.qrAlt')} />
+        <QrCode value={link} alt={t('sent.qrAlt')} size={192} testId="idv-qr" />
         <figcaption className="max-w-64 text-sm text-ink-muted">{t('sent.qrHint')}</figcaption>
       </figure>
       <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
+import { QrCode } from '../../../components/ui/qr-code';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
@@ -13,7 +14,6 @@ import { reauthenticate } from '../api/reauthenticate';
 import { setMfaPreference } from '../api/set-mfa-preference';
 import { verifyTotp } from '../api/verify-totp';
 import { settingsErrorField } from '../model';
-import { QrCode } from './qr-code';
 import { ReauthForm } from './reauth-form';
 
 type Mode =
@@ -143,7 +143,7 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
           <h3 className="font-semibold text-ink">{t('settings.scanTitle')}</h3>
           <p className="text-sm text-ink-muted">{t('settings.scanDescription')}</p>
           <div className="self-center">
-            <QrCode value={mode.uri} alt={t('settings.qrAlt')} />
+            <QrCode value={mode.uri} alt={t('settings.qrAlt')} size={208} testId="totp-qr" />
           </div>
           <div className="flex flex-col gap-1">
             <span id="totp-secret-label" className="text-sm font-semibold text-ink">

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { getLocalTimeZone, today, type CalendarDate } from '@internationalized/date';
 import { ScanFace } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Label, ProgressBar, Radio, RadioGroup } from 'react-aria-components';
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import {
   KycDocumentUploadReply,
   SubmitDocumentReply,
@@ -55,6 +55,11 @@ function isoDate(date: CalendarDate): string {
  * with their progress and the submission. The same widget runs on this device and on the phone; only `api`
  * differs. Submitting runs once: a second press while it works, or after it succeeded, does nothing.
  */
+/** "40 %" in the user's language. */
+function percentText(percent: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(Math.min(100, Math.max(0, percent)) / 100);
+}
+
 export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUnauthorized, onBack }: CaptureWidgetProps) {
   const { t, i18n } = useTranslation('idv', { useSuspense: true });
   const language = currentLanguage(i18n);
@@ -370,19 +375,28 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
         ) : null}
 
         {phase.name === 'uploading' ? (
-          <ProgressBar value={phase.percent} className="flex flex-col gap-1.5" data-testid="upload-progress">
-            {({ percentage, valueText }) => (
-              <>
-                <div className="flex items-center justify-between gap-3 text-sm">
-                  <Label className="font-semibold text-ink">{t('widget.uploading')}</Label>
-                  <span className="tabular-nums text-ink-muted">{valueText}</span>
-                </div>
-                <div className="h-2.5 w-full overflow-hidden rounded-full bg-surface-muted ring-1 ring-line">
-                  <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percentage ?? 0}%` }} />
-                </div>
-              </>
-            )}
-          </ProgressBar>
+          // A plain progressbar rather than React Aria's: its ProgressBar brings a number formatter into the chunk
+          // every page shares (RAC's Button imports its context), which /auth would then load (issue 2's size target).
+          <div
+            role="progressbar"
+            aria-labelledby="idv-upload-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(phase.percent)}
+            aria-valuetext={percentText(phase.percent, i18n.language)}
+            className="flex flex-col gap-1.5"
+            data-testid="upload-progress"
+          >
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <span id="idv-upload-label" className="font-semibold text-ink">
+                {t('widget.uploading')}
+              </span>
+              <span className="tabular-nums text-ink-muted">{percentText(phase.percent, i18n.language)}</span>
+            </div>
+            <div className="h-2.5 w-full overflow-hidden rounded-full bg-surface-muted ring-1 ring-line">
+              <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.min(100, Math.max(0, phase.percent))}%` }} />
+            </div>
+          </div>
         ) : null}
         {phase.name === 'submitting' || phase.name === 'done' ? (
           <p role="status" className="text-center text-sm font-medium text-ink-muted">
