@@ -42,6 +42,9 @@ export const ERROR_CATALOGUE = {
   verification_link_invalid: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkInvalid },
   verification_link_expired: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkExpired },
   // The agreement waits for an identity capture (decision 010): the custodian would have no document to check.
+  // The ledger (issue 5): a command the available balance cannot cover; a hold already released or captured.
+  insufficient_funds: { status: 422, type: ERROR_TYPES.api, message: 'There are not enough available funds for this' },
+  hold_not_active: { status: 409, type: ERROR_TYPES.api, message: 'This hold has already been released or captured' },
   verification_incomplete: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.verificationIncomplete },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },

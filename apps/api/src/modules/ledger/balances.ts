@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db';
+import { LEDGER_ASSETS, type AssetCode } from './assets';
+
+export interface AssetBalance {
+  asset: AssetCode;
+  /** Minor units: the sum of the postings. */
+  settled: bigint;
+  /** Reserved by active holds. */
+  held: bigint;
+  /** settled - held: what the user can spend or withdraw. */
+  available: bigint;
+}
+
+/** The user's balances in every asset the ledger knows (zero where the user has none), over all of the user's accounts. */
+export async function getBalances(db: Queryable, userGuid: string): Promise<AssetBalance[]> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userGuid)) throw new TypeError('userGuid must be a uuid');
+  const { rows } = await db.query<{ asset: AssetCode; settled: bigint; held: bigint }>(
+    `SELECT b.asset, sum(b.balance)::int8 AS settled, sum(b.held)::int8 AS held
+     FROM ledger_balances b JOIN ledger_accounts a ON a.name = b.account
+     WHERE a.user_id = $1 GROUP BY b.asset`,
+    [userGuid.toLowerCase()],
+  );
+  const byAsset = new Map(rows.map((r) => [r.asset, r]));
+  return (Object.keys(LEDGER_ASSETS) as AssetCode[]).sort().map((asset) => {
+    const row = byAsset.get(asset);
+    const settled = BigInt(row?.settled ?? 0n);
+    const held = BigInt(row?.held ?? 0n);
+    return { asset, settled, held, available: settled - held };
+  });
+}
+
+/** One account's balance in one asset (zeros when it has none). */
+export async function getAccountBalance(db: Queryable, account: string, asset: AssetCode): Promise<Omit<AssetBalance, 'asset'>> {
+  const { rows } = await db.query<{ balance: bigint; held: bigint }>('SELECT balance, held FROM ledger_balances WHERE account = $1 AND asset = $2', [
+    account,
+    asset,
+  ]);
+  const settled = BigInt(rows[0]?.balance ?? 0n);
+  const held = BigInt(rows[0]?.held ?? 0n);
+  return { settled, held, available: settled - held };
+}

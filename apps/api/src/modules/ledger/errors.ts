@@ -1,0 +1,27 @@
+import { AppError } from '../../lib/app-error';
+
+export type LedgerErrorCode = 'insufficient_funds' | 'hold_not_active';
+
+/**
+ * A ledger refusal: an AppError of the catalogue (so HTTP maps it in one place) that also carries the facts behind
+ * it (account, asset, available and requested amounts, hold status) for logs and for the caller's own message.
+ */
+export class LedgerError extends AppError {
+  constructor(
+    code: LedgerErrorCode,
+    readonly facts: Record<string, string> = {},
+  ) {
+    super(code);
+    this.name = 'LedgerError';
+  }
+}
+
+export function isLedgerError(error: unknown, code?: LedgerErrorCode): error is LedgerError {
+  return error instanceof LedgerError && (code === undefined || error.code === code);
+}
+
+/** 422 idempotency_error naming the field that differs (spec/RULINGS.md R16). */
+export function idempotencyMismatch(field: string): AppError {
+  const message = `This idempotency key was used with a different ${field}`;
+  return new AppError('idempotency_error', { message, details: { errors: [message], fields: { [field]: message } } });
+}

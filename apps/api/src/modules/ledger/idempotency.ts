@@ -1,0 +1,71 @@
+import type { Queryable } from '../../db';
+import { AppError } from '../../lib/app-error';
+import { idempotencyMismatch } from './errors';
+
+export type LedgerCommand = 'post' | 'hold' | 'release' | 'capture';
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const MAX_KEY_LENGTH = 255;
+
+export function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw AppError.validation({ idempotencyKey: `The idempotency key must be 1 to ${MAX_KEY_LENGTH} characters` });
+  }
+  return key;
+}
+
+/** The first path at which two JSON values differ ("postings[0].amount"), or null when they are equal. */
+export function firstDifference(a: Json, b: Json, path = ''): string | null {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return path || 'params';
+    if (a.length !== b.length) return path || 'params';
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i]!, b[i]!, `${path}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const d = firstDifference(a[key] ?? null, b[key] ?? null, path ? `${path}.${key}` : key);
+      if (d) return d;
+    }
+    return null;
+  }
+  return a === b ? null : path || 'params';
+}
+
+/**
+ * Claims an idempotency key for a command inside the caller's transaction. A fresh key is claimed (the command
+ * runs, then `storeResult`). A known key gives back the stored result when the command and parameters match, and
+ * throws 422 idempotency_error naming the first differing field when they do not. A concurrent holder of the same
+ * key makes this wait until it commits (then the stored result comes back) or rolls back (then this one claims it).
+ */
+export async function claimKey(
+  tx: Queryable,
+  key: string,
+  command: LedgerCommand,
+  params: Json,
+): Promise<{ claimed: true } | { claimed: false; result: Json }> {
+  const inserted = await tx.query(
+    `INSERT INTO ledger_idempotency (key, command, params, result) VALUES ($1, $2, $3, 'null'::jsonb)
+     ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [key, command, JSON.stringify(params)],
+  );
+  if (inserted.rows.length === 1) return { claimed: true };
+  const { rows } = await tx.query<{ command: string; params: Json; result: Json }>(
+    'SELECT command, params, result FROM ledger_idempotency WHERE key = $1',
+    [key],
+  );
+  const stored = rows[0];
+  if (!stored) throw new Error(`Idempotency key ${key} vanished`);
+  if (stored.command !== command) throw idempotencyMismatch('command');
+  // Round-trip ours through JSON so that both sides compare as jsonb gave them back.
+  const difference = firstDifference(stored.params, JSON.parse(JSON.stringify(params)) as Json);
+  if (difference) throw idempotencyMismatch(difference);
+  return { claimed: false, result: stored.result };
+}
+
+export async function storeResult(tx: Queryable, key: string, result: Json): Promise<void> {
+  await tx.query('UPDATE ledger_idempotency SET result = $2 WHERE key = $1', [key, JSON.stringify(result)]);
+}
