@@ -20,7 +20,10 @@ import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
+import { holdingsRoutes } from './modules/holdings/routes';
+import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { bankMethodRoutes } from './modules/methods/routes';
 import type { VerificationContext } from './modules/verification/context';
 import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
 import { verifyCaptureBearer } from './modules/verification/verify-capture-token';
@@ -99,7 +102,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
           ensureCaptureOpen: (user) => ensureCaptureOpen(deps.db, user),
         },
       });
+      await api.register(holdingsRoutes, { db: deps.db });
+      await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
+      await api.register(bankMethodRoutes, { db: deps.db, clock, config });
     },
     { prefix: '/api' },
   );

@@ -12,3 +12,6 @@ export * from './kyc';
 export * from './kyc-documents';
 export * from './identity-verification-constants';
 export * from './identity-verification';
+export * from './holdings';
+export * from './sandbox';
+export * from './bank-link';

@@ -1,4 +1,4 @@
-import { ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -46,6 +46,16 @@ export const ERROR_CATALOGUE = {
   insufficient_funds: { status: 422, type: ERROR_TYPES.api, message: 'There are not enough available funds for this' },
   hold_not_active: { status: 409, type: ERROR_TYPES.api, message: 'This hold has already been released or captured' },
   verification_incomplete: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.verificationIncomplete },
+  // Sandbox funding (issue 5, decision 014): money goes only into an opened custodial account.
+  account_not_opened: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.accountNotOpened },
+  // Bank methods (issue 5, decision 013): blacklisted banks (document 2, section 9; the message names the bank),
+  // expired or foreign link tokens, another user's method id (unknown), a re-auth nobody asked for.
+  bank_not_supported: { status: 400, type: ERROR_TYPES.api, message: 'This bank is not supported. Please link a different bank.' },
+  bank_link_expired: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.linkExpired },
+  bank_institution_unknown: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.unknownInstitution },
+  bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
+  bank_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: BANK_LINK_MESSAGES.en.unknownMethod },
+  bank_reauth_not_required: { status: 409, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.reauthNotRequired },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

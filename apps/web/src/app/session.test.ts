@@ -24,6 +24,7 @@ describe('session wiring', () => {
     const api = fakeApi({
       '/user/authcheck': async () => ({ valid: true }),
       '/primetrust/account/get': async () => ({ status: 'opened' }),
+      '/primetrust-accounts-view': async () => ({ available: '12.50', settled: '12.50', held: '0.00', assets: [] }),
       '/primetrust-contact': async () => ({ status: 'opened', checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed', bogus: 'x' } }),
     });
     const session = createSession(api);
@@ -38,6 +39,7 @@ describe('session wiring', () => {
       requestStatus: 'success',
       kycStatus: 'opened',
       contactChecks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' },
+      availableUsd: '12.50',
     });
     session.auth.signOut();
     expect(session.kyc.getState().requestStatus).toBe('not_started');

@@ -64,10 +64,14 @@ export function createSession(api: ApiClient): Session {
       if (!(ACCOUNT_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown account status: ${status}`);
       return { status: status as AccountStatus };
     },
-    // The holdings (/primetrust-accounts-view) join this with the money issue.
     async loadDetails() {
-      const reply = await api.request<{ checks?: unknown } | null>('/primetrust-contact', { retry: true });
-      return { contactChecks: readContactChecks(reply?.checks) };
+      const [contact, holdings] = await Promise.all([
+        api.request<{ checks?: unknown } | null>('/primetrust-contact', { retry: true }),
+        api.request<{ available?: unknown } | null>('/primetrust-accounts-view', { retry: true }),
+      ]);
+      // "kept only if available" (document 2, section 7): a reply without it leaves the balance unknown.
+      const availableUsd = typeof holdings?.available === 'string' ? holdings.available : null;
+      return { contactChecks: readContactChecks(contact?.checks), availableUsd };
     },
   });
 

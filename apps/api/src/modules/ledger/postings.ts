@@ -119,10 +119,8 @@ export async function writePostings(
       });
     }
   }
-  for (const { key, delta } of deltas.values()) {
-    if (delta !== 0n) await adjustBalance(tx, key, { balance: delta });
-  }
+  const changes = [...deltas.values()].filter(({ delta }) => delta !== 0n).map(({ key, delta }) => ({ ...key, balance: delta }));
   const rows: PostingRow[] = input.postings.map((p) => ({ ...p }));
-  const { id } = await insertTransaction(tx, { idempotencyKey: input.idempotencyKey, metadata: input.metadata, postings: rows });
+  const { id } = await insertTransaction(tx, { idempotencyKey: input.idempotencyKey, metadata: input.metadata, postings: rows, changes });
   return { transactionId: id };
 }

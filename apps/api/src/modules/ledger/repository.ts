@@ -47,63 +47,96 @@ function distinctSorted(keys: BalanceKey[]): BalanceKey[] {
   return [...seen.values()].sort(compareBalanceKeys);
 }
 
+const LOCK_SQL = `SELECT account, asset, user_owned, balance, held FROM ledger_balances
+  WHERE (account, asset) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+  ORDER BY account COLLATE "C", asset COLLATE "C" FOR UPDATE`;
+
 /**
- * Creates the accounts and balance rows that do not exist yet (a missing row takes no lock), then locks every row
- * FOR UPDATE one at a time in the fixed order. Returns the locked rows keyed by `account\0asset`.
+ * Locks the balance rows FOR UPDATE in the fixed order (one statement: the rows are locked as the ORDER BY returns
+ * them, byte order like compareBalanceKeys), creating first the accounts and balance rows that do not exist yet (a
+ * missing row takes no lock). Existing rows, the usual case, cost one round trip. Returns the rows keyed by
+ * `account\0asset`.
  */
 export async function ensureAndLockBalances(
   tx: Queryable,
   accounts: AccountName[],
   keys: BalanceKey[],
 ): Promise<Map<string, BalanceRow>> {
-  const owners = new Map(accounts.map((a) => [a.name, a.userId]));
-  const sortedAccounts = [...owners.keys()].sort();
-  for (const name of sortedAccounts) {
-    await tx.query('INSERT INTO ledger_accounts (name, user_id) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, owners.get(name) ?? null]);
-  }
   const sorted = distinctSorted(keys);
-  for (const k of sorted) {
+  const params = [sorted.map((k) => k.account), sorted.map((k) => k.asset)];
+  let { rows } = await tx.query<BalanceRow>(LOCK_SQL, params);
+  if (rows.length < sorted.length) {
+    const owners = new Map(accounts.map((a) => [a.name, a.userId]));
+    const names = [...owners.keys()].sort();
     await tx.query(
-      `INSERT INTO ledger_balances (account, asset, user_owned) VALUES ($1, $2, $3) ON CONFLICT (account, asset) DO NOTHING`,
-      [k.account, k.asset, owners.get(k.account) != null],
+      `INSERT INTO ledger_accounts (name, user_id) SELECT * FROM unnest($1::text[], $2::uuid[]) ORDER BY 1 ON CONFLICT (name) DO NOTHING`,
+      [names, names.map((n) => owners.get(n) ?? null)],
     );
+    await tx.query(
+      `INSERT INTO ledger_balances (account, asset, user_owned) SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[]) ORDER BY 1, 2
+       ON CONFLICT (account, asset) DO NOTHING`,
+      [...params, sorted.map((k) => owners.get(k.account) != null)],
+    );
+    ({ rows } = await tx.query<BalanceRow>(LOCK_SQL, params));
   }
-  const locked = new Map<string, BalanceRow>();
+  const locked = new Map<string, BalanceRow>(rows.map((row) => [`${row.account}\u0000${row.asset}`, row]));
   for (const k of sorted) {
-    const { rows } = await tx.query<BalanceRow>(
-      'SELECT account, asset, user_owned, balance, held FROM ledger_balances WHERE account = $1 AND asset = $2 FOR UPDATE',
-      [k.account, k.asset],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`Balance row ${k.account} ${k.asset} missing after insert`);
-    locked.set(`${k.account}\u0000${k.asset}`, row);
+    if (!locked.has(`${k.account}\u0000${k.asset}`)) throw new Error(`Balance row ${k.account} ${k.asset} missing after insert`);
   }
   return locked;
 }
 
 export async function adjustBalance(tx: Queryable, key: BalanceKey, change: { balance?: bigint; held?: bigint }): Promise<void> {
+  await adjustBalances(tx, [{ ...key, balance: change.balance ?? 0n, held: change.held ?? 0n }]);
+}
+
+/** Moves several balance rows (already locked) in one statement. */
+export async function adjustBalances(tx: Queryable, changes: (BalanceKey & { balance: bigint; held: bigint })[]): Promise<void> {
+  if (changes.length === 0) return;
   await tx.query(
-    `UPDATE ledger_balances SET balance = balance + $3::int8, held = held + $4::int8, updated_at = now()
-     WHERE account = $1 AND asset = $2`,
-    [key.account, key.asset, (change.balance ?? 0n).toString(), (change.held ?? 0n).toString()],
+    `UPDATE ledger_balances b SET balance = b.balance + c.balance, held = b.held + c.held, updated_at = now()
+     FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) AS c(account, asset, balance, held)
+     WHERE b.account = c.account AND b.asset = c.asset`,
+    [changes.map((c) => c.account), changes.map((c) => c.asset), changes.map((c) => c.balance.toString()), changes.map((c) => c.held.toString())],
   );
 }
 
+/**
+ * Appends a transaction with its postings and moves the (already locked) balance rows, in one statement: a
+ * transfer is then a handful of round trips (key, lock, this, the stored result), which is what bounds its rate.
+ */
 export async function insertTransaction(
   tx: Queryable,
-  input: { idempotencyKey: string; metadata: Json; postings: PostingRow[] },
+  input: { idempotencyKey: string; metadata: Json; postings: PostingRow[]; changes?: (BalanceKey & { balance: bigint })[] },
 ): Promise<{ id: string; createdAt: Date }> {
+  const p = input.postings;
+  const changes = input.changes ?? [];
   const { rows } = await tx.query<{ id: string; created_at: Date }>(
-    'INSERT INTO ledger_transactions (idempotency_key, metadata) VALUES ($1, $2) RETURNING id, created_at',
-    [input.idempotencyKey, JSON.stringify(input.metadata)],
+    `WITH t AS (
+       INSERT INTO ledger_transactions (idempotency_key, metadata) VALUES ($1, $2) RETURNING id, created_at
+     ), p AS (
+       INSERT INTO ledger_postings (transaction_id, seq, source, destination, asset, amount)
+       SELECT t.id, s.seq - 1, s.source, s.destination, s.asset, s.amount
+       FROM t, unnest($3::text[], $4::text[], $5::text[], $6::int8[]) WITH ORDINALITY AS s(source, destination, asset, amount, seq)
+     ), u AS (
+       UPDATE ledger_balances b SET balance = b.balance + c.balance, updated_at = now()
+       FROM unnest($7::text[], $8::text[], $9::int8[]) AS c(account, asset, balance)
+       WHERE b.account = c.account AND b.asset = c.asset
+     )
+     SELECT id, created_at FROM t`,
+    [
+      input.idempotencyKey,
+      JSON.stringify(input.metadata),
+      p.map((x) => x.source),
+      p.map((x) => x.destination),
+      p.map((x) => x.asset),
+      p.map((x) => x.amount.toString()),
+      changes.map((c) => c.account),
+      changes.map((c) => c.asset),
+      changes.map((c) => c.balance.toString()),
+    ],
   );
   const row = rows[0]!;
-  for (const [seq, p] of input.postings.entries()) {
-    await tx.query(
-      'INSERT INTO ledger_postings (transaction_id, seq, source, destination, asset, amount) VALUES ($1, $2, $3, $4, $5, $6::int8)',
-      [row.id, seq, p.source, p.destination, p.asset, p.amount.toString()],
-    );
-  }
   return { id: row.id, createdAt: row.created_at };
 }
 

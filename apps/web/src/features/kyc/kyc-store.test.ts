@@ -13,7 +13,7 @@ describe('KYC store', () => {
       expect(getAccount).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       await loading;
-      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null });
+      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null, availableUsd: null });
       expect(kycLevelFromState(store.getState())).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -23,7 +23,7 @@ describe('KYC store', () => {
   it('defaults the status to noInfo', async () => {
     const store = createKycStore({ getAccount: async () => ({}), delayMs: 0 });
     await store.load();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null, availableUsd: null });
   });
 
   it('does not load again once started or succeeded', async () => {
@@ -66,7 +66,7 @@ describe('KYC store', () => {
     store.clear();
     resolve({ status: 'opened' });
     await loading;
-    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null });
+    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null });
   });
 
   it('polls without showing a load, and keeps what is known when a check fails', async () => {
@@ -77,17 +77,17 @@ describe('KYC store', () => {
     const unsubscribe = store.subscribe(() => seen.push(store.getState().requestStatus));
     reply = Promise.resolve({ status: 'opened' });
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null });
     expect(seen).not.toContain('started');
     reply = Promise.reject(new Error('offline'));
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null });
     unsubscribe();
   });
 
   it('closed and voided have no level (R1)', () => {
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null })).toBeNull();
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null })).toBe(2);
-    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null })).toBeUndefined();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null })).toBeNull();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null })).toBe(2);
+    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null, availableUsd: null })).toBeUndefined();
   });
 });

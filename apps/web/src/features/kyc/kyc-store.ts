@@ -15,13 +15,16 @@ export interface KycState {
   kycStatus: AccountStatus;
   /** Loaded with the status when it is Submitted or Verified (document 1, section 4); null otherwise. */
   contactChecks: KycContactChecks | null;
+  /** The USD available balance of /primetrust-accounts-view, kept only if the reply has it (document 1, section 4). */
+  availableUsd: string | null;
 }
 
-export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null };
+export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null };
 
 /** What is loaded besides the status for a Submitted or Verified account. */
 export interface KycDetails {
   contactChecks: KycContactChecks | null;
+  availableUsd?: string | null;
 }
 
 export interface KycDeps {
@@ -29,7 +32,7 @@ export interface KycDeps {
   getAccount(): Promise<{ status?: AccountStatus | null }>;
   /**
    * When the status is Submitted or Verified, document 1 also loads the detailed contact status
-   * (/primetrust-contact) and the account holdings (/primetrust-accounts-view, with the money issue). A
+   * (/primetrust-contact) and the account holdings (/primetrust-accounts-view). A
    * failure here marks the whole request failed, as the original did.
    */
   loadDetails?(status: AccountStatus): Promise<KycDetails>;
@@ -71,7 +74,7 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       const level = kycLevelOf(kycStatus);
       const details = deps.loadDetails && level !== null && level >= 1 ? await deps.loadDetails(kycStatus) : null;
       if (mine !== generation) return;
-      store.setState({ kycStatus, requestStatus: 'success', contactChecks: details?.contactChecks ?? null });
+      store.setState({ kycStatus, requestStatus: 'success', contactChecks: details?.contactChecks ?? null, availableUsd: details?.availableUsd ?? null });
     } catch {
       if (mine !== generation || quiet) return;
       store.setState({ requestStatus: 'failure' });

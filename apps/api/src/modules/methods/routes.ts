@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BankAccountListReply,
+  BankAccountListRequest,
+  BankAccountRemoveReply,
+  BankAccountRemoveRequest,
+  BankAccountReply,
+  EmptyRequest,
+  PlaidBankAccountAddRequest,
+  PlaidBankAccountReauthRequest,
+  PlaidInstitutionsReply,
+  PlaidLinkTokenReply,
+  PlaidReauthTokenRequest,
+  PlaidSandboxLinkReply,
+  PlaidSandboxLinkRequest,
+} from '@rampart/contracts';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { errorResponses } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
+import { sandboxBankLink } from '../../providers/bank-link/sandbox';
+import type { BankLinkProvider } from '../../providers/bank-link/types';
+import { addBankMethod } from './add-bank-method';
+import { completeSandboxLink } from './complete-sandbox-link';
+import type { MethodsContext } from './context';
+import { createLinkToken } from './create-link-token';
+import { createReauthToken } from './create-reauth-token';
+import { listInstitutions } from './institutions';
+import { listBankAccounts } from './list-bank-accounts';
+import { reauthBankMethod } from './reauth-bank-method';
+import { removeBankMethod } from './remove-bank-method';
+
+const tags = ['bank methods'];
+
+/** Bank link and bank accounts (issue 5, decision 013): the caller's own methods only. */
+export const bankMethodRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'>; bankLink?: BankLinkProvider }> = async (
+  app,
+  { db, clock, config, bankLink },
+) => {
+  const ctx: MethodsContext = { db, clock, bankLink: bankLink ?? sandboxBankLink, blacklistedBanks: config.flags.blacklistedBanks };
+  // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
+  const signedIn = { preValidation: app.authenticate };
+
+  app.post(
+    '/plaid-institutions',
+    { ...signedIn, schema: { tags, summary: "The bank-link picker's institutions: id, name, monogram logo, blacklisted", body: EmptyRequest, response: { 200: PlaidInstitutionsReply, ...errorResponses } } },
+    async () => listInstitutions(ctx),
+  );
+  app.post(
+    '/plaid-ui-token',
+    { ...signedIn, schema: { tags, summary: 'A link token to start linking a bank', body: EmptyRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
+    async (request) => createLinkToken(ctx, requireUser(request).userGuid),
+  );
+  app.post(
+    '/plaid-sandbox-link',
+    { ...signedIn, schema: { tags, summary: "The sandbox link screen: a link token and the chosen institution give a public token and the institution's accounts", body: PlaidSandboxLinkRequest, response: { 200: PlaidSandboxLinkReply, ...errorResponses } } },
+    async (request) => completeSandboxLink(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/plaid-bank-account-add',
+    { ...signedIn, schema: { tags, summary: 'Store the linked account of a bank link record as a method (idempotent)', body: PlaidBankAccountAddRequest, response: { 200: BankAccountReply, ...errorResponses } } },
+    async (request) => addBankMethod(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/bank-account-list',
+    { ...signedIn, schema: { tags, summary: "The caller's bank accounts (fundsTransferMethod plaid), with their re-auth state", body: BankAccountListRequest, response: { 200: BankAccountListReply, ...errorResponses } } },
+    async (request) => listBankAccounts(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/bank-account-remove',
+    { ...signedIn, schema: { tags, summary: "Remove one of the caller's bank methods", body: BankAccountRemoveRequest, response: { 200: BankAccountRemoveReply, ...errorResponses } } },
+    async (request) => removeBankMethod(ctx, requireUser(request).userGuid, request.body.fundsTransferMethodId),
+  );
+  app.post(
+    '/plaid-ui-reauth-token',
+    { ...signedIn, schema: { tags, summary: 'A link token to log in again to the bank of a method that needs it', body: PlaidReauthTokenRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
+    async (request) => createReauthToken(ctx, requireUser(request).userGuid, request.body.fundsTransferMethodId),
+  );
+  app.post(
+    '/plaid-bank-account-reauth',
+    { ...signedIn, schema: { tags, summary: "Finish a re-auth with the re-auth link's public token; clears login required", body: PlaidBankAccountReauthRequest, response: { 200: BankAccountReply, ...errorResponses } } },
+    async (request) => reauthBankMethod(ctx, requireUser(request).userGuid, request.body),
+  );
+};

@@ -1,0 +1,11 @@
+import type { Queryable } from '../../db';
+
+/**
+ * Takes the user back to noInfo, which is the absence of a custodial account row (migration 0003): the account row
+ * and the KYC record go, so the onboarding starts again from the first step. Kept: the transition history, the
+ * uploaded documents, the identity-verification session and every ledger posting (append-only), decision 014.
+ */
+export async function deleteAccountState(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('DELETE FROM custodian_accounts WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM kyc_individuals WHERE user_id = $1', [userId]);
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  EmptyRequest,
+  SANDBOX_MESSAGES,
+  SandboxAccountReply,
+  SandboxAssetDepositRequest,
+  SandboxFundReply,
+  SandboxFundRequest,
+  SandboxPlaidResetReply,
+  SandboxPlaidResetRequest,
+} from '@rampart/contracts';
+import { errorResponses } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
+import { clearSandboxAccount } from './clear-account';
+import type { SandboxContext } from './context';
+import { depositAsset } from './deposit-asset';
+import { depositWire } from './deposit-wire';
+import { fundAccount } from './fund-account';
+import { ledgerKeyOf } from './idempotency-key';
+import { resetBankMethod } from '../methods';
+import { openSandboxAccount } from './open-account';
+
+const tags = ['sandbox'];
+
+/**
+ * The sandbox calls that open, clear and fund the custodial account (document 2, section 7). R4: they exist only
+ * in sandbox mode; otherwise nothing is registered and they answer 404 like any unknown route. Any signed-in user
+ * may use them, on their own account only.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled: boolean }> = async (app, { ctx, enabled }) => {
+  if (!enabled) return;
+  // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
+  const signedIn = { preValidation: app.authenticate };
+
+  app.post(
+    '/primetrust/sandbox/account/individual/create',
+    { ...signedIn, schema: { tags, summary: 'Open the caller’s custodial account at once (a sandbox individual when there is no record)', body: EmptyRequest, response: { 200: SandboxAccountReply, ...errorResponses } } },
+    async (request) => openSandboxAccount(ctx, requireUser(request)),
+  );
+  app.post(
+    '/primetrust/sandbox/account/individual/clear',
+    { ...signedIn, schema: { tags, summary: 'Take the caller’s account back to noInfo (history and ledger kept)', body: EmptyRequest, response: { 200: SandboxAccountReply, ...errorResponses } } },
+    async (request) => clearSandboxAccount(ctx, requireUser(request).userGuid),
+  );
+  app.post(
+    '/primetrust/sandbox/account/fund',
+    { ...signedIn, schema: { tags, summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return fundAccount(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
+    },
+  );
+  app.post(
+    '/primetrust-sandbox-send-and-settle-wire-deposit',
+    { ...signedIn, schema: { tags, summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return depositWire(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
+    },
+  );
+  app.post(
+    '/primetrust-sandbox-asset-deposit',
+    { ...signedIn, schema: { tags, summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)', body: SandboxAssetDepositRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return depositAsset(ctx, user.userGuid, request.body, ledgerKeyOf(request, user.userGuid));
+    },
+  );
+  app.post(
+    '/primetrust/sandbox/plaid-reset-method',
+    { ...signedIn, schema: { tags, summary: 'Put one of the caller’s linked bank methods into "login required" (re-authentication)', body: SandboxPlaidResetRequest, response: { 200: SandboxPlaidResetReply, ...errorResponses } } },
+    async (request) => {
+      const method = await resetBankMethod(ctx.db, requireUser(request).userGuid, request.body.fundsTransferMethodId, { clock: ctx.clock });
+      return { message: SANDBOX_MESSAGES.methodReset, fundsTransferMethodId: method.primetrustFundsTransferMethodId, requiresReauth: method.requiresReauth };
+    },
+  );
+};
