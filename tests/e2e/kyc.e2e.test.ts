@@ -163,6 +163,15 @@ describe('KYC in a browser', () => {
       await page.getByRole('link', { name: 'Buy' }).click();
       await page.waitForURL((url) => url.pathname === '/trade/buy');
       await page.getByRole('heading', { name: 'Buy', level: 1 }).waitFor();
+
+      // The verified user funds the account on the sandbox screen; the holdings show it.
+      await page.goto('/sandbox');
+      await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: 'Fund account amount (USD)' }).fill('250.75');
+      await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+      await page.getByText('Fund Account Success').waitFor();
+      await page.getByText('"available": "250.75"').waitFor();
+      await expectNoSeriousAxeViolation(page);
       expect(problems).toEqual([]);
       await context.close();
     },

@@ -1,0 +1,48 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/ui/snackbar';
+import { errorText, isApiError, useApi, type ApiClient } from '../../lib/api';
+import { useKycStore } from '../kyc/kyc-store';
+import { sandboxKey } from './api/account';
+
+export interface SandboxActionOptions {
+  /** Turns the error's details into the toast text (the reset's "Couldn't reset ..."). */
+  failureText?: (details: string) => string;
+}
+
+/**
+ * Runs one sandbox action: the reply's message in a success toast, an error in an error toast (document 2,
+ * section 8), then the KYC state and the account views are read again (document 1, section 4). One at a time:
+ * `busy` names the running action so every button can wait for it.
+ */
+export function useSandboxAction() {
+  const api = useApi();
+  const kyc = useKycStore();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const { t } = useTranslation('sandbox', { useSuspense: true });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (name: string, action: (client: ApiClient) => Promise<{ message: string }>, options: SandboxActionOptions = {}) => {
+      setBusy(name);
+      try {
+        const reply = await action(api);
+        snackbar.show({ message: reply.message, severity: 'success' });
+        return true;
+      } catch (error) {
+        const details = isApiError(error) ? errorText(error) : t('errors.unexpected');
+        snackbar.show({ message: options.failureText ? options.failureText(details) : details, severity: 'error' });
+        return false;
+      } finally {
+        setBusy(null);
+        // Quiet: the page keeps showing the status it knows until the new one arrives.
+        void Promise.all([kyc.poll(), queryClient.invalidateQueries({ queryKey: sandboxKey })]);
+      }
+    },
+    [api, kyc, queryClient, snackbar, t],
+  );
+
+  return { run, busy };
+}
