@@ -24,45 +24,27 @@ function ActionForm({ onSubmit, children, button, busy }: { onSubmit: () => void
   );
 }
 
+/** One USD amount and its button (fund account, wire deposit fund); the amount is sent trimmed. */
+function UsdAmountForm(props: { name: string; label: string; button: string; busy: boolean; onSubmit(amount: string): void }) {
+  const [amount, setAmount] = useState('');
+  return (
+    <ActionForm button={props.button} busy={props.busy} onSubmit={() => props.onSubmit(amount.trim())}>
+      <TextField name={props.name} label={props.label} inputMode="decimal" value={amount} onChange={setAmount} className="min-w-0 flex-1" />
+    </ActionForm>
+  );
+}
+
 /** The three funding inputs of an opened account (document 1, section 2); the server checks the amounts. */
 export function FundingForms({ action }: { action: SandboxAction }) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
-  const [fundAmount, setFundAmount] = useState('');
-  const [wireAmount, setWireAmount] = useState('');
   const [ticker, setTicker] = useState('');
   const [assetAmount, setAssetAmount] = useState('');
   const busy = action.busy !== null;
 
   return (
     <div className="flex flex-col gap-6">
-      <ActionForm
-        button={t('funding.fundAccount')}
-        busy={busy}
-        onSubmit={() => void action.run('fund', (api) => fundSandboxAccount(api, fundAmount.trim()))}
-      >
-        <TextField
-          name="fundAmount"
-          label={t('funding.fundAccountLabel')}
-          inputMode="decimal"
-          value={fundAmount}
-          onChange={setFundAmount}
-          className="min-w-0 flex-1"
-        />
-      </ActionForm>
-      <ActionForm
-        button={t('funding.wireDeposit')}
-        busy={busy}
-        onSubmit={() => void action.run('wire', (api) => wireDepositFund(api, wireAmount.trim()))}
-      >
-        <TextField
-          name="wireAmount"
-          label={t('funding.wireDepositLabel')}
-          inputMode="decimal"
-          value={wireAmount}
-          onChange={setWireAmount}
-          className="min-w-0 flex-1"
-        />
-      </ActionForm>
+      <UsdAmountForm name="fundAmount" label={t('funding.fundAccountLabel')} button={t('funding.fundAccount')} busy={busy} onSubmit={(amount) => void action.run('fund', (api) => fundSandboxAccount(api, amount))} />
+      <UsdAmountForm name="wireAmount" label={t('funding.wireDepositLabel')} button={t('funding.wireDeposit')} busy={busy} onSubmit={(amount) => void action.run('wire', (api) => wireDepositFund(api, amount))} />
       <ActionForm
         button={t('funding.fundAsset')}
         busy={busy}
