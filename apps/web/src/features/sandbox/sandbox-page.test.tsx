@@ -2,12 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { createQueryClient } from '../../app/providers';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider, type ApiClient } from '../../lib/api';
+import { AuthStoreProvider, createAuthStore, type AuthStore } from '../auth/auth-store';
 import { createKycStore, KycStoreProvider, type KycState } from '../kyc/kyc-store';
 import { SandboxPage } from './sandbox-page';
 
@@ -46,22 +47,36 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
       return options?.schema ? options.schema.parse(reply) : reply;
     }) as ApiClient['request'],
   };
-  const store = createKycStore({ getAccount: async () => ({ status: kyc.kycStatus ?? 'noInfo' }), delayMs: 0 }, { requestStatus: 'success', ...kyc });
+  // The KYC store reads the status through the same handler, so a test sees it read again after an action.
+  const getAccount = async () => (await all['/primetrust/account/get']?.({})) as { status?: KycState['kycStatus'] };
+  const store = createKycStore({ getAccount, delayMs: 0 }, { requestStatus: 'success', ...kyc });
+  const auth: AuthStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn: true });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ApiProvider api={api}>
-        <KycStoreProvider store={store}>
-          <SnackbarProvider>
-            <Suspense fallback={null}>
-              <SandboxPage />
-            </Suspense>
-          </SnackbarProvider>
-        </KycStoreProvider>
+        <AuthStoreProvider store={auth}>
+          <KycStoreProvider store={store}>
+            <SnackbarProvider>
+              <Suspense fallback={null}>
+                <SandboxPage />
+              </Suspense>
+            </SnackbarProvider>
+          </KycStoreProvider>
+        </AuthStoreProvider>
       </ApiProvider>
     </QueryClientProvider>,
   );
-  return { calls, store, paths: () => calls.map((c) => c.path) };
+  return { calls, store, auth, paths: () => calls.map((c) => c.path) };
 }
+
+/** The settling actions of document 1, section 2, their paths (document 2, section 7) and toasts (section 8). */
+const SETTLE_BUTTONS = [
+  { name: 'Settle last ACH deposit', path: '/primetrust-sandbox-settle-last-ach-contribution', message: 'Last ACH Contribution Settled Successfully' },
+  { name: 'Settle last card deposit', path: '/primetrust-sandbox-settle-last-cc-contribution', message: 'Last Credit Card Contribution Settled Successfully' },
+  { name: 'Settle last wire withdrawal', path: '/primetrust-sandbox-settle-last-wire-withdrawal', message: 'Last Wire Withdrawal Settled Successfully' },
+  { name: 'Settle instant ACH deposits', path: '/primetrust-sandbox-settle-instant-ach-contributions', message: 'All Instant ACH Contributions Settled Successfully' },
+  { name: 'Trigger a test sell flow', path: '/primetrust-sandbox-test-sell-flow', message: 'Test Sell Flow Started Successfully' },
+];
 
 const sent = (calls: { path: string; body: unknown }[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
 
@@ -132,12 +147,71 @@ describe('the sandbox page', () => {
     expect(screen.getByTestId('sandbox-kyc-status')).toHaveTextContent('Opened');
     expect(screen.queryByRole('button', { name: 'Create KYC account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create and clear KYC account' })).not.toBeInTheDocument();
-    for (const name of ['Fund account', 'Wire deposit fund', 'Fund asset', 'Reset']) {
+    for (const name of ['Fund account', 'Wire deposit fund', 'Fund asset', 'Reset', ...SETTLE_BUTTONS.map((b) => b.name), 'Freeze account', 'Unfreeze account']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('textbox', { name: 'Fund account amount (USD)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Wire deposit amount (USD)' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /settle|sell/i })).not.toBeInTheDocument();
+  });
+
+  it.each(SETTLE_BUTTONS)('"$name" posts to $path, shows its toast and reads the KYC state again', async ({ name, path, message }) => {
+    const user = userEvent.setup();
+    let accountReads = 0;
+    const { calls } = mount(
+      {
+        [path]: () => ({ message }),
+        '/primetrust/account/get': () => {
+          accountReads += 1;
+          return { status: 'opened' };
+        },
+      },
+      { kycStatus: 'opened' },
+    );
+    const button = await screen.findByRole('button', { name });
+    await waitFor(() => expect(accountReads).toBeGreaterThan(0));
+    const before = accountReads;
+    await user.click(button);
+    const toast = await screen.findByText(message);
+    expect(toast.closest('[data-severity]')).toHaveAttribute('data-severity', 'success');
+    expect(sent(calls, path)).toEqual([{}]);
+    await waitFor(() => expect(accountReads).toBeGreaterThan(before));
+    // No other settle call went out.
+    for (const other of SETTLE_BUTTONS.filter((b) => b.path !== path)) expect(sent(calls, other.path)).toEqual([]);
+  });
+
+  it('shows a settle failure in an error toast', async () => {
+    const user = userEvent.setup();
+    mount(
+      {
+        '/primetrust-sandbox-settle-last-ach-contribution': () => {
+          throw new ApiError({ message: 'There is no pending ACH deposit to settle', type: 'api_error', kind: 'general', statusCode: 404 });
+        },
+      },
+      { kycStatus: 'opened' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Settle last ACH deposit' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('There is no pending ACH deposit to settle');
+    expect(alert).toHaveAttribute('data-severity', 'error');
+  });
+
+  it('freezes and unfreezes the account; unfreezing clears the app\'s frozen flag', async () => {
+    const user = userEvent.setup();
+    const { calls, auth } = mount(
+      {
+        '/primetrust-sandbox-freeze-account': () => ({ message: 'Account Frozen Successfully' }),
+        '/primetrust-sandbox-unfreeze-account': () => ({ message: 'Account Unfrozen Successfully' }),
+      },
+      { kycStatus: 'opened' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Freeze account' }));
+    expect(await screen.findByText('Account Frozen Successfully')).toBeInTheDocument();
+    expect(sent(calls, '/primetrust-sandbox-freeze-account')).toEqual([{}]);
+    auth.setAccountFrozen(true);
+    await user.click(screen.getByRole('button', { name: 'Unfreeze account' }));
+    expect(await screen.findByText('Account Unfrozen Successfully')).toBeInTheDocument();
+    expect(sent(calls, '/primetrust-sandbox-unfreeze-account')).toEqual([{}]);
+    expect(auth.getState().accountFrozen).toBe(false);
   });
 
   it('funds the account with { amount } and shows the reply', async () => {

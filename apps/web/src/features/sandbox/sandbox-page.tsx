@@ -1,14 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { useAuthStore } from '../auth/auth-store';
 import { useKycState } from '../kyc/kyc-store';
 import { useSandboxAccount } from './api/account';
 import { clearSandboxAccount } from './api/clear-account';
 import { createSandboxAccount } from './api/create-account';
 import { useSandboxHoldings } from './api/holdings';
+import { AccountFreeze } from './components/account-freeze';
 import { BankMethodReset } from './components/bank-method-reset';
 import { FundingForms } from './components/funding-forms';
 import { RawJson } from './components/raw-json';
+import { SettleActions } from './components/settle-actions';
 import { useSandboxAction } from './use-sandbox-action';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -25,12 +28,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * /sandbox (document 1, section 2): the KYC status, the raw account views, and the sandbox actions: create or clear
- * the KYC account, and once it is opened, fund it and reset a linked bank method. The settle actions are left out:
- * the server has none yet.
+ * the KYC account, and once it is opened, fund it, settle deposits and withdrawals, run a test sell flow, reset a
+ * linked bank method, and freeze or unfreeze the account (R5).
  */
 export function SandboxPage() {
   const { t } = useTranslation('sandbox', { useSuspense: true });
   const kyc = useKycState();
+  const auth = useAuthStore();
   const account = useSandboxAccount();
   const holdings = useSandboxHoldings();
   const action = useSandboxAction();
@@ -95,8 +99,14 @@ export function SandboxPage() {
           <Section title={t('funding.heading')}>
             <FundingForms action={action} />
           </Section>
+          <Section title={t('settle.heading')}>
+            <SettleActions action={action} />
+          </Section>
           <Section title={t('bank.heading')}>
             <BankMethodReset action={action} />
+          </Section>
+          <Section title={t('freeze.heading')}>
+            <AccountFreeze action={action} onUnfrozen={() => auth.setAccountFrozen(false)} />
           </Section>
         </>
       ) : null}

@@ -9,6 +9,8 @@ import { sandboxKey } from './api/account';
 export interface SandboxActionOptions {
   /** Turns the error's details into the toast text (the reset's "Couldn't reset ..."). */
   failureText?: (details: string) => string;
+  /** Runs after the success toast (unfreeze clears the app's account-frozen flag). */
+  onSuccess?: () => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export function useSandboxAction() {
       try {
         const reply = await action(api);
         snackbar.show({ message: reply.message, severity: 'success' });
+        options.onSuccess?.();
         return true;
       } catch (error) {
         const details = isApiError(error) ? errorText(error) : t('errors.unexpected');
