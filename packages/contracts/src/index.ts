@@ -15,3 +15,4 @@ export * from './identity-verification';
 export * from './holdings';
 export * from './sandbox';
 export * from './bank-link';
+export * from './cards';
