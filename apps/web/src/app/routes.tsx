@@ -25,6 +25,9 @@ const XummPlaidPage = lazyPage(() => import('../features/wallet-app/xumm-plaid-p
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
+const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
+const BankLinkPage = lazyPage(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
+const CardPage = lazyPage(() => import('../features/methods/card-page'), 'CardPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 function AuthStepRoute() {
@@ -77,6 +80,10 @@ export function AppRoutes() {
             <Route path="trade/summary" element={<TradePage page="summary" />} />
             <Route path="trade/verify" element={<TradePage page="verify" />} />
             <Route path="xumm/plaid" element={<XummPlaidPage />} />
+            {/* payment methods (decision 019): verified users only, like the trade routes */}
+            <Route path="methods" element={<MethodsPage />} />
+            <Route path="methods/bank" element={<BankLinkPage />} />
+            <Route path="methods/card" element={<CardPage />} />
           </Route>
         </Route>
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../components/ui/link-button';
 
 /** `/`: the user's next step first (the KYC status until verified); balances and trades come with the ramp. */
 export function HomePage({ kycStatus }: { kycStatus: ReactNode }) {
@@ -11,6 +13,10 @@ export function HomePage({ kycStatus }: { kycStatus: ReactNode }) {
         <p className="mt-2 text-base text-ink-muted">{t('home.description')}</p>
       </div>
       {kycStatus}
+      <LinkButton to="/methods" variant="secondary">
+        <CreditCard size={18} aria-hidden="true" />
+        {t('home.methods')}
+      </LinkButton>
     </section>
   );
 }

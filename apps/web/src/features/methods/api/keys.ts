@@ -1,0 +1,2 @@
+/** Every methods query starts with this key: one invalidation refreshes the list after an add, a remove or a re-auth. */
+export const methodsKey = ['methods'] as const;
