@@ -12,6 +12,8 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import authPlugin from './plugins/auth';
+import { createFreezeGuard } from './plugins/freeze-guard';
+import idempotencyPlugin from './plugins/idempotency';
 import { systemRoutes } from './modules/system/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityContext } from './modules/identity/context';
@@ -88,7 +90,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       // `app.authenticate`, `app.authenticateCapture` and `request.user` for every module below.
-      await api.register(authPlugin, { verify: (token) => verifyBearer(identity, token), verifyCapture: (token) => verifyCaptureBearer(verification, token) });
+      // R5: a frozen account's signed-in calls answer 401 with the frozen marker (plugins/freeze-guard.ts).
+      await api.register(authPlugin, {
+        verify: (token) => verifyBearer(identity, token),
+        verifyCapture: (token) => verifyCaptureBearer(verification, token),
+        guard: createFreezeGuard(deps.db),
+      });
+      // R16: routes marked `idempotent` claim their Idempotency-Key (decision 018).
+      await api.register(idempotencyPlugin, { db: deps.db, clock });
       await api.register(systemRoutes, { config, db: deps.db });
       await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });

@@ -25,3 +25,6 @@ export const VALIDATION_MESSAGE = 'validation error';
  * client sets its account-frozen flag and shows the frozen screen with Contact Support.
  */
 export const FROZEN_ACCOUNT_MARKER = 'ACCOUNT_FROZEN:';
+
+/** R5: the whole message of that 401 (ours: the spec shows none). */
+export const FROZEN_ACCOUNT_MESSAGE = `${FROZEN_ACCOUNT_MARKER} Your account has been frozen by the custodian. Please contact support.`;

@@ -21,6 +21,10 @@ export const SANDBOX_MESSAGES = {
   amountTooLarge: 'Amount is too large',
   assetRequired: 'Asset is required',
   accountNotOpened: 'The account must be opened before it can be funded',
+  // R5 freeze and unfreeze (decision 018): the spec shows no texts for them, these are ours.
+  accountFrozen: 'Account Frozen Successfully',
+  accountUnfrozen: 'Account Unfrozen Successfully',
+  noAccountToFreeze: 'There is no custodial account to freeze yet',
 } as const;
 
 /** Document 2, section 8: 'Asset {0} not supported!'. */
@@ -77,7 +81,11 @@ export const SandboxAssetDepositRequest = z
   .meta({ id: 'SandboxAssetDepositRequest' });
 export type SandboxAssetDepositRequest = z.infer<typeof SandboxAssetDepositRequest>;
 
-/** A funding call's reply: the toast text and the ledger transaction (replayed: the idempotency key was seen before). */
+/**
+ * A funding call's reply: the toast text and the ledger transaction (replayed: the ledger had seen the key before).
+ * A retry with the same Idempotency-Key gets the first reply exactly as it was, with the header
+ * `Idempotent-Replayed: true` (decision 018).
+ */
 export const SandboxFundReply = z
   .object({
     message: z.string(),
@@ -111,3 +119,7 @@ export type SandboxPlaidResetRequest = z.infer<typeof SandboxPlaidResetRequest>;
 
 export const SandboxPlaidResetReply = z.object({ message: z.string(), fundsTransferMethodId: z.string(), requiresReauth: z.boolean() });
 export type SandboxPlaidResetReply = z.infer<typeof SandboxPlaidResetReply>;
+
+/** `/primetrust-sandbox-freeze-account` and `/primetrust-sandbox-unfreeze-account` (R5): the toast text and the flag as it now is. */
+export const SandboxFreezeReply = z.object({ message: z.string(), frozen: z.boolean() }).meta({ id: 'SandboxFreezeReply' });
+export type SandboxFreezeReply = z.infer<typeof SandboxFreezeReply>;

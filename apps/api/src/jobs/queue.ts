@@ -17,6 +17,12 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   expireInSeconds?: number;
   batchSize?: number;
+  /**
+   * A recurring job (decision 018): registering it makes sure one run is queued, and each run first queues the next
+   * one this many seconds later. The queue's `stately` policy keeps at most one queued run per state, however many
+   * processes register it or how often a run is retried, so the chain never multiplies (scheduling stays off).
+   */
+  repeatEverySeconds?: number;
 }
 
 export interface SendOptions {
@@ -86,7 +92,10 @@ export async function createJobQueue(
         retryDelay: definition.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        ...(definition.repeatEverySeconds ? { policy: 'stately' as const } : {}),
       });
+      // Null when a run is already queued: the chain goes on as it was.
+      if (definition.repeatEverySeconds) await boss.send(definition.name, {}, { singletonKey: definition.name });
     },
     async send(name, data, sendOptions = {}) {
       if (!definitions.has(name)) throw new Error(`Job ${name} is not registered`);
@@ -106,6 +115,10 @@ export async function createJobQueue(
           async (jobs) => {
             for (const job of jobs) {
               const jobLogger = logger.child({ job: definition.name, jobId: job.id });
+              if (definition.repeatEverySeconds) {
+                // Queued before the work, so a run that fails for good still leaves the next one.
+                await boss.send(definition.name, {}, { singletonKey: definition.name, startAfter: new Date(Date.now() + definition.repeatEverySeconds * 1000) });
+              }
               await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
             }
           },

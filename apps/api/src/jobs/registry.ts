@@ -12,6 +12,7 @@ import { accountJobs } from '../modules/accounts/review-application';
 import { verificationJobs } from '../modules/verification/jobs';
 import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
 import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
+import { idempotencyCleanupJobs } from './idempotency-cleanup';
 import type { JobDefinition, JobQueue } from './queue';
 
 /** What job handlers may use: the process's database, clock, queue (a job may enqueue the next), settings and providers. */
@@ -53,5 +54,7 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     // verification.decide: the identity-document provider decides a submitted capture (issue 4);
     // verification.conclude-review: a manual review's outcome (decision 010).
     ...verificationJobs(deps),
+    // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
+    ...idempotencyCleanupJobs(deps),
   ];
 }

@@ -1,4 +1,4 @@
-import { BANK_LINK_MESSAGES, ERROR_TYPES, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, ERROR_TYPES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -19,6 +19,11 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { status: 413, type: ERROR_TYPES.api, message: 'The request body is too large' },
   unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
   idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
+  // R16 (decision 018): a request with this key is still being processed; the client retries after Retry-After.
+  idempotency_in_flight: { status: 409, type: ERROR_TYPES.api, message: 'A request with this idempotency key is still in progress. Please retry shortly.' },
+  // R5 (decision 018): the custodian froze the account; the message starts with FROZEN_ACCOUNT_MARKER.
+  account_frozen: { status: 401, type: ERROR_TYPES.authentication, message: FROZEN_ACCOUNT_MESSAGE },
+  no_custodial_account: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.noAccountToFreeze },
   rate_limited: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many requests, please try again later' },
   // The user pool's exceptions (issue 3): the code is the exception name the SPA's identity error mapping reads
   // (document 2, section 8). Wrong credentials answer 400, not 401, as the hosted pool did: the SPA treats any

@@ -15,6 +15,9 @@ export interface AuthUser {
 /** Turns a bearer token into a user, or null when it names no live session. */
 export type BearerVerifier = (token: string) => Promise<AuthUser | null>;
 
+/** Runs once the user is known, on every signed-in route; throws to refuse (R5's freeze guard, plugins/freeze-guard.ts). */
+export type UserGuard = (request: FastifyRequest, user: AuthUser) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
@@ -44,13 +47,14 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier; verifyCapture: BearerVerifier }) {
+  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier; verifyCapture: BearerVerifier; guard?: UserGuard }) {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
       const user = token ? await options.verify(token) : null;
       if (!user) throw new AppError('unauthenticated');
       request.user = user;
+      await options.guard?.(request, user);
     });
     app.decorate('authenticateCapture', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
@@ -58,6 +62,7 @@ export default fp(
       const user = token ? ((await options.verify(token)) ?? (await options.verifyCapture(token))) : null;
       if (!user) throw new AppError('unauthenticated');
       request.user = user;
+      await options.guard?.(request, user);
     });
   },
   { name: 'rampart-auth' },

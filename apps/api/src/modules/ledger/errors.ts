@@ -25,3 +25,12 @@ export function idempotencyMismatch(field: string): AppError {
   const message = `This idempotency key was used with a different ${field}`;
   return new AppError('idempotency_error', { message, details: { errors: [message], fields: { [field]: message } } });
 }
+
+/**
+ * 422 idempotency_error for a key whose replay record expired (kept 24 hours, decision 018) while the movement it
+ * made stays: the key cannot move money again. Named under `idempotencyKey`.
+ */
+export function idempotencyKeyExpired(): AppError {
+  const message = 'This idempotency key was already used more than 24 hours ago; use a new key';
+  return new AppError('idempotency_error', { message, details: { errors: [message], fields: { idempotencyKey: message } } });
+}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { idempotencyMismatch } from './errors';
+import { idempotencyKeyExpired, idempotencyMismatch } from './errors';
 
 export type LedgerCommand = 'post' | 'hold' | 'release' | 'capture';
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -47,12 +47,20 @@ export async function claimKey(
   command: LedgerCommand,
   params: Json,
 ): Promise<{ claimed: true } | { claimed: false; result: Json }> {
-  const inserted = await tx.query(
+  // `used`: the key already names a transaction or hold although its replay row is gone (the cleanup job deletes
+  // replay rows after 24 hours, decision 018). The key stays unique there, so the command could never be written
+  // again; refuse it as a key reused rather than fail on the unique constraint.
+  const inserted = await tx.query<{ used: boolean }>(
     `INSERT INTO ledger_idempotency (key, command, params, result) VALUES ($1, $2, $3, 'null'::jsonb)
-     ON CONFLICT (key) DO NOTHING RETURNING key`,
+     ON CONFLICT (key) DO NOTHING
+     RETURNING EXISTS (SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1)
+            OR EXISTS (SELECT 1 FROM ledger_holds WHERE idempotency_key = $1) AS used`,
     [key, command, JSON.stringify(params)],
   );
-  if (inserted.rows.length === 1) return { claimed: true };
+  if (inserted.rows.length === 1) {
+    if (inserted.rows[0]?.used) throw idempotencyKeyExpired();
+    return { claimed: true };
+  }
   const { rows } = await tx.query<{ command: string; params: Json; result: Json }>(
     'SELECT command, params, result FROM ledger_idempotency WHERE key = $1',
     [key],

@@ -4,6 +4,7 @@ import {
   SANDBOX_MESSAGES,
   SandboxAccountReply,
   SandboxAssetDepositRequest,
+  SandboxFreezeReply,
   SandboxFundReply,
   SandboxFundRequest,
   SandboxPlaidResetReply,
@@ -11,14 +12,17 @@ import {
 } from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
 import { clearSandboxAccount } from './clear-account';
 import type { SandboxContext } from './context';
 import { depositAsset } from './deposit-asset';
 import { depositWire } from './deposit-wire';
+import { freezeSandboxAccount } from './freeze-account';
 import { fundAccount } from './fund-account';
 import { ledgerKeyOf } from './idempotency-key';
 import { resetBankMethod } from '../methods';
 import { openSandboxAccount } from './open-account';
+import { unfreezeSandboxAccount } from './unfreeze-account';
 
 const tags = ['sandbox'];
 
@@ -44,7 +48,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   );
   app.post(
     '/primetrust/sandbox/account/fund',
-    { ...signedIn, schema: { tags, summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    { ...signedIn, ...idempotent, schema: { tags, summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
       return fundAccount(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
@@ -52,7 +56,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   );
   app.post(
     '/primetrust-sandbox-send-and-settle-wire-deposit',
-    { ...signedIn, schema: { tags, summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    { ...signedIn, ...idempotent, schema: { tags, summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
       return depositWire(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
@@ -60,11 +64,22 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   );
   app.post(
     '/primetrust-sandbox-asset-deposit',
-    { ...signedIn, schema: { tags, summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)', body: SandboxAssetDepositRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    { ...signedIn, ...idempotent, schema: { tags, summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)', body: SandboxAssetDepositRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
       return depositAsset(ctx, user.userGuid, request.body, ledgerKeyOf(request, user.userGuid));
     },
+  );
+  // R5 (decision 018): the freeze guard lets the unfreeze call through while frozen, so a tester is never stuck.
+  app.post(
+    '/primetrust-sandbox-freeze-account',
+    { ...signedIn, schema: { tags, summary: 'The custodian freezes the caller’s account: other calls answer 401 with the frozen marker', body: EmptyRequest, response: { 200: SandboxFreezeReply, ...errorResponses } } },
+    async (request) => freezeSandboxAccount(ctx, requireUser(request).userGuid),
+  );
+  app.post(
+    '/primetrust-sandbox-unfreeze-account',
+    { ...signedIn, schema: { tags, summary: 'Lift the freeze of the caller’s account (safe to repeat)', body: EmptyRequest, response: { 200: SandboxFreezeReply, ...errorResponses } } },
+    async (request) => unfreezeSandboxAccount(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust/sandbox/plaid-reset-method',

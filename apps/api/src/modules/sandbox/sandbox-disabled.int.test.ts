@@ -18,6 +18,8 @@ describe('sandbox: off outside sandbox mode', () => {
     '/api/primetrust-sandbox-send-and-settle-wire-deposit',
     '/api/primetrust-sandbox-asset-deposit',
     '/api/primetrust/sandbox/plaid-reset-method',
+    '/api/primetrust-sandbox-freeze-account',
+    '/api/primetrust-sandbox-unfreeze-account',
   ])('%s answers 404, signed in or not', async (url) => {
     expect(k.t.config.sandbox).toBe(false);
     const token = await k.signedInUser(`off-${url.length}-${url.split('/').pop() ?? ''}@example.com`);

@@ -1,0 +1,178 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HoldingsReply, SandboxFundReply } from '@rampart/contracts';
+import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
+import { checkInvariants, userAccount } from '../modules/ledger';
+import { manualClock } from '../lib/clock';
+import { IN_FLIGHT_TIMEOUT_MS } from '../lib/http-idempotency';
+import { testDatabaseKind } from '../../test/helpers';
+
+/** R16 at the HTTP layer (decision 018), through the sandbox funding calls, as a client sees it. */
+describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () => {
+  const clock = manualClock();
+  let k: KycKit;
+  let users = 0;
+  beforeAll(async () => {
+    k = await createKycKit({ clock });
+  });
+  afterEach(async () => {
+    expect(await checkInvariants(k.t.db)).toEqual({ ok: true, violations: [] });
+  });
+  afterAll(async () => {
+    await k?.close();
+  });
+
+  async function openedUser(): Promise<{ token: string; userGuid: string }> {
+    const email = `idem-${++users}@example.com`;
+    const token = await k.signedInUser(email);
+    expect((await k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} })).status).toBe(200);
+    const { rows } = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    return { token, userGuid: rows[0]!.id };
+  }
+  const available = async (token: string) => HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available;
+  /** The fund call with its headers, as the client sees them. */
+  async function fund(token: string, body: unknown, key?: string) {
+    const res = await k.t.app.inject({
+      method: 'POST',
+      url: '/api/primetrust/sandbox/account/fund',
+      headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      payload: body as object,
+    });
+    return { status: res.statusCode, body: res.json() as unknown, text: res.body, headers: res.headers };
+  }
+  const ledgerTransactions = async (userGuid: string) =>
+    Number(
+      (await k.t.db.query<{ n: string }>('SELECT count(DISTINCT transaction_id) AS n FROM ledger_postings WHERE destination = $1', [userAccount(userGuid, 'USD')]))
+        .rows[0]!.n,
+    );
+
+  it('a repeated request gets the stored reply, byte for byte, and moves nothing twice', async () => {
+    const { token, userGuid } = await openedUser();
+    const first = await fund(token, { amount: '40' }, 'key-replay');
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await fund(token, { amount: '40' }, 'key-replay');
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(await available(token)).toBe('40.00');
+    expect(await ledgerTransactions(userGuid)).toBe(1);
+  });
+
+  it('the same key with other parameters: 422 idempotency_error naming the field', async () => {
+    const { token } = await openedUser();
+    expect((await fund(token, { amount: '10' }, 'key-params')).status).toBe(200);
+    const other = k.expectError(await fund(token, { amount: '10.01' }, 'key-params'), 422, 'idempotency_error');
+    expect(other).toMatchObject({ type: 'idempotency_error', message: 'This idempotency key was used with a different amount', errors: { fields: { amount: 'This idempotency key was used with a different amount' } } });
+    const asset = await k.call('/api/primetrust-sandbox-asset-deposit', { token, body: { assetTicker: 'USDC', amount: '1' }, headers: { 'idempotency-key': 'key-asset' } });
+    expect(asset.status).toBe(200);
+    const ticker = k.expectError(
+      await k.call('/api/primetrust-sandbox-asset-deposit', { token, body: { assetTicker: 'USDT', amount: '1' }, headers: { 'idempotency-key': 'key-asset' } }),
+      422,
+      'idempotency_error',
+    );
+    expect(Object.keys(ticker.errors?.fields ?? {})).toEqual(['assetTicker']);
+    const route = k.expectError(await k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', { token, body: { amount: '10' }, headers: { 'idempotency-key': 'key-params' } }), 422, 'idempotency_error');
+    expect(Object.keys(route.errors?.fields ?? {})).toEqual(['route']);
+    expect(await available(token)).toBe('10.00');
+  });
+
+  it('a failed first attempt frees the key: the retry is judged afresh', async () => {
+    const email = `idem-${++users}@example.com`;
+    const token = await k.signedInUser(email);
+    // Refused by the use case (the account is not opened yet): the key was claimed, then freed.
+    k.expectError(await fund(token, { amount: '25' }, 'key-fail'), 409, 'account_not_opened');
+    // Refused before the handler (bad body): nothing was claimed.
+    k.expectError(await fund(token, { amount: '-1' }, 'key-invalid'), 400, 'validation_failed');
+    expect((await k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} })).status).toBe(200);
+    const retried = await fund(token, { amount: '25' }, 'key-fail');
+    expect(retried.status, retried.text).toBe(200);
+    expect(SandboxFundReply.parse(retried.body)).toMatchObject({ amount: '25.00', replayed: false });
+    expect((await fund(token, { amount: '5' }, 'key-invalid')).status).toBe(200);
+    expect(await available(token)).toBe('30.00');
+  });
+
+  it('a key still in flight answers 409 with Retry-After; a claim older than the timeout is taken over', async () => {
+    const { token, userGuid } = await openedUser();
+    // Another instance of the API claimed the key and is still working on it.
+    await k.t.db.query(
+      `INSERT INTO http_idempotency_keys (user_id, key, route, params, state, claim_id, claimed_at, created_at)
+       VALUES ($1, 'key-busy', 'POST /api/primetrust/sandbox/account/fund', '{"amount":"15"}', 'in_flight', gen_random_uuid(), $2, $2)`,
+      [userGuid, clock.now()],
+    );
+    const busy = await fund(token, { amount: '15' }, 'key-busy');
+    const body = k.expectError(busy, 409, 'idempotency_in_flight');
+    expect(body.message).toBe('A request with this idempotency key is still in progress. Please retry shortly.');
+    expect(busy.headers['retry-after']).toBe('1');
+    // Other parameters are refused even while the first is in flight.
+    k.expectError(await fund(token, { amount: '16' }, 'key-busy'), 422, 'idempotency_error');
+    expect(await available(token)).toBe('0.00');
+    // That instance died: once the claim is older than the timeout, the retry takes it over and runs.
+    clock.advance(IN_FLIGHT_TIMEOUT_MS + 1000);
+    const taken = await fund(token, { amount: '15' }, 'key-busy');
+    expect(taken.status, taken.text).toBe(200);
+    expect((await fund(token, { amount: '15' }, 'key-busy')).text).toBe(taken.text);
+    expect(await available(token)).toBe('15.00');
+  });
+
+  it('a crash after the money moved but before the reply was stored: the retry gets the ledger’s result, no second movement', async () => {
+    const { token, userGuid } = await openedUser();
+    const first = SandboxFundReply.parse((await fund(token, { amount: '20' }, 'key-crash')).body);
+    // As if the process died between the ledger's commit and storing the reply: the claim is left in flight.
+    await k.t.db.query(
+      `UPDATE http_idempotency_keys SET state = 'in_flight', status_code = NULL, reply = NULL, completed_at = NULL WHERE user_id = $1 AND key = 'key-crash'`,
+      [userGuid],
+    );
+    k.expectError(await fund(token, { amount: '20' }, 'key-crash'), 409, 'idempotency_in_flight');
+    clock.advance(IN_FLIGHT_TIMEOUT_MS + 1000);
+    const retried = await fund(token, { amount: '20' }, 'key-crash');
+    expect(retried.status).toBe(200);
+    expect(SandboxFundReply.parse(retried.body)).toMatchObject({ transactionId: first.transactionId, replayed: true });
+    expect(await available(token)).toBe('20.00');
+    expect(await ledgerTransactions(userGuid)).toBe(1);
+  });
+
+  it('two simultaneous requests with one key: one 200, the other 409 or the same stored reply; one movement', async () => {
+    const { token, userGuid } = await openedUser();
+    const [a, b] = await Promise.all([fund(token, { amount: '60' }, 'key-race'), fund(token, { amount: '60' }, 'key-race')]);
+    const replies = [a, b];
+    const ok = replies.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of replies) {
+      if (r.status === 200) expect(r.text).toBe(ok[0]!.text);
+      else k.expectError(r, 409, 'idempotency_in_flight');
+    }
+    expect(await available(token)).toBe('60.00');
+    expect(await ledgerTransactions(userGuid)).toBe(1);
+    // The client's retry of a 409 gets the stored reply.
+    const retry = await fund(token, { amount: '60' }, 'key-race');
+    expect(retry.text).toBe(ok[0]!.text);
+  });
+
+  it('twenty simultaneous requests with one key move the money once', async () => {
+    const { token, userGuid } = await openedUser();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => fund(token, { amount: '7.50' }, 'key-crowd')));
+    const texts = new Set(replies.filter((r) => r.status === 200).map((r) => r.text));
+    expect(texts.size).toBe(1);
+    for (const r of replies.filter((r) => r.status !== 200)) k.expectError(r, 409, 'idempotency_in_flight');
+    expect(await available(token)).toBe('7.50');
+    expect(await ledgerTransactions(userGuid)).toBe(1);
+  });
+
+  it('keys belong to their user; calls without a key are never deduplicated; a malformed key is refused', async () => {
+    const one = await openedUser();
+    const two = await openedUser();
+    expect((await fund(one.token, { amount: '1' }, 'shared-key')).status).toBe(200);
+    const other = await fund(two.token, { amount: '1' }, 'shared-key');
+    expect(other.status).toBe(200);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect((await fund(one.token, { amount: '2' })).status).toBe(200);
+    expect((await fund(one.token, { amount: '2' })).status).toBe(200);
+    expect(await available(one.token)).toBe('5.00');
+    expect(await available(two.token)).toBe('1.00');
+    const bad = k.expectError(await fund(one.token, { amount: '1' }, 'spaces are not allowed'), 400, 'validation_failed');
+    expect(bad.errors?.fields).toEqual({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+    k.expectError(await fund(one.token, { amount: '1' }, 'x'.repeat(201)), 400, 'validation_failed');
+    expect(await available(one.token)).toBe('5.00');
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Queryable } from '../db';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import { claimHttpKey, completeHttpKey, releaseHttpKey, type Claim } from '../lib/http-idempotency';
+import type { Json } from '../modules/ledger/idempotency';
+import { requireUser } from './auth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** R16: the route moves money; an `Idempotency-Key` header makes it safe to retry (decision 018). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+/**
+ * Spread into a money-moving route's options: `{ ...signedIn, ...idempotent, schema }`. The route must be signed in
+ * (keys belong to their user) and its handler should also pass the header's key down to the ledger (the ledger key
+ * is what makes a crashed-and-retried request unable to post twice; see decision 018).
+ */
+export const idempotent = { config: { idempotent: true } } as const;
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The request's `Idempotency-Key` header: undefined when absent, 400 when malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY.test(header)) {
+    throw AppError.validation({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+  }
+  return header;
+}
+
+/**
+ * R16 at the HTTP layer (ARCHITECTURE.md section 3) for routes marked `idempotent`, when the request carries an
+ * `Idempotency-Key`. After authentication and body validation (so a refused body or caller claims nothing), the key
+ * is claimed as in flight in its own committed statement. The handler runs; when the reply is sent, a 2xx reply is
+ * stored for the duplicates to come and anything else frees the key. A duplicate while the first is in flight gets
+ * 409 idempotency_in_flight with Retry-After; a later one gets the stored reply (header Idempotent-Replayed: true);
+ * other parameters get 422 idempotency_error naming the first differing field.
+ */
+export default fp(
+  async function idempotencyPlugin(app: FastifyInstance, options: { db: Queryable; clock: Clock }) {
+    app.decorateRequest('idempotencyClaim', null);
+
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config.idempotent !== true) return;
+      const key = idempotencyKeyOf(request);
+      if (key === undefined) return;
+      const user = requireUser(request);
+      const outcome = await claimHttpKey(options.db, {
+        userId: user.userGuid,
+        key,
+        route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        params: (request.body ?? null) as Json,
+        now: options.clock.now(),
+      });
+      if (outcome.kind === 'claimed') {
+        request.idempotencyClaim = outcome.claim;
+        return;
+      }
+      // Strings go out as they are (no serializer): the body exactly as the first request got it.
+      return reply.code(outcome.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.payload);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const claim = request.idempotencyClaim;
+      if (!claim) return payload;
+      request.idempotencyClaim = null;
+      try {
+        if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+          await completeHttpKey(options.db, claim, { statusCode: reply.statusCode, payload, now: options.clock.now() });
+        } else {
+          await releaseHttpKey(options.db, claim);
+        }
+      } catch (error) {
+        // The reply stands (the money moved, or did not); the claim stays in flight until it times out and a retry
+        // takes it over, where the ledger's own key keeps the movement from happening twice.
+        request.log.error({ err: error }, 'could not record the idempotency key');
+      }
+      return payload;
+    });
+
+    // A request that ended without a reply being sent (aborted before onSend): free its key.
+    app.addHook('onResponse', async (request) => {
+      const claim = request.idempotencyClaim;
+      if (!claim) return;
+      request.idempotencyClaim = null;
+      await releaseHttpKey(options.db, claim).catch((error: unknown) => request.log.error({ err: error }, 'could not free the idempotency key'));
+    });
+  },
+  { name: 'rampart-idempotency', dependencies: ['rampart-auth'] },
+);
