@@ -26,6 +26,8 @@ import { holdingsRoutes } from './modules/holdings/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
+import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
+import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
 import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
 import { verifyCaptureBearer } from './modules/verification/verify-capture-token';
@@ -115,6 +117,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config });
+      // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
+      const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
+      await api.register(transferRoutes, { ctx: transfers });
+      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox });
     },
     { prefix: '/api' },
   );

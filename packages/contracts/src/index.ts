@@ -16,3 +16,5 @@ export * from './holdings';
 export * from './sandbox';
 export * from './bank-link';
 export * from './cards';
+export * from './transfer-methods';
+export * from './transfers';

@@ -10,6 +10,7 @@ import { createSandboxCustodian } from '../providers/custodian/sandbox';
 import type { CustodianProvider } from '../providers/custodian/types';
 import { accountJobs } from '../modules/accounts/review-application';
 import { verificationJobs } from '../modules/verification/jobs';
+import { transferJobs } from '../modules/transfers/transfer-jobs';
 import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
 import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
 import { idempotencyCleanupJobs } from './idempotency-cleanup';
@@ -54,6 +55,9 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     // verification.decide: the identity-document provider decides a submitted capture (issue 4);
     // verification.conclude-review: a manual review's outcome (decision 010).
     ...verificationJobs(deps),
+    // transfers.settle: a deposit or confirmed withdrawal settles on its date; transfers.expire-withdrawal: an
+    // unconfirmed withdrawal is cancelled after 24 hours (issue 5, decision 015).
+    ...transferJobs(deps),
     // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
     ...idempotencyCleanupJobs(deps),
   ];

@@ -1,4 +1,4 @@
-import { BANK_LINK_MESSAGES, ERROR_TYPES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -61,6 +61,17 @@ export const ERROR_CATALOGUE = {
   bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
   bank_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: BANK_LINK_MESSAGES.en.unknownMethod },
   bank_reauth_not_required: { status: 409, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.reauthNotRequired },
+  // Deposits and withdrawals (issue 5, decision 015): another user's transfer reads as unknown; a transfer past
+  // the point of no return; the withdrawal's emailed link (single use, 24 hours); a linked bank that needs its
+  // login again (the re-auth notice of document 2, section 8); a sandbox settle call with nothing to settle.
+  transfer_unknown: { status: 404, type: ERROR_TYPES.notFound, message: TRANSFER_MESSAGES.transferUnknown },
+  transfer_not_cancellable: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.notCancellable },
+  transfer_not_reversible: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.notReversible },
+  withdrawal_confirmation_invalid: { status: 400, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.confirmationInvalid },
+  withdrawal_confirmation_expired: { status: 400, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.confirmationExpired },
+  withdrawal_not_pending: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.withdrawalNotPending },
+  bank_reauth_required: { status: 409, type: ERROR_TYPES.api, message: BANK_REAUTH_NOTICE },
+  nothing_to_settle: { status: 404, type: ERROR_TYPES.notFound, message: 'There is nothing to settle' },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

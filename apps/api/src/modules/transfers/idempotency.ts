@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { idempotencyMismatch } from '../ledger/errors';
+import { firstDifference, type Json } from '../ledger/idempotency';
+import { findTransferByKey, insertTransfer, type NewTransfer, type TransferRow } from './repository';
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * R16: the optional `Idempotency-Key` header of deposit and withdraw (the sandbox's rule: 1-200 visible ASCII
+ * characters). Keys are per user (the transfers table's unique (user, key)). Without a header every call is new.
+ */
+export function transferKeyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return `auto:${randomUUID()}`;
+  if (typeof header !== 'string' || !KEY.test(header)) {
+    throw AppError.validation({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+  }
+  return `key:${header}`;
+}
+
+/**
+ * Inserts the transfer, or finds the one this user already made under the key: the same request gives it back
+ * (`replayed`), another request is refused with 422 idempotency_error naming the first differing field. The
+ * ledger commands that follow use keys derived from the transfer id, so they happen once per transfer.
+ */
+export async function claimTransfer(tx: Parameters<typeof insertTransfer>[0], input: NewTransfer): Promise<{ row: TransferRow; replayed: boolean }> {
+  const inserted = await insertTransfer(tx, input);
+  if (inserted) return { row: inserted, replayed: false };
+  const existing = await findTransferByKey(tx, input.userId, input.idempotencyKey, { forUpdate: true });
+  if (!existing) throw new AppError('conflict');
+  const difference = firstDifference(existing.request, JSON.parse(JSON.stringify(input.request)) as Json);
+  if (difference) throw idempotencyMismatch(difference);
+  return { row: existing, replayed: true };
+}
+
+/** The ledger key of one step of a transfer: each step moves money once, whatever retries happen. */
+export function ledgerKey(transferId: string, step: 'credit' | 'hold' | 'capture' | 'fee' | 'release' | 'reversal'): string {
+  return `transfer:${transferId}:${step}`;
+}

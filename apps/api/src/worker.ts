@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
+import { createJobQueue } from './jobs/queue';
+import { createProviders, jobDefinitions } from './jobs/registry';
+import { systemClock } from './lib/clock';
+import { sweepDueTransfers } from './modules/transfers';
+import { prepareDatabase } from './server';
+
+/**
+ * `npm run worker`: a process that only works the durable job queue (settlements, mail, KYC decisions), no HTTP.
+ * It brings the database to the current schema, registers the same job list as the API, works every queue, and
+ * sweeps due transfers when it starts and every minute (a job claimed by a worker that was killed comes back only
+ * when the queue expires it; the sweep does not wait for that). SIGTERM and SIGINT stop it gracefully: no new job
+ * is taken, the running ones finish. Run it beside API processes started with RUN_WORKER=false, on PostgreSQL
+ * (DATABASE_URL): PGlite is one process's database, so there the API works the jobs itself.
+ */
+const rootDir = process.env.RAMPART_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SWEEP_EVERY_MS = Number(process.env.WORKER_SWEEP_SECONDS ?? 60) * 1000;
+
+async function main(): Promise<void> {
+  const { version } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string };
+  let config;
+  try {
+    config = loadConfig(process.env, { version, rootDir });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const db = await openDatabase(config.database);
+  const applied = await prepareDatabase(db, rootDir);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const providers = createProviders(config, logger);
+  const jobs = await createJobQueue(db, config, logger);
+  const clock = systemClock;
+  for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
+  await jobs.startWorking();
+
+  let stopping = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    if (stopping) return;
+    sweeping = sweepDueTransfers({ db, clock, jobs })
+      .then((done) => {
+        if (done.settled + done.cancelled > 0) logger.info(done, 'swept due transfers');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  process.stdout.write(`Rampart worker ${version} is working the job queue (database: ${config.database.kind})\n`);
+
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    clearInterval(timer);
+    sweeping
+      .then(() => jobs.stop())
+      .then(() => providers.mailer.close?.())
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'worker shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Rampart worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,217 @@
+import * as federalHolidays from '@18f/us-federal-holidays';
+
+/**
+ * The transfer methods of document 2, section 9, which of them serve deposits and withdrawals (R13), their fees and
+ * settlement times, and the US banking-day calendar that dates a settlement. Plain constants and pure functions, no
+ * zod: the API and the SPA ("expected by", the fee shown before the user confirms) run the very same code.
+ * Decision 015.
+ */
+
+/** The payment method keys of document 1, section 3 (what the wire carries as `method`). */
+export const TRANSFER_METHOD_KEYS = ['primex_ach', 'primex_instant_ach', 'primex_card', 'primex_fedwire', 'primex_swift_wire', 'primex_usd'] as const;
+export type TransferMethodKey = (typeof TRANSFER_METHOD_KEYS)[number];
+
+/** The method as the ledger and the transfer records name it (the service's `method`). */
+export const TRANSFER_METHOD_KINDS = ['ach', 'instant_ach', 'card', 'us_wire', 'international_wire', 'usd_balance'] as const;
+export type TransferMethodKind = (typeof TRANSFER_METHOD_KINDS)[number];
+
+/** How long a method takes: at once, a number of clock hours, or a number of US banking days. */
+export type Settlement = { readonly kind: 'instant' } | { readonly kind: 'hours'; readonly hours: number } | { readonly kind: 'business_days'; readonly days: number };
+
+/** A fee: a fixed amount in USD minor units (cents), or basis points of the amount (50 = 0.5%). Never both. */
+export type TransferFee = { readonly kind: 'fixed'; readonly cents: bigint } | { readonly kind: 'percent'; readonly basisPoints: bigint };
+
+export interface TransferMethod {
+  readonly key: TransferMethodKey;
+  readonly kind: TransferMethodKind;
+  /** English label; the SPA translates by key. */
+  readonly label: string;
+  readonly settlement: Settlement;
+  /** Document 2, section 9's wording ('5 business days', '3-5 business days', '12 hours', 'Instant'). */
+  readonly settlementDescription: string;
+  readonly fee: TransferFee;
+  /** Where the method works (document 2, section 9). */
+  readonly reach: string;
+  /** R13: deposits to the USD balance. */
+  readonly deposit: boolean;
+  /** R13: withdrawals from the USD balance. */
+  readonly withdrawal: boolean;
+}
+
+/**
+ * Document 2, section 9. Debit card is "up to 4%": we charge 4%. The international wire is "3-5 business days":
+ * it settles after 3 and is described as 3-5. The USD balance is the account itself (no deposit or withdrawal).
+ */
+export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMethod & { readonly key: K } } = {
+  primex_ach: {
+    key: 'primex_ach',
+    kind: 'ach',
+    label: 'ACH',
+    settlement: { kind: 'business_days', days: 5 },
+    settlementDescription: '5 business days',
+    fee: { kind: 'percent', basisPoints: 50n },
+    reach: 'US only',
+    deposit: true,
+    withdrawal: true,
+  },
+  primex_instant_ach: {
+    key: 'primex_instant_ach',
+    kind: 'instant_ach',
+    label: 'Instant ACH',
+    settlement: { kind: 'instant' },
+    settlementDescription: 'Instant',
+    fee: { kind: 'fixed', cents: 200n },
+    reach: 'US only',
+    deposit: true,
+    withdrawal: false,
+  },
+  primex_card: {
+    key: 'primex_card',
+    kind: 'card',
+    label: 'Debit card',
+    settlement: { kind: 'hours', hours: 12 },
+    settlementDescription: '12 hours',
+    fee: { kind: 'percent', basisPoints: 400n },
+    reach: '45+ countries',
+    deposit: true,
+    withdrawal: false,
+  },
+  primex_fedwire: {
+    key: 'primex_fedwire',
+    kind: 'us_wire',
+    label: 'US wire',
+    settlement: { kind: 'business_days', days: 1 },
+    settlementDescription: '1 business day',
+    fee: { kind: 'fixed', cents: 1500n },
+    reach: 'US only',
+    deposit: true,
+    withdrawal: true,
+  },
+  primex_swift_wire: {
+    key: 'primex_swift_wire',
+    kind: 'international_wire',
+    label: 'International wire',
+    settlement: { kind: 'business_days', days: 3 },
+    settlementDescription: '3-5 business days',
+    fee: { kind: 'fixed', cents: 2500n },
+    reach: '150+ countries',
+    deposit: true,
+    withdrawal: true,
+  },
+  primex_usd: {
+    key: 'primex_usd',
+    kind: 'usd_balance',
+    label: 'USD balance',
+    settlement: { kind: 'instant' },
+    settlementDescription: 'Instant',
+    fee: { kind: 'fixed', cents: 0n },
+    reach: 'No limits',
+    deposit: false,
+    withdrawal: false,
+  },
+};
+
+export const DEPOSIT_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_METHODS[k].deposit);
+export const WITHDRAWAL_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_METHODS[k].withdrawal);
+
+const BY_KIND = new Map<TransferMethodKind, TransferMethod>(TRANSFER_METHOD_KEYS.map((k) => [TRANSFER_METHODS[k].kind, TRANSFER_METHODS[k]]));
+
+export function isTransferMethodKey(value: unknown): value is TransferMethodKey {
+  return typeof value === 'string' && (TRANSFER_METHOD_KEYS as readonly string[]).includes(value);
+}
+
+export function transferMethodByKind(kind: TransferMethodKind): TransferMethod {
+  const method = BY_KIND.get(kind);
+  if (!method) throw new TypeError(`Unknown transfer method kind ${String(kind)}`);
+  return method;
+}
+
+/**
+ * The fee of a transfer in USD minor units (cents), for an amount in cents.
+ *
+ * THE ROUNDING RULE (one, everywhere): a percentage fee is `amount * basisPoints / 10000` rounded half up to the
+ * cent (0.5 cent and above goes up, below goes down; amounts are never negative). A fixed fee is the fixed amount,
+ * whatever the amount. Integer arithmetic on bigint only.
+ */
+export function transferFee(method: TransferMethodKey | TransferMethodKind, amountCents: bigint): bigint {
+  if (typeof amountCents !== 'bigint' || amountCents < 0n) throw new TypeError('amountCents must be a non-negative bigint');
+  const fee = (isTransferMethodKey(method) ? TRANSFER_METHODS[method] : transferMethodByKind(method)).fee;
+  if (fee.kind === 'fixed') return fee.cents;
+  return (amountCents * fee.basisPoints * 2n + 10_000n) / 20_000n;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// US banking days: Monday to Friday except the Federal Reserve's holidays. The Fed observes a holiday that falls on
+// a Sunday on the Monday after, and does not observe one that falls on a Saturday (no Friday off), so the federal
+// holiday list (@18f/us-federal-holidays, OPM's rules) is read with Saturday shifting off. Days are those of New
+// York (the Fed's business day); a time keeps its time of day when moved by whole days.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BANKING_TIME_ZONE = 'America/New_York';
+const DAY_MS = 24 * 3600 * 1000;
+
+const holidaysByYear = new Map<number, Set<string>>();
+
+function holidaysOf(year: number): Set<string> {
+  let set = holidaysByYear.get(year);
+  if (!set) {
+    set = new Set(federalHolidays.allForYear(year, { shiftSaturdayHolidays: false, shiftSundayHolidays: true }).map((h) => h.dateString));
+    holidaysByYear.set(year, set);
+  }
+  return set;
+}
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** The New York calendar day of an instant: '2026-11-26'. */
+export function bankingDayOf(instant: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: BANKING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = Object.fromEntries(dayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts['year']}-${parts['month']}-${parts['day']}`;
+}
+
+function parseDay(day: string): { y: number; m: number; d: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new TypeError(`Not a calendar day: ${day}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+function shiftDay(day: string, by: number): string {
+  const { y, m, d } = parseDay(day);
+  return new Date(Date.UTC(y, m - 1, d + by)).toISOString().slice(0, 10);
+}
+
+/** Whether a calendar day ('2026-11-26') is a US banking day: a weekday that is not a Federal Reserve holiday. */
+export function isBankingDay(day: string): boolean {
+  const { y, m, d } = parseDay(day);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !holidaysOf(y).has(day);
+}
+
+/** The `n`-th banking day strictly after `day` (n >= 1). */
+export function addBankingDays(day: string, n: number): string {
+  if (!Number.isInteger(n) || n < 1) throw new TypeError('n must be a positive integer');
+  let current = day;
+  let left = n;
+  while (left > 0) {
+    current = shiftDay(current, 1);
+    if (isBankingDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/**
+ * When a transfer started at `from` by this method settles: at once, `hours` later, or on the n-th US banking day
+ * after the New York day of `from`, at the same time of day (whole days added, so a daylight-saving change moves
+ * it by an hour at most). What the SPA shows as "expected by" and what the API schedules the settlement for.
+ */
+export function expectedSettlement(method: TransferMethodKey | TransferMethodKind, from: Date): Date {
+  const settlement = (isTransferMethodKey(method) ? TRANSFER_METHODS[method] : transferMethodByKind(method)).settlement;
+  if (settlement.kind === 'instant') return new Date(from.getTime());
+  if (settlement.kind === 'hours') return new Date(from.getTime() + settlement.hours * 3600 * 1000);
+  const start = bankingDayOf(from);
+  const target = addBankingDays(start, settlement.days);
+  const days = Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS);
+  return new Date(from.getTime() + days * DAY_MS);
+}
