@@ -121,7 +121,7 @@ export function AppLayout() {
             </div>
             <div className="flex-1 bg-surface px-5 py-8 sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm">
               {accountFrozen ? (
-                <AccountFrozenScreen supportUrl={config?.supportUrl} />
+                <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} />
               ) : (
                 <Suspense fallback={<Skeleton />}>
                   <Outlet />
