@@ -12,7 +12,7 @@ function server(handlers: Record<string, Handler> = {}) {
   return fakeServer({
     '/plaid-institutions': () => ok({ institutions: INSTITUTIONS }),
     '/bank-account-list': () => ok({ accounts: [bankAccount()] }),
-    '/cc-method-list': () => ok({ success: true, errors: null, methods: [] }),
+    '/cc-method-list': () => ok({ success: true, errors: { errors: [], fields: {} }, methods: [] }),
     '/plaid-ui-token': () => ok({ linkToken: 'link-sandbox-abc', expiration: '2030-01-01T00:00:00.000Z' }),
     '/plaid-sandbox-link': () => ok({ publicToken: 'public-sandbox-xyz', institutionId: 'ins_gingham', institutionName: 'Gingham Credit Union', accounts: GINGHAM_ACCOUNTS }),
     '/plaid-bank-account-add': () =>

@@ -5,13 +5,25 @@ import i18n from '../../lib/i18n';
 import { bankAccount, fail, fakeServer, INSTITUTIONS, METHOD_ID, ok, OTHER_METHOD_ID, renderMethods, type Handler } from './test-utils';
 
 const CARD_ID = '0b8f0f7e-2b39-4b8e-a0b6-0e6c7b3f5d21';
-const card = { fundsTransferMethodId: CARD_ID, nickname: 'Travel card', fundsTransferMethod: 'credit_card', brand: 'Visa', lastDigits: '4242' };
+const card = {
+  fundsTransferMethodId: CARD_ID,
+  nickname: 'Travel card',
+  fundsTransferMethod: 'credit_card',
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2030,
+  expiry: '12/30',
+  funding: 'debit',
+  expired: false,
+};
+const NO_ERRORS = { errors: [], fields: {} };
 
 function server(handlers: Record<string, Handler> = {}) {
   return fakeServer({
     '/plaid-institutions': () => ok({ institutions: INSTITUTIONS }),
     '/bank-account-list': () => ok({ accounts: [bankAccount()] }),
-    '/cc-method-list': () => ok({ success: true, errors: null, methods: [card] }),
+    '/cc-method-list': () => ok({ success: true, errors: NO_ERRORS, methods: [card] }),
     ...handlers,
   });
 }
@@ -55,7 +67,8 @@ describe('/methods', () => {
     const cards = within(screen.getByRole('region', { name: 'Cards' }));
     const cardRow = await cards.findByTestId('card-method');
     expect(cardRow).toHaveTextContent('Travel card');
-    expect(cardRow).toHaveTextContent('Visa ••••ending in 4242');
+    expect(cardRow).toHaveTextContent('Visa ••••ending in 4242 · Expires 12/30');
+    expect(cardRow).not.toHaveTextContent('Expired.');
 
     expect(screen.getByRole('link', { name: 'Link a bank' })).toHaveAttribute('href', '/methods/bank');
     expect(screen.getByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/methods/card');
@@ -63,7 +76,7 @@ describe('/methods', () => {
   });
 
   it('says what to do first when there is no method', async () => {
-    renderMethods('/methods', server({ '/bank-account-list': () => ok({ accounts: [] }), '/cc-method-list': () => ok({ success: true, errors: null, methods: [] }) }));
+    renderMethods('/methods', server({ '/bank-account-list': () => ok({ accounts: [] }), '/cc-method-list': () => ok({ success: true, errors: NO_ERRORS, methods: [] }) }));
     const empty = await screen.findByTestId('methods-empty');
     expect(within(empty).getByRole('heading', { name: 'No payment methods yet' })).toBeInTheDocument();
     expect(empty).toHaveTextContent('Link a bank account first');
@@ -107,13 +120,27 @@ describe('/methods', () => {
   });
 
   it('removes a card through /cc-method-remove', async () => {
-    const fake = server({ '/cc-method-remove': () => ok({ success: true, errors: null, methods: [] }) });
+    const fake = server({ '/cc-method-remove': () => ok({ success: true, fundsTransferMethodId: CARD_ID, errors: NO_ERRORS }) });
     const { user } = renderMethods('/methods', fake);
     await user.click(await screen.findByRole('button', { name: 'Remove Travel card ending in 4242' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this card?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Travel card ending in 4242 removed')).toBeInTheDocument();
     expect(fake.bodiesOf('/cc-method-remove')).toEqual([{ fundsTransferMethodId: CARD_ID }]);
+  });
+
+  it('shows the errors.errors of a card removal reply as an error', async () => {
+    const fake = server({ '/cc-method-remove': () => ok({ success: true, fundsTransferMethodId: CARD_ID, errors: { errors: ['The card is in use by a pending deposit'], fields: {} } }) });
+    const { user } = renderMethods('/methods', fake);
+    await user.click(await screen.findByRole('button', { name: 'Remove Travel card ending in 4242' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The card is in use by a pending deposit');
+    expect(screen.queryByText('Travel card ending in 4242 removed')).not.toBeInTheDocument();
+  });
+
+  it('marks an expired card', async () => {
+    renderMethods('/methods', server({ '/cc-method-list': () => ok({ success: true, errors: { errors: [], fields: { [CARD_ID]: 'This card has expired. Please add a new card.' } }, methods: [{ ...card, expired: true }] }) }));
+    expect(await screen.findByTestId('card-method')).toHaveTextContent('Expired. This card can no longer be used.');
   });
 
   it('shows the errors of a refused removal and keeps the method', async () => {

@@ -2,13 +2,13 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CreditCard, Landmark, Plus, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { BankAccount, BankLogo as BankLogoData } from '@rampart/contracts';
+import { CARD_BRAND_LABELS, type BankAccount, type BankLogo as BankLogoData, type CardMethod } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { useBankAccounts } from './api/bank-accounts';
-import { useCardMethods, type CardMethod } from './api/card-methods';
+import { useCardMethods } from './api/card-methods';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
 import { removeBankAccount } from './api/remove-bank-account';
@@ -98,27 +98,43 @@ function BankRow({ account, logo, onRemove }: { account: BankAccount; logo: Bank
 
 function CardRow({ card, onRemove }: { card: CardMethod; onRemove: (removal: Removal) => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
-  const name = card.nickname || card.brand || t('list.card');
-  const label = card.lastDigits ? t('list.cardLabel', { name, mask: card.lastDigits }) : name;
+  const label = t('list.cardLabel', { name: card.nickname, mask: card.last4 });
   return (
-    <li data-testid="card-method" className="flex flex-col gap-2 rounded-xl border border-line p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-          <CreditCard size={20} />
-        </span>
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-ink">{name}</p>
-          <p className="text-sm text-ink-muted">
-            {card.brand ?? t('list.card')} {card.lastDigits ? <Mask digits={card.lastDigits} /> : null}
-          </p>
+    <li data-testid="card-method" className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+            <CreditCard size={20} />
+          </span>
+          <div className="min-w-0">
+            <p className="font-semibold break-words text-ink">{card.nickname}</p>
+            <p className="text-sm text-ink-muted">
+              {CARD_BRAND_LABELS[card.brand]} <Mask digits={card.last4} /> · {t('list.expires', { expiry: card.expiry })}
+            </p>
+          </div>
         </div>
+        <RemoveButton label={t('list.removeLabel', { method: label })} onPress={() => onRemove({ kind: 'card', id: card.fundsTransferMethodId, label })} />
       </div>
-      <RemoveButton label={t('list.removeLabel', { method: label })} onPress={() => onRemove({ kind: 'card', id: card.fundsTransferMethodId, label })} />
+      {card.expired ? (
+        <p className="flex items-start gap-2 rounded-lg bg-warning-soft p-3 text-sm text-ink">
+          <AlertTriangle size={18} className="mt-0.5 shrink-0 text-warning" aria-hidden="true" />
+          <span>
+            <strong className="font-semibold">{t('list.expired')}</strong> {t('list.expiredHelp')}
+          </span>
+        </p>
+      ) : null}
     </li>
   );
 }
 
+class RemovalError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+  }
+}
+
 function readError(error: unknown, fallback: string): string {
+  if (error instanceof RemovalError) return error.message;
   return isApiError(error) ? errorText(error) : fallback;
 }
 
@@ -140,7 +156,13 @@ export function MethodsPage() {
   const logos = useMemo(() => new Map((institutions.data ?? []).map((institution) => [institution.id, institution.logo])), [institutions.data]);
 
   const remove = useMutation({
-    mutationFn: (target: Removal) => (target.kind === 'bank' ? removeBankAccount(api, target.id) : removeCardMethod(api, target.id)),
+    mutationFn: async (target: Removal) => {
+      if (target.kind === 'bank') return removeBankAccount(api, target.id);
+      const reply = await removeCardMethod(api, target.id);
+      // Document 2, section 8: a removal whose reply carries errors.errors shows them.
+      if (reply.errors.errors.length > 0) throw new RemovalError(reply.errors.errors);
+      return reply;
+    },
     onSuccess: (_reply, target) =>
       snackbar.show({ message: t(target.kind === 'bank' ? 'remove.bankRemoved' : 'remove.cardRemoved', { method: target.label }), severity: 'success' }),
     // Document 2, section 8: a removal that answers errors shows them.
@@ -154,7 +176,7 @@ export function MethodsPage() {
   });
 
   const bankList = banks.data ?? [];
-  const cardList = cards.data ?? [];
+  const cardList = cards.data?.methods ?? [];
   const empty = banks.isSuccess && bankList.length === 0 && (cards.isError || (cards.isSuccess && cardList.length === 0));
 
   const actions = (
