@@ -55,7 +55,7 @@ describe('/methods/card', () => {
         return ok({ success: true, method: method('Travel card') });
       },
     });
-    const { user } = renderMethods('/methods/card', fake);
+    renderMethods('/methods/card', fake);
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a card' })).toBeInTheDocument();
     const frame = await screen.findByTitle('Card details');
     expect(frame).toHaveAttribute('src', '/api/card-form?token=cft_first&lang=en');
@@ -66,19 +66,15 @@ describe('/methods/card', () => {
     expect(frame).toHaveStyle({ height: '512px' });
     expect(screen.queryByText('Loading the secure card form…')).not.toBeInTheDocument();
 
-    post(cardAdded);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Name your card' })).toBeInTheDocument();
-    const form = screen.getByTestId('card-request');
-    expect(form).toHaveAttribute('data-status', 'not_started');
-    expect(form).toHaveTextContent('Visa ••••ending in 4242');
-    expect(form).toHaveTextContent('Expires 12/30');
-    const nickname = screen.getByRole('textbox', { name: 'Nickname' });
-    expect(nickname).toHaveValue('Visa 4242');
-    await user.clear(nickname);
-    await user.type(nickname, 'Travel card');
-    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    const request = screen.getByTestId('card-request');
+    expect(request).toHaveAttribute('data-status', 'not_started');
 
-    await waitFor(() => expect(form).toHaveAttribute('data-status', 'started'));
+    // The form reports the card with the nickname the user typed there: it is saved at once.
+    post({ ...cardAdded, nickname: ' Travel card ' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saving your card' })).toBeInTheDocument();
+    expect(request).toHaveAttribute('data-status', 'started');
+    expect(request).toHaveTextContent('Visa ••••ending in 4242');
+    expect(request).toHaveTextContent('Expires 12/30');
     release();
     expect(await screen.findByText('Travel card added')).toBeInTheDocument();
     expect(fake.bodiesOf('/cc-method-add')).toEqual([{ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Travel card' }]);
@@ -101,8 +97,9 @@ describe('/methods/card', () => {
     const { user } = renderMethods('/methods/card', fake);
     await screen.findByTitle('Card details');
     post(cardAdded);
-    await user.click(await screen.findByRole('button', { name: 'Save card' }));
-
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your card was not saved' })).toBeInTheDocument();
+    // No nickname typed in the form: the default one is sent.
+    expect(fake.bodiesOf('/cc-method-add')).toEqual([{ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Visa 4242' }]);
     const errors = await screen.findByTestId('card-errors');
     expect(errors).toHaveAttribute('role', 'alert');
     expect(within(errors).getByRole('listitem')).toHaveTextContent('This card has expired. Please add a new card.');
@@ -110,6 +107,14 @@ describe('/methods/card', () => {
     expect(screen.getByRole('textbox', { name: 'Nickname' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('card-request')).toHaveAttribute('data-status', 'success');
     expect(screen.getByTestId('location')).toHaveTextContent('/methods/card');
+
+    // Fixing the nickname and trying again sends it.
+    const nickname = screen.getByRole('textbox', { name: 'Nickname' });
+    await user.clear(nickname);
+    await user.type(nickname, 'Short');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fake.bodiesOf('/cc-method-add')).toHaveLength(2));
+    expect(fake.bodiesOf('/cc-method-add')[1]).toEqual({ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Short' });
   });
 
   it('ignores messages from another origin, another window or of another shape', async () => {
@@ -118,7 +123,7 @@ describe('/methods/card', () => {
     post(cardAdded, { origin: 'https://evil.example' });
     post(cardAdded, { fromFrame: false });
     post({ type: 'something-else', event: 'card-added' });
-    expect(screen.queryByRole('heading', { name: 'Name your card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Saving your card' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Add a card' })).toBeInTheDocument();
   });
 

@@ -85,6 +85,35 @@ export function CardPage() {
     onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
   });
 
+
+  const save = useCallback(
+    async (added: AddedCard, name: string) => {
+      dispatch({ type: 'start' });
+      try {
+        const reply = await addCardMethod(api, added.fundsTransferMethodId, name.trim() || defaultCardNickname(added.brand, added.last4));
+        dispatch({ type: 'added', method: reply.method });
+        void queryClient.invalidateQueries({ queryKey: methodsKey });
+        snackbar.show({ message: t('card.added', { card: reply.method.nickname }), severity: 'success' });
+        void navigate(returnPath(params.get('redirect')), { replace: true });
+      } catch (error) {
+        if (!isApiError(error)) {
+          dispatch({ type: 'failed', errors: [t('errors.unexpected')], fields: {} });
+          return;
+        }
+        // errors.fields: the nickname's message goes under its field, any other field's into the list.
+        const { [NICKNAME]: nicknameError, ...otherFields } = error.fields;
+        const others = Object.entries(otherFields).map(([field, message]) => `${field}: ${message}`);
+        const listed = [...error.errors.filter((message) => message !== nicknameError), ...others];
+        dispatch({
+          type: 'failed',
+          errors: listed.length === 0 && !nicknameError ? [error.message] : listed,
+          fields: nicknameError ? { [NICKNAME]: nicknameError } : {},
+        });
+      }
+    },
+    [api, navigate, params, queryClient, snackbar, t],
+  );
+
   const onMessage = useCallback(
     (message: CardFormMessage) => {
       switch (message.event) {
@@ -94,9 +123,10 @@ export function CardPage() {
           setHeight(Math.min(FORM_HEIGHT.max, Math.max(FORM_HEIGHT.min, Math.ceil(message.height))));
           return;
         case 'card-added':
+          // The form asked for the nickname already: the card is saved at once with it.
           setCard(message);
           setNickname(message.nickname.trim() || defaultCardNickname(message.brand, message.last4));
-          dispatch({ type: 'reset' });
+          void save(message, message.nickname);
           return;
         case 'expired':
           renew(message.token);
@@ -109,36 +139,9 @@ export function CardPage() {
           return;
       }
     },
-    [navigate, renew],
+    [navigate, renew, save],
   );
   useCardFormMessages(frame, onMessage);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!card || request.status === 'started') return;
-    dispatch({ type: 'start' });
-    try {
-      const reply = await addCardMethod(api, card.fundsTransferMethodId, nickname.trim());
-      dispatch({ type: 'added', method: reply.method });
-      void queryClient.invalidateQueries({ queryKey: methodsKey });
-      snackbar.show({ message: t('card.added', { card: reply.method.nickname }), severity: 'success' });
-      void navigate(returnPath(params.get('redirect')), { replace: true });
-    } catch (error) {
-      if (!isApiError(error)) {
-        dispatch({ type: 'failed', errors: [t('errors.unexpected')], fields: {} });
-        return;
-      }
-      // errors.fields: the nickname's message goes under its field, any other field's into the list.
-      const { [NICKNAME]: nicknameError, ...otherFields } = error.fields;
-      const others = Object.entries(otherFields).map(([field, message]) => `${field}: ${message}`);
-      const listed = [...error.errors, ...others];
-      dispatch({
-        type: 'failed',
-        errors: listed.length === 0 && !nicknameError ? [error.message] : listed,
-        fields: nicknameError ? { [NICKNAME]: nicknameError } : {},
-      });
-    }
-  };
 
   const useAnotherCard = () => {
     setCard(null);
@@ -171,12 +174,25 @@ export function CardPage() {
       />
     );
   } else if (card) {
-    const saving = request.status === 'started';
+    // Success without a method is a request that ended in errors (document 1, section 4).
+    const saving = !(request.status === 'success' && request.method === null);
     body = (
-      <form onSubmit={(event) => void save(event)} noValidate data-testid="card-request" data-status={request.status} className="flex flex-col gap-5">
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (!saving) void save(card, nickname);
+        }}
+        noValidate
+        className="flex flex-col gap-5"
+      >
         <header className="flex flex-col gap-2">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t('card.nameTitle')}</h1>
-          <p className="text-base text-ink-muted">{t('card.nameIntro')}</p>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">{saving ? t('card.savingTitle') : t('card.failedTitle')}</h1>
+          {saving ? (
+            <p role="status" className="flex items-center gap-2 text-base text-ink-muted">
+              <Loader2 size={18} className="animate-spin" aria-hidden="true" />
+              {t('card.saving')}
+            </p>
+          ) : null}
         </header>
         <div className="flex items-center gap-3 rounded-xl border border-line p-4">
           <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
@@ -189,16 +205,6 @@ export function CardPage() {
             <p className="text-sm text-ink-muted">{t('list.expires', { expiry: cardExpiry(card.expMonth, card.expYear) })}</p>
           </div>
         </div>
-        <TextField
-          label={t('card.nickname')}
-          name={NICKNAME}
-          description={t('card.nicknameHelp')}
-          value={nickname}
-          onChange={setNickname}
-          maxLength={50}
-          isDisabled={saving}
-          error={request.fields[NICKNAME] ?? null}
-        />
         {request.errors.length > 0 ? (
           <div role="alert" data-testid="card-errors" className="rounded-xl border border-danger bg-danger-soft p-4">
             <p className="text-sm font-semibold text-danger">{t('card.failed')}</p>
@@ -209,15 +215,25 @@ export function CardPage() {
             </ul>
           </div>
         ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Button variant="secondary" isDisabled={saving} onPress={useAnotherCard}>
-            {t('card.another')}
-          </Button>
-          <Button type="submit" isPending={saving}>
-            {saving ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
-            {t('card.save')}
-          </Button>
-        </div>
+        {saving ? null : (
+          <>
+            <TextField
+              label={t('card.nickname')}
+              name={NICKNAME}
+              description={t('card.nicknameHelp')}
+              value={nickname}
+              onChange={setNickname}
+              maxLength={50}
+              error={request.fields[NICKNAME] ?? null}
+            />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+              <Button variant="secondary" onPress={useAnotherCard}>
+                {t('card.another')}
+              </Button>
+              <Button type="submit">{t('card.retry')}</Button>
+            </div>
+          </>
+        )}
       </form>
     );
   } else {
@@ -250,7 +266,7 @@ export function CardPage() {
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div data-testid="card-request" data-status={request.status} className="flex flex-col gap-4">
       <BackLink to={METHODS_PATH}>{t('actions.backToMethods')}</BackLink>
       {body}
     </div>
