@@ -26,6 +26,9 @@ import { holdingsRoutes } from './modules/holdings/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
+import { cardFormRoutes, cardRoutes } from './modules/cards';
+import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
+import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
 import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
@@ -47,6 +50,8 @@ export interface AppDeps {
   custodian?: CustodianProvider;
   /** Where uploaded KYC documents go; a local folder under DATA_DIR/uploads when not given. */
   storage?: FileStorage;
+  /** The card processor; the built-in sandbox (its own tables in the same database) when not given. */
+  cardProcessor?: CardProcessorProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -117,6 +122,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config });
+      const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
+      await api.register(cardRoutes, { ctx: cards });
+      await api.register(cardFormRoutes, { ctx: cards, config });
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
       await api.register(transferRoutes, { ctx: transfers });

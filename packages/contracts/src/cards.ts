@@ -103,7 +103,7 @@ export type CardTokenReply = z.infer<typeof CardTokenReply>;
 
 const Lang = z.enum(CARD_FORM_LANGUAGES);
 
-/** `/api/primetrust-creditcard-widget-token`: a single-use token for the hosted form to add one card (15 minutes). */
+/** `/api/primetrust-creditcard-widget-token`: a single-use token for the hosted form to add one card (10 minutes). */
 export const CardWidgetTokenRequest = z.object({ lang: Lang.optional() }).strict().optional();
 export type CardWidgetTokenRequest = z.infer<typeof CardWidgetTokenRequest>;
 

@@ -1,4 +1,4 @@
-import { BANK_LINK_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -61,6 +61,17 @@ export const ERROR_CATALOGUE = {
   bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
   bank_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: BANK_LINK_MESSAGES.en.unknownMethod },
   bank_reauth_not_required: { status: 409, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.reauthNotRequired },
+  // Cards (issue 5, decision 017): another user's card or deposit reads as unknown; hosted form tokens are single
+  // use and short-lived; a declined card answers 402 with the processor's message under a field.
+  card_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: CARD_MESSAGES.en.unknownMethod },
+  card_contribution_unknown: { status: 404, type: ERROR_TYPES.notFound, message: CARD_MESSAGES.en.unknownContribution },
+  card_token_invalid: { status: 400, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.tokenInvalid },
+  card_token_used: { status: 409, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.tokenUsed },
+  card_expired: { status: 400, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.cardExpired },
+  card_declined: { status: 402, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.declined },
+  card_contribution_completed: { status: 409, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.contributionCompleted },
+  card_contribution_closed: { status: 409, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.contributionClosed },
+  card_authorization_mismatch: { status: 400, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.authorizationMismatch },
   // Deposits and withdrawals (issue 5, decision 015): another user's transfer reads as unknown; a transfer past
   // the point of no return; the withdrawal's emailed link (single use, 24 hours); a linked bank that needs its
   // login again (the re-auth notice of document 2, section 8); a sandbox settle call with nothing to settle.
