@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { useAuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
@@ -28,6 +28,11 @@ const SettingsPage = lazyPage(() => import('../features/settings/settings-page')
 const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
 const BankLinkPage = lazyPage(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
 const CardPage = lazyPage(() => import('../features/methods/card-page'), 'CardPage');
+const HomeBalance = lazyPage(() => import('../features/money/components/home-balance'), 'HomeBalance');
+const MoneyPage = lazyPage(() => import('../features/money/money-page'), 'MoneyPage');
+const DepositPage = lazyPage(() => import('../features/money/deposit-page'), 'DepositPage');
+const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), 'WithdrawPage');
+const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 function AuthStepRoute() {
@@ -63,7 +68,19 @@ export function AppRoutes() {
 
         {/* login */}
         <Route element={<RequireLogin />}>
-          <Route index element={<HomePage kycStatus={<KycStatusCard />} />} />
+          <Route
+            index
+            element={
+              <HomePage
+                kycStatus={<KycStatusCard />}
+                balance={
+                  <Suspense fallback={null}>
+                    <HomeBalance />
+                  </Suspense>
+                }
+              />
+            }
+          />
           <Route path="kyc" element={<KycPage />} />
           <Route path="kyc/:step" element={<KycStepRoute />} />
           <Route path="sandbox" element={<SandboxPage />} />
@@ -84,6 +101,11 @@ export function AppRoutes() {
             <Route path="methods" element={<MethodsPage />} />
             <Route path="methods/bank" element={<BankLinkPage />} />
             <Route path="methods/card" element={<CardPage />} />
+            {/* money (decision 020): the USD balance, deposits, withdrawals and the email confirmation link */}
+            <Route path="money" element={<MoneyPage />} />
+            <Route path="money/deposit" element={<DepositPage />} />
+            <Route path="money/withdraw" element={<WithdrawPage />} />
+            <Route path="money/withdrawals/confirm" element={<ConfirmWithdrawalPage />} />
           </Route>
         </Route>
 

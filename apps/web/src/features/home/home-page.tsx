@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/link-button';
 
 /** `/`: the user's next step first (the KYC status until verified); balances and trades come with the ramp. */
-export function HomePage({ kycStatus }: { kycStatus: ReactNode }) {
+export function HomePage({ kycStatus, balance }: { kycStatus: ReactNode; balance?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-5">
@@ -13,6 +13,7 @@ export function HomePage({ kycStatus }: { kycStatus: ReactNode }) {
         <p className="mt-2 text-base text-ink-muted">{t('home.description')}</p>
       </div>
       {kycStatus}
+      {balance}
       <LinkButton to="/methods" variant="secondary">
         <CreditCard size={18} aria-hidden="true" />
         {t('home.methods')}

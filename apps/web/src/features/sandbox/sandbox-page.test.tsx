@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { SANDBOX_MESSAGES } from '@rampart/contracts';
+import { SANDBOX_MESSAGES, TRANSFER_SANDBOX_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { createQueryClient } from '../../app/providers';
 import { SnackbarProvider } from '../../components/ui/snackbar';
@@ -71,11 +71,11 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
 
 /** The settling actions of document 1, section 2, their paths (document 2, section 7) and toasts (section 8). */
 const SETTLE_BUTTONS = [
-  { name: 'Settle last ACH deposit', path: '/primetrust-sandbox-settle-last-ach-contribution', message: 'Last ACH Contribution Settled Successfully' },
-  { name: 'Settle last card deposit', path: '/primetrust-sandbox-settle-last-cc-contribution', message: 'Last Credit Card Contribution Settled Successfully' },
-  { name: 'Settle last wire withdrawal', path: '/primetrust-sandbox-settle-last-wire-withdrawal', message: 'Last Wire Withdrawal Settled Successfully' },
-  { name: 'Settle instant ACH deposits', path: '/primetrust-sandbox-settle-instant-ach-contributions', message: 'All Instant ACH Contributions Settled Successfully' },
-  { name: 'Trigger a test sell flow', path: '/primetrust-sandbox-test-sell-flow', message: 'Test Sell Flow Started Successfully' },
+  { name: 'Settle last ACH deposit', path: '/primetrust-sandbox-settle-last-ach-contribution', message: 'Last ACH Contribution Settled Successfully', reply: { transfers: [] } },
+  { name: 'Settle last card deposit', path: '/primetrust-sandbox-settle-last-cc-contribution', message: 'Last Credit Card Contribution Settled Successfully', reply: { transfers: [] } },
+  { name: 'Settle last wire withdrawal', path: '/primetrust-sandbox-settle-last-wire-withdrawal', message: 'Last Wire Withdrawal Settled Successfully', reply: { transfers: [] } },
+  { name: 'Settle instant ACH deposits', path: '/primetrust-sandbox-settle-instant-ach-contributions', message: 'All Instant ACH Contributions Settled Successfully', reply: { transfers: [] } },
+  { name: 'Trigger a test sell flow', path: '/primetrust-sandbox-test-sell-flow', message: TRANSFER_SANDBOX_MESSAGES.testSellFlow, reply: { assetTicker: 'USDC', assetAmount: '100', usdAmount: '100.00', transactionIds: ['t1'] } },
 ];
 
 const sent = (calls: { path: string; body: unknown }[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
@@ -154,12 +154,12 @@ describe('the sandbox page', () => {
     expect(screen.getByRole('textbox', { name: 'Wire deposit amount (USD)' })).toBeInTheDocument();
   });
 
-  it.each(SETTLE_BUTTONS)('"$name" posts to $path, shows its toast and reads the KYC state again', async ({ name, path, message }) => {
+  it.each(SETTLE_BUTTONS)('"$name" posts to $path, shows its toast and reads the KYC state again', async ({ name, path, message, reply }) => {
     const user = userEvent.setup();
     let accountReads = 0;
     const { calls } = mount(
       {
-        [path]: () => ({ message }),
+        [path]: () => ({ message, ...reply }),
         '/primetrust/account/get': () => {
           accountReads += 1;
           return { status: 'opened' };
@@ -199,8 +199,8 @@ describe('the sandbox page', () => {
     const user = userEvent.setup();
     const { calls, auth } = mount(
       {
-        '/primetrust-sandbox-freeze-account': () => ({ message: 'Account Frozen Successfully' }),
-        '/primetrust-sandbox-unfreeze-account': () => ({ message: 'Account Unfrozen Successfully' }),
+        '/primetrust-sandbox-freeze-account': () => ({ message: SANDBOX_MESSAGES.accountFrozen, frozen: true }),
+        '/primetrust-sandbox-unfreeze-account': () => ({ message: SANDBOX_MESSAGES.accountUnfrozen, frozen: false }),
       },
       { kycStatus: 'opened' },
     );

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthState, useAuthStore } from '../auth/auth-store';
 import { useKycState } from '../kyc/kyc-store';
 import { useSandboxAccount } from './api/account';
 import { clearSandboxAccount } from './api/clear-account';
@@ -35,6 +35,7 @@ export function SandboxPage() {
   const { t } = useTranslation('sandbox', { useSuspense: true });
   const kyc = useKycState();
   const auth = useAuthStore();
+  const { accountFrozen } = useAuthState();
   const account = useSandboxAccount();
   const holdings = useSandboxHoldings();
   const action = useSandboxAction();
@@ -63,7 +64,7 @@ export function SandboxPage() {
         <dl className="flex flex-wrap gap-x-2 text-base">
           <dt className="font-semibold text-ink">{t('status.label')}:</dt>
           <dd data-testid="sandbox-kyc-status" className="text-ink">
-            {statusText}
+            {accountFrozen ? t('status.frozen', { status: statusText }) : statusText}
           </dd>
         </dl>
       </Section>
@@ -105,10 +106,14 @@ export function SandboxPage() {
           <Section title={t('bank.heading')}>
             <BankMethodReset action={action} />
           </Section>
-          <Section title={t('freeze.heading')}>
-            <AccountFreeze action={action} onUnfrozen={() => auth.setAccountFrozen(false)} />
-          </Section>
         </>
+      ) : null}
+
+      {/* A frozen account's status cannot be read (R5), so unfreezing is offered whenever the app knows it is frozen. */}
+      {opened || accountFrozen ? (
+        <Section title={t('freeze.heading')}>
+          <AccountFreeze action={action} onUnfrozen={() => auth.setAccountFrozen(false)} />
+        </Section>
       ) : null}
 
       <Section title={t('info.heading')}>

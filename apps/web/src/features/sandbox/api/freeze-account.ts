@@ -1,7 +1,7 @@
+import { SandboxFreezeReply } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
-import { sandboxMessageReply, type SandboxMessageReply } from './message-reply';
 
 /** POST /primetrust-sandbox-freeze-account: the custodian freezes the caller's account (R5). A write without an idempotency key: no retry (R16). */
-export function freezeSandboxAccount(api: ApiClient): Promise<SandboxMessageReply> {
-  return api.request('/primetrust-sandbox-freeze-account', { body: {}, schema: sandboxMessageReply });
+export function freezeSandboxAccount(api: ApiClient): Promise<SandboxFreezeReply> {
+  return api.request('/primetrust-sandbox-freeze-account', { body: {}, schema: SandboxFreezeReply });
 }

@@ -1,7 +1,7 @@
+import { SandboxTestSellReply } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
-import { sandboxMessageReply, type SandboxMessageReply } from './message-reply';
 
 /** POST /primetrust-sandbox-test-sell-flow: runs a test sell flow on the caller's account. A write without an idempotency key: no retry (R16). */
-export function triggerTestSellFlow(api: ApiClient): Promise<SandboxMessageReply> {
-  return api.request('/primetrust-sandbox-test-sell-flow', { body: {}, schema: sandboxMessageReply });
+export function triggerTestSellFlow(api: ApiClient): Promise<SandboxTestSellReply> {
+  return api.request('/primetrust-sandbox-test-sell-flow', { body: {}, schema: SandboxTestSellReply });
 }

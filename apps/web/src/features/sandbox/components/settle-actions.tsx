@@ -6,7 +6,6 @@ import { settleLastAchContribution } from '../api/settle-last-ach-contribution';
 import { settleLastCardContribution } from '../api/settle-last-card-contribution';
 import { settleLastWireWithdrawal } from '../api/settle-last-wire-withdrawal';
 import { triggerTestSellFlow } from '../api/test-sell-flow';
-import type { SandboxMessageReply } from '../api/message-reply';
 import type { useSandboxAction } from '../use-sandbox-action';
 
 /** The settling actions of an opened account, in document 1's order; each call's reply names what it did. */
@@ -16,7 +15,7 @@ const SETTLE_ACTIONS = [
   { name: 'settleWireWithdrawal', call: settleLastWireWithdrawal },
   { name: 'settleInstantAch', call: settleInstantAchContributions },
   { name: 'testSellFlow', call: triggerTestSellFlow },
-] as const satisfies readonly { name: string; call: (api: ApiClient) => Promise<SandboxMessageReply> }[];
+] as const satisfies readonly { name: string; call: (api: ApiClient) => Promise<{ message: string }> }[];
 
 /** Document 1, section 2: settle last ACH, card and wire-withdrawal, settle instant ACH, and a test sell flow. */
 export function SettleActions({ action }: { action: ReturnType<typeof useSandboxAction> }) {

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../lib/i18n';
+import { DepositPage } from './deposit-page';
+import { bank, BANK_ID, fakeServer, renderPage, transfer, validationReply, type Handler } from './test-utils';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['money', 'rules']);
+});
+
+function server(handlers: Record<string, Handler> = {}) {
+  return fakeServer({
+    '/bank-account-list': () => ({ accounts: [bank()] }),
+    '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [] }),
+    '/transfers/wire-instructions': () => ({
+      us: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: '021000021', swiftCode: null, reference: 'RMP-ABC123', fee: '15.00', settlementDescription: '1 business day' },
+      international: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: null, swiftCode: 'CHASUS33', reference: 'RMP-ABC123', fee: '25.00', settlementDescription: '3-5 business days' },
+    }),
+    ...handlers,
+  });
+}
+
+const radio = (name: RegExp) => screen.findByRole('radio', { name });
+
+describe('the deposit page', () => {
+  it('offers the deposit methods of R13 with their settlement time, fee and reach', async () => {
+    renderPage(<DepositPage />, server().api, '/money/deposit');
+    const group = await screen.findByRole('radiogroup', { name: 'How do you want to deposit?' });
+    const options = within(group).getAllByRole('radio');
+    expect(options.map((option) => option.closest('label')?.textContent)).toEqual([
+      'ACH5 business days · 0.5% fee · US only',
+      'Instant ACHInstant · $2.00 fee · US only',
+      'Debit card12 hours · 4% fee · 45+ countries',
+      'US wire1 business day · $15.00 fee · US only',
+      'International wire3-5 business days · $25.00 fee · 150+ countries',
+    ]);
+  });
+
+  it('shows the amount, the fee on its own line and the total together', async () => {
+    const { user } = renderPage(<DepositPage />, server().api, '/money/deposit');
+    await user.click(await radio(/^ACH/));
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (USD)' }), '100');
+    const lines = screen.getByTestId('deposit-lines');
+    expect(lines).toHaveTextContent('Added to your balance$100.00');
+    expect(lines).toHaveTextContent('ACH fee$0.50');
+    expect(lines).toHaveTextContent('Total taken from your bank$100.50');
+
+    await user.click(await radio(/^Instant ACH/));
+    expect(screen.getByTestId('deposit-lines')).toHaveTextContent('Instant ACH fee$2.00');
+    expect(screen.getByTestId('deposit-lines')).toHaveTextContent('Total taken from your bank$102.00');
+    expect(screen.getByTestId('expected')).toHaveTextContent('In your balance at once.');
+  });
+
+  it("says 'Amount is required' and 'greater than 0', and asks for a bank", async () => {
+    const { user } = renderPage(<DepositPage />, server().api, '/money/deposit');
+    await user.click(await radio(/^ACH/));
+    await screen.findByRole('radio', { name: /First Platypus Bank/ });
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount is required');
+    expect(screen.getByTestId('field-error-fundsTransferMethodId')).toHaveTextContent('Select one payment method');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '0');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount must be greater than 0');
+    expect(screen.getByRole('textbox', { name: 'Amount (USD)' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('deposits by ACH from the chosen bank with an idempotency key, then goes to /money', async () => {
+    const fake = server({ '/transfers/deposit': () => ({ transfer: transfer(), replayed: false }) });
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^ACH/));
+    await user.click(await screen.findByRole('radio', { name: /First Platypus Bank/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/money'));
+    const [call] = fake.callsTo('/transfers/deposit');
+    expect(call?.body).toEqual({ method: 'primex_ach', amount: '100.00', fundsTransferMethodId: BANK_ID });
+    expect(call?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Deposit of \$100\.00 by ACH started\. Expected in your balance by/)).toBeInTheDocument();
+  });
+
+  it("shows the server's field message under its field", async () => {
+    const fake = server({ '/transfers/deposit': () => validationReply({ amount: 'Amount is required' }) });
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^Instant ACH/));
+    await user.click(await screen.findByRole('radio', { name: /First Platypus Bank/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByTestId('field-error-amount')).toHaveTextContent('Amount is required');
+  });
+
+  it('links to the bank-link screen when no bank is linked', async () => {
+    const { user } = renderPage(<DepositPage />, server({ '/bank-account-list': () => ({ accounts: [] }) }).api, '/money/deposit');
+    await user.click(await radio(/^ACH/));
+    const link = await screen.findByRole('link', { name: 'Link a bank account' });
+    expect(link).toHaveAttribute('href', '/methods/bank?redirect=%2Fmoney%2Fdeposit');
+  });
+
+  it('shows the wire instructions with the reference and what reaches the balance after the wire fee', async () => {
+    const fake = server();
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^US wire/));
+    const instructions = await screen.findByTestId('wire-instructions');
+    expect(instructions).toHaveTextContent('Routing number (ABA)021000021');
+    expect(instructions).toHaveTextContent('ReferenceRMP-ABC123');
+    await user.type(screen.getByRole('textbox', { name: 'Amount you will send (USD)' }), '1000');
+    const lines = screen.getByTestId('deposit-lines');
+    expect(lines).toHaveTextContent('You send$1,000.00');
+    expect(lines).toHaveTextContent('US wire fee$15.00');
+    expect(lines).toHaveTextContent('Added to your balance$985.00');
+    expect(fake.callsTo('/transfers/deposit')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Deposit' })).not.toBeInTheDocument();
+  });
+
+  it('starts a card deposit and opens the hosted card form', async () => {
+    const card = { fundsTransferMethodId: '9b3c4f1e-1111-4a2b-8c3d-222222222222', nickname: 'Visa 4242', fundsTransferMethod: 'credit_card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, expiry: '12/30', funding: 'debit', expired: false };
+    const contribution = { contributionId: '7a1b2c3d-3333-4e5f-8a9b-444444444444', fundsTransferMethodId: card.fundsTransferMethodId, status: 'awaiting_authorization', amount: '25.00', fee: '1.00', total: '26.00', authorizationId: null, transferId: null, declineMessage: null, createdAt: '2026-11-23T15:00:00.000Z' };
+    const fake = server({
+      '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [card] }),
+      '/primetrust-creditcard-contribution-token': () => ({ token: 'cft_abc', purpose: 'charge', expiresAt: '2026-11-23T16:00:00.000Z', formUrl: '/api/card-form?token=cft_abc&lang=en', contribution, method: card }),
+    });
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^Debit card/));
+    await user.click(await screen.findByRole('radio', { name: /Visa 4242/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '25');
+    expect(screen.getByTestId('deposit-lines')).toHaveTextContent('Debit card fee$1.00');
+    expect(screen.getByTestId('deposit-lines')).toHaveTextContent('Total charged to your card$26.00');
+    await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    const frame = await screen.findByTitle('Secure card form');
+    expect(frame).toHaveAttribute('src', '/api/card-form?token=cft_abc&lang=en');
+    expect(fake.callsTo('/primetrust-creditcard-contribution-token')[0]?.body).toEqual({ fundsTransferMethodId: card.fundsTransferMethodId, amount: '25.00', lang: 'en' });
+  });
+});

@@ -1,0 +1,31 @@
+import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../components/ui/link-button';
+import { BalanceSummary } from './components/balance-summary';
+import { TransferHistory } from './components/transfer-history';
+import { DEPOSIT_PATH, WITHDRAW_PATH } from './paths';
+
+/** /money: the USD balance and assets, deposit and withdraw, and the transfer history (decision 020). */
+export function MoneyPage() {
+  const { t } = useTranslation('money', { useSuspense: true });
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('title')}</h1>
+        <p className="text-base text-ink-muted">{t('intro')}</p>
+      </header>
+      <BalanceSummary />
+      <div className="grid grid-cols-2 gap-3">
+        <LinkButton to={DEPOSIT_PATH} fullWidth>
+          <ArrowDownToLine size={18} aria-hidden="true" />
+          {t('actions.deposit')}
+        </LinkButton>
+        <LinkButton to={WITHDRAW_PATH} variant="secondary" fullWidth>
+          <ArrowUpFromLine size={18} aria-hidden="true" />
+          {t('actions.withdraw')}
+        </LinkButton>
+      </div>
+      <TransferHistory />
+    </div>
+  );
+}
