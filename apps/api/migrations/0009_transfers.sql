@@ -5,6 +5,8 @@
 -- tested by moving a clock.
 CREATE TABLE transfers (
   id                       uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: "the last ..." must not depend on two rows' timestamps differing (the clock may stand still).
+  seq                      bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   user_id                  uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   direction                text NOT NULL CHECK (direction IN ('contribution', 'disbursement')),
   method                   text NOT NULL CHECK (method IN ('ach', 'instant_ach', 'card', 'us_wire', 'international_wire')),
@@ -47,9 +49,9 @@ CREATE TABLE transfers (
   CHECK ((status = 'cancelled') = (cancelled_at IS NOT NULL)),
   CHECK ((status = 'reversed') = (reversed_at IS NOT NULL))
 );
-CREATE INDEX transfers_user ON transfers (user_id, created_at DESC);
+CREATE INDEX transfers_user ON transfers (user_id, created_at DESC, seq DESC);
 -- The sandbox's "settle the last ..." calls and the settlement sweep read pending transfers per method.
-CREATE INDEX transfers_pending ON transfers (user_id, method, direction, created_at DESC) WHERE status = 'pending';
+CREATE INDEX transfers_pending ON transfers (user_id, method, direction, created_at DESC, seq DESC) WHERE status = 'pending';
 
 -- Every status change with its reason, in order.
 CREATE TABLE transfer_transitions (

@@ -199,8 +199,8 @@ export const TransferListRequest = z
     limit: z.number().int().min(1).max(200).optional(),
   })
   .strict()
-  .optional()
-  .meta({ id: 'TransferListRequest' });
+  // The body may be left out (null or absent).
+  .nullish();
 export type TransferListRequest = z.infer<typeof TransferListRequest>;
 
 /** What the transfer moved through: a linked bank, a card, or a wire (account numbers as their last 4 only). */

@@ -128,7 +128,7 @@ export async function listTransfersOfUser(
 ): Promise<TransferRow[]> {
   const { rows } = await db.query<TransferRow>(
     `SELECT * FROM transfers WHERE user_id = $1 AND ($2::text IS NULL OR direction = $2) AND ($3::text IS NULL OR status = $3)
-     ORDER BY created_at DESC, id DESC LIMIT $4`,
+     ORDER BY created_at DESC, seq DESC LIMIT $4`,
     [userId, filter.direction ?? null, filter.status ?? null, filter.limit],
   );
   return rows.map(normalise);
@@ -148,7 +148,7 @@ export async function findPendingOfUser(
   const { rows } = await tx.query<TransferRow>(
     `SELECT * FROM transfers WHERE user_id = $1 AND method = ANY($2::text[]) AND direction = $3 AND status = 'pending'
        ${options.confirmedOnly ? 'AND confirmed_at IS NOT NULL' : ''}
-     ORDER BY created_at DESC, id DESC${options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ''} FOR UPDATE`,
+     ORDER BY created_at DESC, seq DESC${options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ''} FOR UPDATE`,
     [userId, Array.isArray(method) ? method : [method], direction],
   );
   return rows.map(normalise);

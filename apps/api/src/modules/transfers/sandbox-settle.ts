@@ -67,7 +67,7 @@ export async function reverseLastAchContribution(ctx: TransfersContext, userGuid
     const { rows } = await tx.query<{ id: string }>(
       `SELECT id FROM transfers WHERE user_id = $1 AND direction = 'contribution' AND method IN ('ach', 'instant_ach')
          AND credit_transaction_id IS NOT NULL AND status IN ('settled', 'pending')
-       ORDER BY created_at DESC, id DESC LIMIT 1`,
+       ORDER BY created_at DESC, seq DESC LIMIT 1`,
       [userGuid],
     );
     const id = rows[0]?.id;
