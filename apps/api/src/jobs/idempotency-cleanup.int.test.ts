@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticatedReply, ChallengeReply, DevOutboxResponse, HoldingsReply, SandboxFundReply, SignInResponse } from '@rampart/contracts';
 import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
-import { checkInvariants } from '../modules/ledger';
+import { randomUUID } from 'node:crypto';
+import { LEDGER_TRANSACTION_OPTIONS, WORLD_BANK, checkInvariants, placeHold, postTransaction, userAccount } from '../modules/ledger';
 import { manualClock } from '../lib/clock';
 import { IDEMPOTENCY_CLEANUP_JOB, cleanUpIdempotencyKeys } from './idempotency-cleanup';
 
@@ -70,6 +71,24 @@ describe('idempotency key cleanup', () => {
     // A new key moves money as usual.
     expect(SandboxFundReply.parse((await fund(token, '30', 'cleanup-key-2')).body).replayed).toBe(false);
     expect(await available(token)).toBe('60.00');
+  });
+
+  it('in the ledger: a post or hold key whose replay row went is refused, never written twice', async () => {
+    const user = randomUUID();
+    const post = () =>
+      k.t.db.transaction(
+        (tx) => postTransaction(tx, { idempotencyKey: `test:${user}:post`, postings: [{ source: WORLD_BANK, destination: userAccount(user, 'USD'), asset: 'USD', amount: 1000n }] }),
+        LEDGER_TRANSACTION_OPTIONS,
+      );
+    const hold = () => k.t.db.transaction((tx) => placeHold(tx, { idempotencyKey: `test:${user}:hold`, account: userAccount(user, 'USD'), asset: 'USD', amount: 400n }), LEDGER_TRANSACTION_OPTIONS);
+    expect((await post()).replayed).toBe(false);
+    await hold();
+    expect((await post()).replayed).toBe(true);
+    await k.t.db.query('DELETE FROM ledger_idempotency WHERE key LIKE $1', [`test:${user}:%`]);
+    await expect(post()).rejects.toMatchObject({ code: 'idempotency_error', details: { fields: { idempotencyKey: 'This idempotency key was already used more than 24 hours ago; use a new key' } } });
+    await expect(hold()).rejects.toMatchObject({ code: 'idempotency_error' });
+    const { rows } = await k.t.db.query<{ balance: string; held: string }>('SELECT balance::text, held::text FROM ledger_balances WHERE account = $1', [userAccount(user, 'USD')]);
+    expect(rows).toEqual([{ balance: '1000', held: '400' }]);
   });
 
   it('runs as one recurring job: registered once per process, queued once, and it queues its next run', async () => {
