@@ -241,7 +241,6 @@ export function CardPage() {
       <div className="flex flex-col gap-5">
         <header className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold tracking-tight text-ink">{t('card.title')}</h1>
-          <p className="text-base text-ink-muted">{t('card.intro')}</p>
         </header>
         {!form || !ready ? (
           <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">

@@ -51,6 +51,11 @@ function LoadError({ text, onRetry, retryLabel }: { text: string; onRetry: () =>
   );
 }
 
+/** "First Platypus Bank Plaid Checking", or the nickname alone when it already names the bank. */
+function bankMethodName({ bankName, nickname }: Pick<BankAccount, 'bankName' | 'nickname'>): string {
+  return nickname.toLowerCase().startsWith(bankName.toLowerCase()) ? nickname : `${bankName} ${nickname}`;
+}
+
 function RemoveButton({ label, onPress }: { label: string; onPress: () => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
   return (
@@ -63,7 +68,7 @@ function RemoveButton({ label, onPress }: { label: string; onPress: () => void }
 
 function BankRow({ account, logo, onRemove }: { account: BankAccount; logo: BankLogoData | undefined; onRemove: (removal: Removal) => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
-  const label = t('list.methodLabel', { name: account.bankName, nickname: account.nickname, mask: account.lastDigits });
+  const label = t('list.methodLabel', { name: bankMethodName(account), mask: account.lastDigits });
   return (
     <li data-testid="bank-method" className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
@@ -180,7 +185,7 @@ export function MethodsPage() {
   const empty = banks.isSuccess && bankList.length === 0 && (cards.isError || (cards.isSuccess && cardList.length === 0));
 
   const actions = (
-    <div className="flex flex-col gap-3 sm:flex-row">
+    <div className="flex flex-col gap-3">
       <LinkButton to={BANK_LINK_PATH} fullWidth>
         <Landmark size={18} aria-hidden="true" />
         {t('actions.linkBank')}
