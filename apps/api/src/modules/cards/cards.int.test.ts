@@ -364,8 +364,12 @@ describe('cards: card methods, card deposits and the hosted card form', () => {
     ]);
     // Pending: nothing in the balance yet (it settles after 12 hours).
     expect(HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body)).toMatchObject({ settled: '0.00', available: '0.00' });
-    // A completed deposit cannot be cancelled; its key cannot start another.
+    // A completed deposit cannot be cancelled.
     expect((await fail('/api/primetrust-creditcard-contribution-cancel', token, { contributionId: ids.contributionId }, 409)).code).toBe('card_contribution_completed');
+    // The sandbox's "settle last card deposit": the balance gains the amount (the fee was charged on top).
+    expect((await k.call('/api/primetrust-sandbox-settle-last-cc-contribution', { token, body: {} })).status).toBe(200);
+    expect(HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body)).toMatchObject({ settled: '100.00', available: '100.00' });
+    expect((await cardTransfers(userId))[0]?.status).toBe('settled');
   });
 
   it('an authorization of another deposit, card or amount does not complete this one', async () => {
