@@ -147,6 +147,33 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     // The client's retry of a 409 gets the stored reply.
     const retry = await fund(token, { amount: '60' }, 'key-race');
     expect(retry.text).toBe(ok[0]!.text);
+
+    if (testDatabaseKind() === 'postgres') {
+      // On a server with real connections, hold the first request inside its handler (the account row it locks is
+      // held by this test): its duplicate gets 409 while it waits, and the stored reply once it finished.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = k.t.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM custodian_accounts WHERE user_id = $1 FOR UPDATE', [userGuid]);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const firstPromise = fund(token, { amount: '12' }, 'key-held');
+      const claimed = async () => (await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'key-held'", [userGuid])).rows.length === 1;
+      for (let i = 0; i < 200 && !(await claimed()); i++) await new Promise((r) => setTimeout(r, 25));
+      const duplicate = await fund(token, { amount: '12' }, 'key-held');
+      k.expectError(duplicate, 409, 'idempotency_in_flight');
+      expect(duplicate.headers['retry-after']).toBe('1');
+      release();
+      await holder;
+      const first = await firstPromise;
+      expect(first.status).toBe(200);
+      expect((await fund(token, { amount: '12' }, 'key-held')).text).toBe(first.text);
+      expect(await available(token)).toBe('72.00');
+    }
   });
 
   it('twenty simultaneous requests with one key move the money once', async () => {
