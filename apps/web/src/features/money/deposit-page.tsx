@@ -21,7 +21,7 @@ import { MethodChoice } from './components/method-choice';
 import { PageHeader } from './components/page-header';
 import { WireInstructions } from './components/wire-instructions';
 import { methodName } from './method-text';
-import { amountProblem, breakdown, normaliseAmount, toCents } from './money-math';
+import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './money-math';
 import { DEPOSIT_PATH, MONEY_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
@@ -198,18 +198,18 @@ export function DepositPage() {
               isWire
                 ? [
                     { label: t('breakdown.youSend'), cents: lines?.amount ?? null },
-                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? feeOf(method) },
+                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? knownFee(method) },
                     { label: t('breakdown.toBalance'), cents: lines && !wireBelowFee ? lines.amount - lines.fee : null, total: true },
                   ]
                 : [
                     { label: t('breakdown.toBalance'), cents: lines?.amount ?? null },
-                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? feeOf(method) },
+                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? knownFee(method) },
                     { label: t(isCard ? 'breakdown.totalCard' : 'breakdown.totalBank'), cents: lines?.total ?? null, total: true },
                   ]
             }
           />
           <p className="text-sm text-ink-muted" data-testid="expected">
-            {expectedText(method)}
+            {isWire ? t('deposit.expectedWire', { settlement: t(`methods.${method}.settlement`) }) : expectedText(method)}
           </p>
         </>
       ) : null}
@@ -225,10 +225,4 @@ export function DepositPage() {
       )}
     </form>
   );
-}
-
-/** A fixed fee is known before the amount is; a percentage is not. */
-function feeOf(method: TransferMethodKey): bigint | null {
-  const fee = TRANSFER_METHODS[method].fee;
-  return fee.kind === 'fixed' ? fee.cents : null;
 }

@@ -1,4 +1,4 @@
-import { transferFee, type TransferMethodKey } from '@rampart/contracts';
+import { TRANSFER_METHODS, transferFee, type TransferMethodKey } from '@rampart/contracts';
 
 /**
  * USD amounts in the SPA: decimal strings on the wire, bigint cents for arithmetic, never floats. The fee comes from
@@ -44,6 +44,12 @@ export function centsToDecimal(cents: bigint): string {
 export function normaliseAmount(text: string): string {
   const cents = toCents(text);
   return cents === null ? text.trim() : centsToDecimal(cents);
+}
+
+/** A fixed fee is known before the amount is (instant ACH, wires); a percentage is not. */
+export function knownFee(method: TransferMethodKey): bigint | null {
+  const fee = TRANSFER_METHODS[method].fee;
+  return fee.kind === 'fixed' ? fee.cents : null;
 }
 
 export interface Breakdown {

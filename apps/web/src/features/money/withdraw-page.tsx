@@ -29,7 +29,7 @@ import { BankChoice } from './components/bank-choice';
 import { MethodChoice } from './components/method-choice';
 import { PageHeader } from './components/page-header';
 import { methodName } from './method-text';
-import { amountProblem, breakdown, normaliseAmount, toCents } from './money-math';
+import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './money-math';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
@@ -231,7 +231,7 @@ export function WithdrawPage() {
             testId="withdraw-lines"
             lines={[
               { label: t('breakdown.bankReceives'), cents: lines?.amount ?? null },
-              { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? null },
+              { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? knownFee(method) },
               { label: t('breakdown.fromBalance'), cents: lines?.total ?? null, total: true },
             ]}
           />

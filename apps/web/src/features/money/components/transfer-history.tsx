@@ -52,6 +52,9 @@ function whenText(t: ReturnType<typeof useTranslation<'money'>>['t'], transfer: 
   if (transfer.status === 'pending' && transfer.confirmation === 'required' && transfer.confirmBy) {
     return t('history.confirmBy', { date: formatDateTime(transfer.confirmBy) });
   }
+  if (transfer.status === 'pending' && transfer.fundsAvailable && transfer.settlesAt) {
+    return t('history.availableNow', { date: formatDate(transfer.settlesAt) });
+  }
   if (transfer.status === 'pending' && transfer.settlesAt) return t('history.expected', { date: formatDate(transfer.settlesAt) });
   return t('history.startedOn', { date: formatDateTime(transfer.createdAt) });
 }

@@ -51,7 +51,7 @@ export function WireInstructions({ international }: { international: boolean }) 
           .map(([label, value]) => (
             <div key={label} className="flex flex-col sm:flex-row sm:justify-between sm:gap-4">
               <dt className="text-ink-muted">{label}</dt>
-              <dd className="font-mono font-semibold break-all text-ink sm:text-right">{value}</dd>
+              <dd className="font-mono font-semibold break-words text-ink sm:text-right">{value}</dd>
             </div>
           ))}
       </dl>

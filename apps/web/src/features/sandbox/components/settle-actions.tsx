@@ -23,7 +23,7 @@ export function SettleActions({ action }: { action: ReturnType<typeof useSandbox
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {SETTLE_ACTIONS.map(({ name, call }) => (
-        <Button key={name} variant="secondary" isDisabled={action.busy !== null} onPress={() => void action.run(name, call)} className="text-left">
+        <Button key={name} variant="secondary" isDisabled={action.busy !== null} onPress={() => void action.run(name, call)}>
           {t(`settle.${name}`)}
         </Button>
       ))}
