@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CardFormMessage } from '@rampart/contracts';
 import type { ProcessorCard } from '../../../providers/card-processor/types';
@@ -61,7 +62,29 @@ async function openForm(view: CardFormView, replies: Reply[], lang: 'en' | 'es' 
   return { window, $, messages, requests, submit, events: () => messages.map((m) => CardFormMessage.parse(m.message).event) };
 }
 
+interface AxeResults {
+  violations: Array<{ id: string; nodes: Array<{ html: string }> }>;
+}
+
+/** axe-core (the e2e suites' accessibility checker) run inside the page; layout-bound rules need a real browser. */
+async function axeViolations(view: CardFormView, lang: 'en' | 'es') {
+  const form = await openForm(view, [], lang);
+  form.window.eval(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const axe = (form.window as unknown as { axe: { run(context: unknown, options: object): Promise<AxeResults> } }).axe;
+  const results = await axe.run(form.window.document, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
 describe('the hosted card form script', () => {
+  it('has no accessibility violations in any of its states, in English and Spanish', async () => {
+    const charge: CardFormView = { kind: 'charge', token: 't', card: visa, contributionId: 'c', amount: '100.00', fee: '4.00', total: '104.00' };
+    for (const lang of ['en', 'es'] as const) {
+      expect(await axeViolations({ kind: 'add', token: 't' }, lang)).toEqual([]);
+      expect(await axeViolations(charge, lang)).toEqual([]);
+      expect(await axeViolations({ kind: 'dead', token: 't', purpose: 'add' }, lang)).toEqual([]);
+    }
+  });
+
   it('says ready to the framing page, posts the card to the processor and reports card-added (ids only) to this origin', async () => {
     const form = await openForm({ kind: 'add', token: 'cft_add' }, [
       { ok: true, body: { fundsTransferMethodId: visa.id, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, funding: 'debit' } },
