@@ -10,6 +10,7 @@ import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatDate, formatUsd } from '../../lib/format';
 import { confirmWithdrawal } from './api/confirm-withdrawal';
 import { moneyKey } from './api/keys';
+import { destinationText } from './components/transfer-history';
 import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useServerMessage } from './use-server-message';
@@ -73,7 +74,7 @@ export function ConfirmWithdrawalPage() {
       );
     case 'confirmed': {
       const transfer = state.transfer;
-      const destination = [transfer.methodRef.label, transfer.methodRef.last4 ? `••••${transfer.methodRef.last4}` : null].filter(Boolean).join(' ');
+      const destination = destinationText(transfer.methodRef);
       return (
         <MessageBlock
           tone="success"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
 import { DepositPage } from './deposit-page';
@@ -17,6 +17,19 @@ function server(handlers: Record<string, Handler> = {}) {
       international: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: null, swiftCode: 'CHASUS33', reference: 'RMP-ABC123', fee: '25.00', settlementDescription: '3-5 business days' },
     }),
     ...handlers,
+  });
+}
+
+const card = { fundsTransferMethodId: '9b3c4f1e-1111-4a2b-8c3d-222222222222', nickname: 'Visa 4242', fundsTransferMethod: 'credit_card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, expiry: '12/30', funding: 'debit', expired: false };
+const contribution = { contributionId: '7a1b2c3d-3333-4e5f-8a9b-444444444444', fundsTransferMethodId: card.fundsTransferMethodId, status: 'awaiting_authorization', amount: '25.00', fee: '1.00', total: '26.00', authorizationId: null, transferId: null, declineMessage: null, createdAt: '2026-11-23T15:00:00.000Z' };
+const AUTHORIZATION_ID = '5e6f7a8b-5555-4c6d-9e0f-666666666666';
+
+function cardServer() {
+  return server({
+    '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [card] }),
+    '/primetrust-creditcard-contribution-token': () => ({ token: 'cft_abc', purpose: 'charge', expiresAt: '2026-11-23T16:00:00.000Z', formUrl: '/api/card-form?token=cft_abc&lang=en', contribution, method: card }),
+    '/primetrust-creditcard-contribution-update': () => ({ success: true, contribution: { ...contribution, status: 'completed', authorizationId: AUTHORIZATION_ID } }),
+    '/primetrust-creditcard-contribution-cancel': () => ({ success: true, contribution: { ...contribution, status: 'cancelled' } }),
   });
 }
 
@@ -112,12 +125,7 @@ describe('the deposit page', () => {
   });
 
   it('starts a card deposit and opens the hosted card form', async () => {
-    const card = { fundsTransferMethodId: '9b3c4f1e-1111-4a2b-8c3d-222222222222', nickname: 'Visa 4242', fundsTransferMethod: 'credit_card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, expiry: '12/30', funding: 'debit', expired: false };
-    const contribution = { contributionId: '7a1b2c3d-3333-4e5f-8a9b-444444444444', fundsTransferMethodId: card.fundsTransferMethodId, status: 'awaiting_authorization', amount: '25.00', fee: '1.00', total: '26.00', authorizationId: null, transferId: null, declineMessage: null, createdAt: '2026-11-23T15:00:00.000Z' };
-    const fake = server({
-      '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [card] }),
-      '/primetrust-creditcard-contribution-token': () => ({ token: 'cft_abc', purpose: 'charge', expiresAt: '2026-11-23T16:00:00.000Z', formUrl: '/api/card-form?token=cft_abc&lang=en', contribution, method: card }),
-    });
+    const fake = cardServer();
     const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
     await user.click(await radio(/^Debit card/));
     await user.click(await screen.findByRole('radio', { name: /Visa 4242/ }));
@@ -128,5 +136,36 @@ describe('the deposit page', () => {
     const frame = await screen.findByTitle('Secure card form');
     expect(frame).toHaveAttribute('src', '/api/card-form?token=cft_abc&lang=en');
     expect(fake.callsTo('/primetrust-creditcard-contribution-token')[0]?.body).toEqual({ fundsTransferMethodId: card.fundsTransferMethodId, amount: '25.00', lang: 'en' });
+
+    // A message from another frame is ignored; the form's own authorization completes the deposit.
+    const authorized = { type: 'rampart-card', event: 'charge-authorized', contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID, fundsTransferMethodId: card.fundsTransferMethodId };
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: authorized, origin: window.location.origin, source: window }));
+    });
+    expect(fake.callsTo('/primetrust-creditcard-contribution-update')).toEqual([]);
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: authorized, origin: window.location.origin, source: (frame as HTMLIFrameElement).contentWindow }));
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/money'));
+    expect(fake.callsTo('/primetrust-creditcard-contribution-update').map((c) => c.body)).toEqual([{ contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID }]);
+    expect(await screen.findByText(/Deposit of \$25\.00 by Debit card started\. Expected in your balance by/)).toBeInTheDocument();
+  });
+
+  it('shows a declined card and cancels the deposit on "Start again"', async () => {
+    const fake = cardServer();
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^Debit card/));
+    await user.click(await screen.findByRole('radio', { name: /Visa 4242/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '25');
+    await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    const frame = (await screen.findByTitle('Secure card form')) as HTMLIFrameElement;
+    const declined = { type: 'rampart-card', event: 'charge-declined', contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID, fundsTransferMethodId: card.fundsTransferMethodId, message: 'Your card has insufficient funds.' };
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: declined, origin: window.location.origin, source: frame.contentWindow }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    await user.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(await screen.findByRole('radiogroup', { name: 'How do you want to deposit?' })).toBeInTheDocument();
+    expect(fake.callsTo('/primetrust-creditcard-contribution-cancel').map((c) => c.body)).toEqual([{ contributionId: contribution.contributionId }]);
   });
 });

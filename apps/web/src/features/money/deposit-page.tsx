@@ -129,17 +129,8 @@ export function DepositPage() {
   if (card && method === 'primex_card') {
     return (
       <div className="flex min-w-0 flex-col gap-6">
+        {/* The hosted form shows the card, the deposit, the fee and the total itself (decision 017). */}
         <PageHeader title={t('card.title')} intro={t('card.intro')} />
-        {lines ? (
-          <AmountLines
-            testId="deposit-lines"
-            lines={[
-              { label: t('breakdown.toBalance'), cents: lines.amount },
-              { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines.fee },
-              { label: t('breakdown.totalCard'), cents: lines.total, total: true },
-            ]}
-          />
-        ) : null}
         <CardForm
           formUrl={card.formUrl}
           contributionId={card.contributionId}

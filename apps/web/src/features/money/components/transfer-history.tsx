@@ -44,6 +44,12 @@ function HistorySkeleton({ label }: { label: string }) {
   );
 }
 
+/** The bank, card or beneficiary, with the last 4 digits once ("Visa 4242" already has them). */
+export function destinationText(ref: TransferView['methodRef']): string {
+  if (!ref.last4 || ref.label?.endsWith(ref.last4)) return ref.label ?? '';
+  return [ref.label, `••••${ref.last4}`].filter(Boolean).join(' ');
+}
+
 /** The line under a transfer that says where it stands in time (document 2, section 9's settlement times). */
 function whenText(t: ReturnType<typeof useTranslation<'money'>>['t'], transfer: TransferView): string {
   if (transfer.status === 'settled' && transfer.settledAt) return t('history.settledOn', { date: formatDateTime(transfer.settledAt) });
@@ -63,8 +69,7 @@ function TransferItem({ transfer, onCancel }: { transfer: TransferView; onCancel
   const { t } = useTranslation('money', { useSuspense: true });
   const deposit = transfer.direction === 'contribution';
   const Icon = deposit ? ArrowDownLeft : ArrowUpRight;
-  const ref = transfer.methodRef;
-  const destination = [ref.label, ref.last4 ? `••••${ref.last4}` : null].filter(Boolean).join(' ');
+  const destination = destinationText(transfer.methodRef);
   return (
     <li data-testid="transfer" className="flex flex-col gap-3 rounded-xl border border-line p-4">
       <div className="flex items-start gap-3">
