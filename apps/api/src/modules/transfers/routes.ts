@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { idempotent, singleFlight } from '../../plugins/idempotency';
 import { ledgerKeyOf } from '../sandbox/idempotency-key';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
 import { cancelTransfer } from './cancel-transfer';
@@ -68,7 +69,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = 
 
   app.post(
     '/transfers/deposit',
-    { ...signedIn, schema: { tags, summary: 'Deposit from a linked bank by ACH or instant ACH (optional Idempotency-Key header)', body: DepositRequest, response: reply } },
+    { ...signedIn, ...singleFlight, schema: { tags, summary: 'Deposit from a linked bank by ACH or instant ACH (optional Idempotency-Key header)', body: DepositRequest, response: reply } },
     (request) => transferHandlers.deposit(ctx, request, request.body),
   );
   app.post(
@@ -78,7 +79,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = 
   );
   app.post(
     '/transfers/withdraw',
-    { ...signedIn, schema: { tags, summary: 'Withdraw by ACH, US wire or international wire; confirmed from its email within 24 hours (optional Idempotency-Key header)', body: WithdrawRequest, response: reply } },
+    { ...signedIn, ...singleFlight, schema: { tags, summary: 'Withdraw by ACH, US wire or international wire; confirmed from its email within 24 hours (optional Idempotency-Key header)', body: WithdrawRequest, response: reply } },
     (request) => transferHandlers.withdraw(ctx, request, request.body),
   );
   app.post(
@@ -124,7 +125,7 @@ export const transferSandboxRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContex
   }
   app.post(
     '/primetrust-sandbox-test-sell-flow',
-    { ...signedIn, schema: { tags: sandboxTags, summary: '100 USDC arrive on-chain and are sold at 1.00 into the USD balance (optional Idempotency-Key header)', body: EmptyRequest, response: { 200: SandboxTestSellReply, ...errorResponses } } },
+    { ...signedIn, ...idempotent, schema: { tags: sandboxTags, summary: '100 USDC arrive on-chain and are sold at 1.00 into the USD balance (optional Idempotency-Key header)', body: EmptyRequest, response: { 200: SandboxTestSellReply, ...errorResponses } } },
     (request) => {
       const user = requireUser(request);
       return runTestSellFlow(ctx, user.userGuid, `test-sell:${ledgerKeyOf(request, user.userGuid)}`);

@@ -49,6 +49,8 @@ export function transferJobs(deps: TransferJobDeps): JobDefinition[] {
     name: SETTLE_TRANSFER_JOB,
     retryLimit: 10,
     retryDelaySeconds: 5,
+    // Settlements come in bursts (every deposit of a day falls due together): a batch per poll, one by one.
+    batchSize: 20,
     async handle(data) {
       await runSettlement(deps, data.transferId);
     },
