@@ -139,7 +139,7 @@ function LinkFlow() {
           <Button variant="secondary" isDisabled={add.isPending} onPress={() => setLink(null)}>
             {t('link.chooseAnother')}
           </Button>
-          <Button type="submit" isPending={add.isPending}>
+          <Button type="submit" isDisabled={add.isPending} aria-busy={add.isPending || undefined}>
             {add.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
             {t('link.linkAccount')}
           </Button>
@@ -255,7 +255,7 @@ function ReauthFlow({ methodId }: { methodId: string }) {
         <LinkButton to={METHODS_PATH} variant="secondary">
           {t('actions.cancel')}
         </LinkButton>
-        <Button isPending={login.isPending} onPress={() => login.mutate(method)}>
+        <Button isDisabled={login.isPending} aria-busy={login.isPending || undefined} onPress={() => login.mutate(method)}>
           {login.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
           {t('reauth.continue')}
         </Button>

@@ -16,6 +16,10 @@ export interface ConfirmDialogProps {
 }
 
 /**
+ * Pending buttons are disabled with aria-busy rather than React Aria's isPending: its announcement of the pending
+ * state stays in the page's live region after the dialog is gone, pointing at a button that no longer exists
+ * (axe: role-img-alt).
+ *
  * A destructive action asks first (React Aria's modal: focus trapped and restored, Escape cancels). Cancel has the
  * focus, so a stray Enter does not remove anything.
  */
@@ -40,7 +44,7 @@ export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabe
             <Button variant="secondary" autoFocus isDisabled={isPending} onPress={onCancel}>
               {cancelLabel}
             </Button>
-            <Button variant="danger" isPending={isPending} onPress={onConfirm}>
+            <Button variant="danger" isDisabled={isPending} aria-busy={isPending || undefined} onPress={onConfirm}>
               {isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
               {confirmLabel}
             </Button>

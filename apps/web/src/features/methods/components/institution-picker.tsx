@@ -44,35 +44,46 @@ export function InstitutionPicker({ institutions, connectingId, onPick }: Instit
             </AriaButton>
           </div>
         </SearchField>
-        <ListBox<BankInstitution>
-          aria-label={t('link.banks')}
-          items={institutions}
-          selectionMode="none"
-          onAction={(key) => {
-            const institution = institutions.find((candidate) => candidate.id === key);
-            if (institution && !busy) onPick(institution);
-          }}
-          renderEmptyState={() => <p className="px-4 py-6 text-center text-base text-ink-muted">{t('link.noMatch')}</p>}
-          className="max-h-[26rem] overflow-y-auto rounded-xl border border-line outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
+        {/*
+          The list scrolls inside the page; its items take virtual focus from the search field, so the scrolling box
+          itself is focusable (arrow keys and Page Down scroll it) and named.
+        */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={t('link.bankList')}
+          className="max-h-[26rem] overflow-y-auto rounded-xl border border-line outline-none focus-visible:outline-3 focus-visible:outline-focus"
         >
-          {(institution) => (
-            <ListBoxItem
-              id={institution.id}
-              textValue={institution.name}
-              className={[
-                'flex min-h-14 cursor-pointer items-center gap-3 border-b border-line px-3 py-2 outline-none last:border-b-0',
-                'data-[hovered]:bg-surface-muted data-[focused]:bg-primary-soft data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-3 data-[focus-visible]:outline-focus',
-              ].join(' ')}
-            >
-              <BankLogo name={institution.name} logo={institution.logo} />
-              <span className="flex-1 text-base font-medium text-ink">{institution.name}</span>
-              {institution.blacklisted ? (
-                <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-semibold text-ink-muted">{t('link.notSupported')}</span>
-              ) : null}
-              {connectingId === institution.id ? <Loader2 size={18} className="shrink-0 animate-spin text-primary" aria-label={t('link.connecting', { bank: institution.name })} /> : null}
-            </ListBoxItem>
-          )}
-        </ListBox>
+          <ListBox<BankInstitution>
+            aria-label={t('link.banks')}
+            items={institutions}
+            selectionMode="none"
+            onAction={(key) => {
+              const institution = institutions.find((candidate) => candidate.id === key);
+              if (institution && !busy) onPick(institution);
+            }}
+            renderEmptyState={() => <p className="px-4 py-6 text-center text-base text-ink-muted">{t('link.noMatch')}</p>}
+            className="outline-none"
+          >
+            {(institution) => (
+              <ListBoxItem
+                id={institution.id}
+                textValue={institution.name}
+                className={[
+                  'flex min-h-14 cursor-pointer items-center gap-3 border-b border-line px-3 py-2 outline-none last:border-b-0',
+                  'data-[hovered]:bg-surface-muted data-[focused]:bg-primary-soft data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-3 data-[focus-visible]:outline-focus',
+                ].join(' ')}
+              >
+                <BankLogo name={institution.name} logo={institution.logo} />
+                <span className="flex-1 text-base font-medium text-ink">{institution.name}</span>
+                {institution.blacklisted ? (
+                  <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-semibold text-ink-muted">{t('link.notSupported')}</span>
+                ) : null}
+                {connectingId === institution.id ? <Loader2 size={18} className="shrink-0 animate-spin text-primary" aria-label={t('link.connecting', { bank: institution.name })} /> : null}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </div>
       </div>
     </Autocomplete>
   );
