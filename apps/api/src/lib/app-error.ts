@@ -15,12 +15,11 @@ export const ERROR_CATALOGUE = {
   route_not_found: { status: 404, type: ERROR_TYPES.notFound, message: 'There is no such API route' },
   method_not_allowed: { status: 405, type: ERROR_TYPES.api, message: 'This method is not allowed here' },
   not_acceptable: { status: 406, type: ERROR_TYPES.api, message: 'The requested format is not available' },
+  // Also R16's answer to a request whose Idempotency-Key is still in flight, with Retry-After (decision 018).
   conflict: { status: 409, type: ERROR_TYPES.api, message: 'The request conflicts with another one in progress' },
   payload_too_large: { status: 413, type: ERROR_TYPES.api, message: 'The request body is too large' },
   unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
   idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
-  // R16 (decision 018): a request with this key is still being processed; the client retries after Retry-After.
-  idempotency_in_flight: { status: 409, type: ERROR_TYPES.api, message: 'A request with this idempotency key is still in progress. Please retry shortly.' },
   // R5 (decision 018): the custodian froze the account; the message starts with FROZEN_ACCOUNT_MARKER.
   account_frozen: { status: 401, type: ERROR_TYPES.authentication, message: FROZEN_ACCOUNT_MESSAGE },
   no_custodial_account: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.noAccountToFreeze },

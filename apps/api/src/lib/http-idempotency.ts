@@ -39,18 +39,27 @@ interface KeyRow {
 }
 
 export function inFlight(): AppError {
-  return new AppError('idempotency_in_flight', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+  return new AppError('conflict', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
 }
 
 /**
  * Claims (user, key) for a request to `route` with `params` (the request body). Fresh key: claimed. Known key:
  * another route or other parameters -> 422 idempotency_error naming the first differing field; a stored reply ->
- * replay; still in flight -> 409 idempotency_in_flight, unless the claim is older than the timeout (its request
+ * replay; still in flight -> 409 conflict (Retry-After), unless the claim is older than the timeout (its request
  * crashed), then this request takes it over.
  */
 export async function claimHttpKey(
   db: Queryable,
-  input: { userId: string; key: string; route: string; params: Json; now: Date; timeoutMs?: number },
+  input: {
+    userId: string;
+    key: string;
+    route: string;
+    params: Json;
+    now: Date;
+    timeoutMs?: number;
+    /** False for single-flight routes: their module compares the parameters itself (its own normalisation). */
+    compareParams?: boolean;
+  },
 ): Promise<ClaimOutcome> {
   const params = JSON.parse(JSON.stringify(input.params ?? null)) as Json;
   const timeoutMs = input.timeoutMs ?? IN_FLIGHT_TIMEOUT_MS;
@@ -72,7 +81,7 @@ export async function claimHttpKey(
     const stored = rows[0];
     if (!stored) continue;
     if (stored.route !== input.route) throw idempotencyMismatch('route');
-    const difference = firstDifference(stored.params, params);
+    const difference = input.compareParams === false ? null : firstDifference(stored.params, params);
     if (difference) throw idempotencyMismatch(difference);
     if (stored.state === 'done') return { kind: 'replay', statusCode: stored.status_code ?? 200, payload: stored.reply ?? 'null' };
     if (input.now.getTime() - new Date(stored.claimed_at).getTime() < timeoutMs) throw inFlight();
@@ -97,7 +106,7 @@ export async function completeHttpKey(db: Queryable, claim: Claim, reply: { stat
   );
 }
 
-/** The request failed: free the key, so that a retry is judged afresh. */
+/** The request failed (or its route keeps no reply: single flight): free the key, so that a retry is judged afresh. */
 export async function releaseHttpKey(db: Queryable, claim: Claim): Promise<void> {
   await db.query(`DELETE FROM http_idempotency_keys WHERE user_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_flight'`, [
     claim.userId,

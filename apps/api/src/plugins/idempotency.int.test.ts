@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HoldingsReply, SandboxFundReply } from '@rampart/contracts';
+import { BankAccountReply, HoldingsReply, PlaidLinkTokenReply, PlaidSandboxLinkReply, SandboxFundReply, TransferReply } from '@rampart/contracts';
 import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
 import { checkInvariants, userAccount } from '../modules/ledger';
 import { manualClock } from '../lib/clock';
@@ -101,8 +101,8 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
       [userGuid, clock.now()],
     );
     const busy = await fund(token, { amount: '15' }, 'key-busy');
-    const body = k.expectError(busy, 409, 'idempotency_in_flight');
-    expect(body.message).toBe('A request with this idempotency key is still in progress. Please retry shortly.');
+    const body = k.expectError(busy, 409, 'conflict');
+    expect(body.message).toBe('The request conflicts with another one in progress');
     expect(busy.headers['retry-after']).toBe('1');
     // Other parameters are refused even while the first is in flight.
     k.expectError(await fund(token, { amount: '16' }, 'key-busy'), 422, 'idempotency_error');
@@ -123,7 +123,7 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
       `UPDATE http_idempotency_keys SET state = 'in_flight', status_code = NULL, reply = NULL, completed_at = NULL WHERE user_id = $1 AND key = 'key-crash'`,
       [userGuid],
     );
-    k.expectError(await fund(token, { amount: '20' }, 'key-crash'), 409, 'idempotency_in_flight');
+    k.expectError(await fund(token, { amount: '20' }, 'key-crash'), 409, 'conflict');
     clock.advance(IN_FLIGHT_TIMEOUT_MS + 1000);
     const retried = await fund(token, { amount: '20' }, 'key-crash');
     expect(retried.status).toBe(200);
@@ -140,7 +140,7 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of replies) {
       if (r.status === 200) expect(r.text).toBe(ok[0]!.text);
-      else k.expectError(r, 409, 'idempotency_in_flight');
+      else k.expectError(r, 409, 'conflict');
     }
     expect(await available(token)).toBe('60.00');
     expect(await ledgerTransactions(userGuid)).toBe(1);
@@ -165,7 +165,7 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
       const claimed = async () => (await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'key-held'", [userGuid])).rows.length === 1;
       for (let i = 0; i < 200 && !(await claimed()); i++) await new Promise((r) => setTimeout(r, 25));
       const duplicate = await fund(token, { amount: '12' }, 'key-held');
-      k.expectError(duplicate, 409, 'idempotency_in_flight');
+      k.expectError(duplicate, 409, 'conflict');
       expect(duplicate.headers['retry-after']).toBe('1');
       release();
       await holder;
@@ -181,9 +181,37 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     const replies = await Promise.all(Array.from({ length: 20 }, () => fund(token, { amount: '7.50' }, 'key-crowd')));
     const texts = new Set(replies.filter((r) => r.status === 200).map((r) => r.text));
     expect(texts.size).toBe(1);
-    for (const r of replies.filter((r) => r.status !== 200)) k.expectError(r, 409, 'idempotency_in_flight');
+    for (const r of replies.filter((r) => r.status !== 200)) k.expectError(r, 409, 'conflict');
     expect(await available(token)).toBe('7.50');
     expect(await ledgerTransactions(userGuid)).toBe(1);
+  });
+
+  it('a single-flight route (transfers): 409 only while in flight; repeats afterwards are the module’s own replays', async () => {
+    const { token, userGuid } = await openedUser();
+    const { linkToken } = PlaidLinkTokenReply.parse((await k.call('/api/plaid-ui-token', { token, body: {} })).body);
+    const linked = PlaidSandboxLinkReply.parse((await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body);
+    const account = linked.accounts[0]!;
+    const added = await k.call('/api/plaid-bank-account-add', {
+      token,
+      body: { publicToken: linked.publicToken, accountId: account.id, account, institutionId: linked.institutionId, institutionName: linked.institutionName },
+    });
+    const bank = BankAccountReply.parse(added.body).account.primetrustFundsTransferMethodId;
+    const body = { method: 'primex_instant_ach', amount: '25', fundsTransferMethodId: bank };
+    const deposit = (b: unknown) => k.call('/api/transfers/deposit', { token, body: b, headers: { 'idempotency-key': 'deposit-flight' } });
+    await k.t.db.query(
+      `INSERT INTO http_idempotency_keys (user_id, key, route, params, state, claim_id, claimed_at, created_at)
+       VALUES ($1, 'deposit-flight', 'POST /api/transfers/deposit', $2, 'in_flight', gen_random_uuid(), $3, $3)`,
+      [userGuid, JSON.stringify(body), clock.now()],
+    );
+    k.expectError(await deposit(body), 409, 'conflict');
+    clock.advance(IN_FLIGHT_TIMEOUT_MS + 1000);
+    const first = await deposit(body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = TransferReply.parse((await deposit({ ...body, amount: '25.00' })).body);
+    // The module judged the repeat: the same transfer, replayed, and '25.00' is the same amount to it.
+    expect(again).toEqual({ ...TransferReply.parse(first.body), replayed: true });
+    k.expectError(await deposit({ ...body, amount: '26' }), 422, 'idempotency_error');
+    expect((await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'deposit-flight'", [userGuid])).rows).toEqual([]);
   });
 
   it('keys belong to their user; calls without a key are never deduplicated; a malformed key is refused', async () => {

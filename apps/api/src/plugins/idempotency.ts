@@ -9,8 +9,12 @@ import { requireUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** R16: the route moves money; an `Idempotency-Key` header makes it safe to retry (decision 018). */
-    idempotent?: boolean;
+    /**
+     * R16: the route moves money; an `Idempotency-Key` header makes it safe to retry (decision 018). `reply`: the
+     * first successful reply is stored and given back to duplicates. `single-flight`: one request per key at a time
+     * (409 to the others); the module keeps its own record of the key and answers duplicates itself.
+     */
+    idempotency?: 'reply' | 'single-flight';
   }
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
@@ -22,7 +26,14 @@ declare module 'fastify' {
  * (keys belong to their user) and its handler should also pass the header's key down to the ledger (the ledger key
  * is what makes a crashed-and-retried request unable to post twice; see decision 018).
  */
-export const idempotent = { config: { idempotent: true } } as const;
+export const idempotent = { config: { idempotency: 'reply' } } as const;
+
+/**
+ * For a route whose module already keeps each key for good and answers a repeated request itself (transfers, card
+ * deposits: their own unique (user, key) rows, their own parameter normalisation): `{ ...signedIn, ...singleFlight }`.
+ * The HTTP layer only makes a duplicate that arrives while the first is still working answer 409 instead of waiting.
+ */
+export const singleFlight = { config: { idempotency: 'single-flight' } } as const;
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -37,11 +48,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * R16 at the HTTP layer (ARCHITECTURE.md section 3) for routes marked `idempotent`, when the request carries an
+ * R16 at the HTTP layer (ARCHITECTURE.md section 3) for routes marked `idempotent` (or `singleFlight`, which keeps no
+ * reply and leaves the comparison of parameters to its module), when the request carries an
  * `Idempotency-Key`. After authentication and body validation (so a refused body or caller claims nothing), the key
  * is claimed as in flight in its own committed statement. The handler runs; when the reply is sent, a 2xx reply is
  * stored for the duplicates to come and anything else frees the key. A duplicate while the first is in flight gets
- * 409 idempotency_in_flight with Retry-After; a later one gets the stored reply (header Idempotent-Replayed: true);
+ * 409 conflict with Retry-After; a later one gets the stored reply (header Idempotent-Replayed: true);
  * other parameters get 422 idempotency_error naming the first differing field.
  */
 export default fp(
@@ -49,7 +61,8 @@ export default fp(
     app.decorateRequest('idempotencyClaim', null);
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.routeOptions.config.idempotent !== true) return;
+      const mode = request.routeOptions.config.idempotency;
+      if (mode === undefined) return;
       const key = idempotencyKeyOf(request);
       if (key === undefined) return;
       const user = requireUser(request);
@@ -59,6 +72,7 @@ export default fp(
         route: `${request.method} ${request.routeOptions.url ?? request.url}`,
         params: (request.body ?? null) as Json,
         now: options.clock.now(),
+        compareParams: mode === 'reply',
       });
       if (outcome.kind === 'claimed') {
         request.idempotencyClaim = outcome.claim;
@@ -73,7 +87,8 @@ export default fp(
       if (!claim) return payload;
       request.idempotencyClaim = null;
       try {
-        if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+        const keep = request.routeOptions.config.idempotency === 'reply' && reply.statusCode >= 200 && reply.statusCode < 300;
+        if (keep && typeof payload === 'string') {
           await completeHttpKey(options.db, claim, { statusCode: reply.statusCode, payload, now: options.clock.now() });
         } else {
           await releaseHttpKey(options.db, claim);

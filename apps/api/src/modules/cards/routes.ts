@@ -17,6 +17,7 @@ import {
 } from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { singleFlight } from '../../plugins/idempotency';
 import { addCardMethod } from './add-card-method';
 import { cancelContribution } from './cancel-contribution';
 import type { CardsContext } from './context';
@@ -57,7 +58,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext }> = async (a
   );
   app.post(
     '/primetrust-creditcard-contribution-token',
-    { ...signedIn, schema: { tags, summary: 'Start a card deposit (amount + 4% fee charged) and get the hosted form token of its charge step (optional Idempotency-Key header)', body: CardContributionTokenRequest, response: { 200: CardContributionTokenReply, ...errorResponses } } },
+    { ...signedIn, ...singleFlight, schema: { tags, summary: 'Start a card deposit (amount + 4% fee charged) and get the hosted form token of its charge step (optional Idempotency-Key header)', body: CardContributionTokenRequest, response: { 200: CardContributionTokenReply, ...errorResponses } } },
     async (request) => createContributionToken(ctx, requireUser(request).userGuid, request.body, cardKeyOf(request)),
   );
   app.post(
