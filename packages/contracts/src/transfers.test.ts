@@ -13,6 +13,7 @@ describe('withdraw request: the rules and messages of document 2, section 5', ()
 
   it('accepts complete US and international wires and an ACH to a linked bank', () => {
     expect(WithdrawRequest.safeParse(us).success).toBe(true);
+    expect(WithdrawRequest.safeParse({ ...us, routingNumber: undefined, achRoutingNumber: '011000015' }).success).toBe(true);
     expect(WithdrawRequest.safeParse(intl).success).toBe(true);
     expect(WithdrawRequest.safeParse({ ...intl, iban: undefined, accountNumber: '12345678' }).success).toBe(true);
     expect(WithdrawRequest.safeParse({ method: 'primex_ach', amount: '1.5', fundsTransferMethodId: 'x' }).success).toBe(true);
@@ -22,7 +23,8 @@ describe('withdraw request: the rules and messages of document 2, section 5', ()
     [{ ...us, amount: undefined }, { amount: 'Amount is required' }],
     [{ ...us, amount: '0' }, { amount: 'Amount must be greater than 0' }],
     [{ ...us, amount: '1.234' }, { amount: 'Amount can have at most 2 decimal places' }],
-    [{ ...us, routingNumber: '' }, { routingNumber: 'Routing number is required' }],
+    [{ ...us, routingNumber: '' }, { routingNumber: 'Routing number is required', achRoutingNumber: 'ACH Routing Number is required' }],
+    [{ ...us, achRoutingNumber: '12345678' }, { achRoutingNumber: 'Value is not a valid ABA routing number' }],
     [{ ...us, routingNumber: '123456789' }, { routingNumber: 'Value is not a valid ABA routing number' }],
     [{ ...us, accountNumber: ' ' }, { accountNumber: 'Bank account number is required' }],
     [{ ...us, accountNumber: '12' }, { accountNumber: 'Value is not a valid account number' }],

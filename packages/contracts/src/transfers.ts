@@ -125,8 +125,9 @@ export type DepositRequest = z.infer<typeof DepositRequest>;
 /**
  * `/api/transfers/withdraw` (R13: ACH, US wire, international wire), flat so a form maps one field to one input:
  * - `primex_ach`: `fundsTransferMethodId` (a linked bank of the caller).
- * - `primex_fedwire`: `beneficiaryName`, `accountNumber` (4-34 letters or digits), `routingNumber` (ABA, 9 digits
- *   with its checksum).
+ * - `primex_fedwire`: `beneficiaryName`, `accountNumber` (4-34 letters or digits), and the bank's wire `routingNumber`
+ *   and/or its `achRoutingNumber` (document 2: "ACH and/or wire routing number required for US"; ABA, 9 digits with
+ *   the checksum). With neither, both fields carry their message.
  * - `primex_swift_wire`: `beneficiaryName`, `iban` or `accountNumber`, `swiftCode` (BIC).
  * The amount plus the method's fee must not exceed the available balance (422 insufficient_funds, the message under
  * `errors.fields.amount`). The withdrawal then waits for its email confirmation (24 hours).
@@ -139,13 +140,14 @@ export const WithdrawRequest = z
     beneficiaryName: OptionalText,
     accountNumber: OptionalText,
     routingNumber: OptionalText,
+    achRoutingNumber: OptionalText,
     iban: OptionalText,
     swiftCode: OptionalText,
   })
   .strict()
   .superRefine((body, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-    const rule = (field: 'accountNumber' | 'routingNumber' | 'iban' | 'swiftCode', value: string | null | undefined, check: typeof iban) => {
+    const rule = (field: 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode', value: string | null | undefined, check: typeof iban) => {
       const failure = firstFailure((value ?? '').trim(), [check]);
       if (failure) issue(field, failure.message);
     };
@@ -164,8 +166,12 @@ export const WithdrawRequest = z
     if (body.method === 'primex_fedwire') {
       if (blank(body.accountNumber)) issue('accountNumber', TRANSFER_MESSAGES.accountNumberRequired);
       else rule('accountNumber', body.accountNumber, accountNumber);
-      if (blank(body.routingNumber)) issue('routingNumber', TRANSFER_MESSAGES.routingRequired);
-      else rule('routingNumber', body.routingNumber, abaRoutingNumber);
+      if (blank(body.routingNumber) && blank(body.achRoutingNumber)) {
+        issue('routingNumber', TRANSFER_MESSAGES.routingRequired);
+        issue('achRoutingNumber', TRANSFER_MESSAGES.achRoutingRequired);
+      }
+      if (!blank(body.routingNumber)) rule('routingNumber', body.routingNumber, abaRoutingNumber);
+      if (!blank(body.achRoutingNumber)) rule('achRoutingNumber', body.achRoutingNumber, abaRoutingNumber);
     } else {
       if (blank(body.iban) && blank(body.accountNumber)) issue('iban', TRANSFER_MESSAGES.ibanRequired);
       else if (!blank(body.iban)) rule('iban', body.iban, iban);

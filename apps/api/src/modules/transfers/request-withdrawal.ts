@@ -70,7 +70,8 @@ export async function requestWithdrawal(
     fundsTransferMethodId: method === 'ach' ? trimmed(body.fundsTransferMethodId).toLowerCase() : null,
     beneficiaryName: method === 'ach' ? null : trimmed(body.beneficiaryName),
     accountNumber: accountNumber && method !== 'ach' && !(method === 'international_wire' && iban) ? fingerprint(userGuid, accountNumber) : null,
-    routingNumber: method === 'us_wire' ? trimmed(body.routingNumber) : null,
+    // US: the wire routing number, else the ACH one (the rule asks for at least one).
+    routingNumber: method === 'us_wire' ? trimmed(body.routingNumber) || trimmed(body.achRoutingNumber) : null,
     iban: method === 'international_wire' && iban ? fingerprint(userGuid, iban) : null,
     swiftCode: method === 'international_wire' ? trimmed(body.swiftCode) : null,
   };

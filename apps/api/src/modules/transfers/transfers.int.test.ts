@@ -387,7 +387,9 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
       const over = k.expectError(await k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60.01' } }), 422, 'insufficient_funds');
       expect(over.errors?.fields).toEqual({ amount: 'Amount plus fees must not exceed your available balance' });
       expect(await k.transferCount(guid)).toBe(0);
-      await k.transfer('/api/transfers/withdraw', token, { ...US_WIRE, amount: '60.00' });
+      // Exactly the balance; a US wire may name the bank by its ACH routing number alone.
+      const exact = await k.transfer('/api/transfers/withdraw', token, { ...US_WIRE, routingNumber: undefined, achRoutingNumber: '011000015', amount: '60.00' });
+      expect(exact.transfer.methodRef.bankCode).toBe('011000015');
       expect(await k.holdings(token)).toMatchObject({ available: '0.00', held: '75.00' });
       k.expectError(await k.call('/api/transfers/withdraw', { token, body: { method: 'primex_ach', amount: '0.01', fundsTransferMethodId: await k.addBank(token) } }), 422, 'insufficient_funds');
     });
@@ -395,7 +397,7 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
     it.each([
       [{ ...US_WIRE }, { amount: 'Amount is required' }],
       [{ ...US_WIRE, amount: '0' }, { amount: 'Amount must be greater than 0' }],
-      [{ ...US_WIRE, amount: '5', routingNumber: '' }, { routingNumber: 'Routing number is required' }],
+      [{ ...US_WIRE, amount: '5', routingNumber: '' }, { routingNumber: 'Routing number is required', achRoutingNumber: 'ACH Routing Number is required' }],
       [{ ...US_WIRE, amount: '5', routingNumber: '123456789' }, { routingNumber: 'Value is not a valid ABA routing number' }],
       [{ ...US_WIRE, amount: '5', accountNumber: undefined }, { accountNumber: 'Bank account number is required' }],
       [{ ...US_WIRE, amount: '5', beneficiaryName: '' }, { beneficiaryName: 'Beneficiary name is required' }],
