@@ -14,7 +14,7 @@ export function AccountFreeze({ action, onUnfrozen }: { action: ReturnType<typeo
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-ink-muted">{t('freeze.help')}</p>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button variant="danger" isDisabled={busy} onPress={() => void action.run('freeze', freezeSandboxAccount)}>
           {t('freeze.freeze')}
         </Button>

@@ -15,9 +15,10 @@ function ActionForm({ onSubmit, children, button, busy }: { onSubmit: () => void
     onSubmit();
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      {children}
-      <Button type="submit" isDisabled={busy} className="shrink-0">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      {/* Fields side by side from the small breakpoint, the button under them: the card is too narrow for all three. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">{children}</div>
+      <Button type="submit" isDisabled={busy} className="self-stretch sm:self-start">
         {button}
       </Button>
     </form>

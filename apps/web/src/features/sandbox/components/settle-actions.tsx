@@ -21,7 +21,7 @@ const SETTLE_ACTIONS = [
 export function SettleActions({ action }: { action: ReturnType<typeof useSandboxAction> }) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+    <div className="flex flex-col gap-3">
       {SETTLE_ACTIONS.map(({ name, call }) => (
         <Button key={name} variant="secondary" isDisabled={action.busy !== null} onPress={() => void action.run(name, call)}>
           {t(`settle.${name}`)}
