@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider } from '../../lib/api';
+import { createKycStore, KycStoreProvider } from '../kyc/kyc-store';
 import { AccountFrozenScreen } from './account-frozen-screen';
 import { AuthStoreProvider, createAuthStore } from './auth-store';
 
@@ -11,18 +12,22 @@ function renderScreen(options: { sandbox: boolean; request: (path: string, init?
   const auth = createAuthStore({ authcheck: vi.fn(), readToken: () => 'token', clearSession: vi.fn() }, { authChecked: true, loggedIn: true, accountFrozen: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const request = vi.fn(options.request);
+  const getAccount = vi.fn(() => Promise.resolve({ status: 'opened' as const }));
+  const kyc = createKycStore({ getAccount, delayMs: 0 }, { requestStatus: 'failure' });
   render(
     <QueryClientProvider client={client}>
       <ApiProvider api={{ request: request as never }}>
         <AuthStoreProvider store={auth}>
-          <SnackbarProvider>
-            <AccountFrozenScreen supportUrl="https://support.example.com" sandbox={options.sandbox} />
-          </SnackbarProvider>
+          <KycStoreProvider store={kyc}>
+            <SnackbarProvider>
+              <AccountFrozenScreen supportUrl="https://support.example.com" sandbox={options.sandbox} />
+            </SnackbarProvider>
+          </KycStoreProvider>
         </AuthStoreProvider>
       </ApiProvider>
     </QueryClientProvider>,
   );
-  return { auth, request };
+  return { auth, kyc, getAccount, request };
 }
 
 describe('the frozen-account screen (R5)', () => {
@@ -36,9 +41,12 @@ describe('the frozen-account screen (R5)', () => {
   });
 
   it('in sandbox mode the unfreeze button calls the sandbox unfreeze and clears the flag', async () => {
-    const { auth, request } = renderScreen({ sandbox: true, request: () => Promise.resolve({ message: 'Account Unfrozen Successfully', frozen: false }) });
+    const { auth, kyc, getAccount, request } = renderScreen({ sandbox: true, request: () => Promise.resolve({ message: 'Account Unfrozen Successfully', frozen: false }) });
     await userEvent.click(screen.getByRole('button', { name: 'Unfreeze account (sandbox)' }));
     await waitFor(() => expect(auth.getState().accountFrozen).toBe(false));
+    // The KYC account state that failed while frozen loads again.
+    await waitFor(() => expect(kyc.getState()).toMatchObject({ requestStatus: 'success', kycStatus: 'opened' }));
+    expect(getAccount).toHaveBeenCalledTimes(1);
     expect(request).toHaveBeenCalledTimes(1);
     expect(request).toHaveBeenCalledWith('/primetrust-sandbox-unfreeze-account', { body: {} });
     expect(await screen.findByText('Account Unfrozen Successfully')).toBeInTheDocument();

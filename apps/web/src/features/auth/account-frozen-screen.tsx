@@ -7,6 +7,7 @@ import { ExternalLinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
+import { useKycStore } from '../kyc/kyc-store';
 import { useAuthStore } from './auth-store';
 
 /**
@@ -17,6 +18,7 @@ import { useAuthStore } from './auth-store';
 export function AccountFrozenScreen({ supportUrl, sandbox = false }: { supportUrl?: string | null; sandbox?: boolean }) {
   const { t } = useTranslation();
   const auth = useAuthStore();
+  const kyc = useKycStore();
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
@@ -28,7 +30,8 @@ export function AccountFrozenScreen({ supportUrl, sandbox = false }: { supportUr
       // A write without an idempotency key: no retry (R16). Safe to repeat on the server.
       await api.request('/primetrust-sandbox-unfreeze-account', { body: {} });
       auth.setAccountFrozen(false);
-      // Whatever failed with the frozen answer loads again.
+      // Whatever failed with the frozen answer loads again, the KYC account state first (as after any sandbox action).
+      void kyc.refresh();
       await queryClient.invalidateQueries();
       snackbar.show({ message: t('frozen.unfrozen'), severity: 'success' });
     } catch (error) {
