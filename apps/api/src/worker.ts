@@ -16,7 +16,7 @@ import { prepareDatabase } from './server';
  * sweeps due transfers when it starts and every minute (a job claimed by a worker that was killed comes back only
  * when the queue expires it; the sweep does not wait for that). SIGTERM and SIGINT stop it gracefully: no new job
  * is taken, the running ones finish. Run it beside API processes started with RUN_WORKER=false, on PostgreSQL
- * (DATABASE_URL): PGlite is one process's database, so there the API works the jobs itself.
+ * (DATABASE_URL); it refuses the embedded PGlite, which is one process's database (there the API works the jobs).
  */
 const rootDir = process.env.RAMPART_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SWEEP_EVERY_MS = Number(process.env.WORKER_SWEEP_SECONDS ?? 60) * 1000;
@@ -32,6 +32,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  if (config.database.kind !== 'postgres') {
+    // Two processes on one PGlite data folder would corrupt it: there the API process works the jobs (RUN_WORKER).
+    process.stderr.write('The worker needs PostgreSQL (set DATABASE_URL). With the embedded database, `npm start` works the jobs itself.\n');
+    process.exit(1);
   }
   const logger = pino({ level: config.logLevel });
   const db = await openDatabase(config.database);
