@@ -14,7 +14,7 @@ const US_WIRE = { method: 'primex_fedwire', beneficiaryName: 'Ada Lovelace', acc
  * requests run one after another and no second process can open the database. These run when the suite runs on
  * PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL, as `npm test` does when TEST_DATABASE_URL is set).
  */
-describe.runIf(testDatabaseKind() === 'postgres')('transfers on the PostgreSQL server: races and a killed worker', () => {
+describe.runIf(testDatabaseKind() === 'postgres')('transfers on the PostgreSQL server only (PGlite is one connection in one process): races and a killed worker', () => {
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
