@@ -117,7 +117,7 @@ describe('money in a browser', () => {
       await expectNoSeriousAxeViolation(page);
       await page.getByRole('textbox', { name: 'Beneficiary name' }).fill('Ada Lovelace');
       await page.getByRole('textbox', { name: 'Bank account number' }).fill('123456789');
-      await page.getByRole('textbox', { name: 'Routing number' }).fill('021000021');
+      await page.getByRole('textbox', { name: 'Routing number', exact: true }).fill('021000021');
       await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('60');
       expect(await page.getByTestId('withdraw-lines').textContent()).toContain('Total taken from your balance$75.00');
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();

@@ -47,7 +47,9 @@ describe('the withdraw page', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(screen.getByTestId('field-error-beneficiaryName')).toHaveTextContent('Beneficiary name is required');
     expect(screen.getByTestId('field-error-accountNumber')).toHaveTextContent('Bank account number is required');
+    // Document 2: "ACH and/or wire routing number required for US".
     expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Routing number is required');
+    expect(screen.getByTestId('field-error-achRoutingNumber')).toHaveTextContent('ACH Routing Number is required');
     expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount is required');
 
     await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '021000022');
@@ -56,6 +58,24 @@ describe('the withdraw page', () => {
     // R9: the ABA checksum refuses a mistyped digit.
     expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Value is not a valid ABA routing number');
     expect(screen.getByTestId('field-error-accountNumber')).toHaveTextContent('Value is not a valid account number');
+    // One routing number is enough: the ACH one is no longer asked for.
+    expect(screen.queryByTestId('field-error-achRoutingNumber')).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'ACH routing number' }), '123');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByTestId('field-error-achRoutingNumber')).toHaveTextContent('Value is not a valid ABA routing number');
+  });
+
+  it('takes the ACH routing number alone for a US wire', async () => {
+    const fake = server({ '/transfers/withdraw': () => ({ transfer: wire, replayed: false }) });
+    const { user } = renderPage(<WithdrawPage />, fake.api, '/money/withdraw');
+    await user.click(await screen.findByRole('radio', { name: /^US wire/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Beneficiary name' }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: 'Bank account number' }), '123456789');
+    await user.type(screen.getByRole('textbox', { name: 'ACH routing number' }), '011000015');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '60');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(fake.callsTo('/transfers/withdraw')[0]?.body).toEqual({ method: 'primex_fedwire', amount: '60.00', beneficiaryName: 'Ada Lovelace', accountNumber: '123456789', achRoutingNumber: '011000015' });
   });
 
   it("asks for the IBAN and the SWIFT code of an international wire, and checks them", async () => {

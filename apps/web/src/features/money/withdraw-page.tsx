@@ -34,12 +34,12 @@ import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
 
-const FIELDS = ['method', 'fundsTransferMethodId', 'beneficiaryName', 'accountNumber', 'routingNumber', 'iban', 'swiftCode', 'amount'] as const;
+const FIELDS = ['method', 'fundsTransferMethodId', 'beneficiaryName', 'accountNumber', 'routingNumber', 'achRoutingNumber', 'iban', 'swiftCode', 'amount'] as const;
 type FieldName = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<FieldName, string>>;
-type Details = Record<'beneficiaryName' | 'accountNumber' | 'routingNumber' | 'iban' | 'swiftCode', string>;
+type Details = Record<'beneficiaryName' | 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode', string>;
 
-const EMPTY_DETAILS: Details = { beneficiaryName: '', accountNumber: '', routingNumber: '', iban: '', swiftCode: '' };
+const EMPTY_DETAILS: Details = { beneficiaryName: '', accountNumber: '', routingNumber: '', achRoutingNumber: '', iban: '', swiftCode: '' };
 
 function isField(value: string): value is FieldName {
   return (FIELDS as readonly string[]).includes(value);
@@ -51,6 +51,7 @@ function cleanDetails(details: Details): Details {
     beneficiaryName: details.beneficiaryName.trim(),
     accountNumber: details.accountNumber.trim(),
     routingNumber: details.routingNumber.trim(),
+    achRoutingNumber: details.achRoutingNumber.trim(),
     iban: details.iban.trim().toUpperCase(),
     swiftCode: details.swiftCode.trim().toUpperCase(),
   };
@@ -59,7 +60,17 @@ function cleanDetails(details: Details): Details {
 /** The request the form sends for a method: only that method's fields (WithdrawRequest). */
 function requestBody(method: TransferMethodKey, amount: string, bankId: string | null, d: Details): WithdrawRequest {
   if (method === 'primex_ach') return { method, amount, fundsTransferMethodId: bankId };
-  if (method === 'primex_fedwire') return { method, amount, beneficiaryName: d.beneficiaryName, accountNumber: d.accountNumber, routingNumber: d.routingNumber };
+  if (method === 'primex_fedwire') {
+    // The wire and/or the ACH routing number (document 2, section 5): only those given are sent.
+    return {
+      method,
+      amount,
+      beneficiaryName: d.beneficiaryName,
+      accountNumber: d.accountNumber,
+      ...(d.routingNumber !== '' ? { routingNumber: d.routingNumber } : {}),
+      ...(d.achRoutingNumber !== '' ? { achRoutingNumber: d.achRoutingNumber } : {}),
+    };
+  }
   return { method, amount, beneficiaryName: d.beneficiaryName, iban: d.iban, swiftCode: d.swiftCode };
 }
 
@@ -108,7 +119,14 @@ export function WithdrawPage() {
     }
     if (method === 'primex_fedwire') {
       next.accountNumber = d.accountNumber === '' ? t('messages.accountNumberRequired') : ruleMessage(d.accountNumber, accountNumberRule);
-      next.routingNumber = d.routingNumber === '' ? t('messages.routingRequired') : ruleMessage(d.routingNumber, abaRoutingNumber);
+      // Document 2: "ACH and/or wire routing number required for US": either one will do, each checked when given.
+      if (d.routingNumber === '' && d.achRoutingNumber === '') {
+        next.routingNumber = t('messages.routingRequired');
+        next.achRoutingNumber = t('messages.achRoutingRequired');
+      } else {
+        if (d.routingNumber !== '') next.routingNumber = ruleMessage(d.routingNumber, abaRoutingNumber);
+        if (d.achRoutingNumber !== '') next.achRoutingNumber = ruleMessage(d.achRoutingNumber, abaRoutingNumber);
+      }
     }
     if (method === 'primex_swift_wire') {
       next.iban = d.iban === '' ? t('messages.ibanRequired') : ruleMessage(d.iban, ibanRule);
@@ -203,6 +221,7 @@ export function WithdrawPage() {
             <>
               <TextField name="accountNumber" label={t('withdraw.accountNumber')} autoComplete="off" value={details.accountNumber} onChange={setDetail('accountNumber')} error={errors.accountNumber} />
               <TextField name="routingNumber" label={t('withdraw.routingNumber')} description={t('withdraw.routingHelp')} inputMode="numeric" autoComplete="off" value={details.routingNumber} onChange={setDetail('routingNumber')} error={errors.routingNumber} />
+              <TextField name="achRoutingNumber" label={t('withdraw.achRoutingNumber')} description={t('withdraw.achRoutingHelp')} inputMode="numeric" autoComplete="off" value={details.achRoutingNumber} onChange={setDetail('achRoutingNumber')} error={errors.achRoutingNumber} />
             </>
           ) : (
             <>
