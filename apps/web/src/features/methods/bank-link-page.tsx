@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Ban, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { InstitutionPicker } from './components/institution-picker';
 import { Mask } from './components/mask';
 import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { METHODS_PATH, returnPath } from './paths';
+import { useAction } from './use-action';
 
 /** The server's code for a blacklisted bank (decision 013). */
 const BANK_NOT_SUPPORTED = 'bank_not_supported';
@@ -71,24 +72,26 @@ function LinkFlow() {
   const [link, setLink] = useState<PlaidSandboxLinkReply | null>(null);
   const [accountId, setAccountId] = useState('');
 
-  const connect = useMutation({
-    mutationFn: async (institution: BankInstitution) => {
+  const connect = useAction(
+    async (institution: BankInstitution) => {
       const { linkToken } = await createLinkToken(api);
       return completeSandboxLink(api, { linkToken, institutionId: institution.id });
     },
-    onSuccess: (reply) => {
-      setLink(reply);
-      setAccountId(reply.accounts[0]?.id ?? '');
+    {
+      onSuccess: (reply) => {
+        setLink(reply);
+        setAccountId(reply.accounts[0]?.id ?? '');
+      },
+      onError: (error, institution) => {
+        // The server refuses a blacklisted bank too (the catalogue could change under an open page).
+        if (isApiError(error) && error.code === BANK_NOT_SUPPORTED) setRefused(institution.name);
+        else snackbar.show({ message: readError(error), severity: 'error' });
+      },
     },
-    onError: (error, institution) => {
-      // The server refuses a blacklisted bank too (the catalogue could change under an open page).
-      if (isApiError(error) && error.code === BANK_NOT_SUPPORTED) setRefused(institution.name);
-      else snackbar.show({ message: readError(error), severity: 'error' });
-    },
-  });
+  );
 
-  const add = useMutation({
-    mutationFn: (chosen: PlaidSandboxLinkReply) => {
+  const add = useAction(
+    async (chosen: PlaidSandboxLinkReply) => {
       const account = chosen.accounts.find((candidate) => candidate.id === accountId);
       if (!account) throw new Error('no account chosen');
       return addBankAccount(api, {
@@ -99,14 +102,16 @@ function LinkFlow() {
         institutionName: chosen.institutionName,
       });
     },
-    onSuccess: (account) => finish(t('link.linked', { bank: account.bankName })),
-    onError: (error) => {
-      if (isApiError(error) && error.code === BANK_NOT_SUPPORTED && link) {
-        setRefused(link.institutionName);
-        setLink(null);
-      } else snackbar.show({ message: readError(error), severity: 'error' });
+    {
+      onSuccess: (account) => finish(t('link.linked', { bank: account.bankName })),
+      onError: (error) => {
+        if (isApiError(error) && error.code === BANK_NOT_SUPPORTED && link) {
+          setRefused(link.institutionName);
+          setLink(null);
+        } else snackbar.show({ message: readError(error), severity: 'error' });
+      },
     },
-  });
+  );
 
   const pick = (institution: BankInstitution) => {
     if (institution.blacklisted) {
@@ -157,7 +162,7 @@ function LinkFlow() {
       {refused ? <RefusedNotice bank={refused} /> : null}
       {connect.isPending ? (
         <p role="status" className="text-sm text-ink-muted">
-          {t('link.connecting', { bank: connect.variables.name })}
+          {t('link.connecting', { bank: connect.variables?.name ?? '' })}
         </p>
       ) : null}
       {institutions.isPending ? <MethodRowsSkeleton rows={4} label={t('link.loadingBanks')} /> : null}
@@ -170,7 +175,7 @@ function LinkFlow() {
         </div>
       ) : null}
       {institutions.data ? (
-        <InstitutionPicker institutions={institutions.data} connectingId={connect.isPending ? connect.variables.id : null} onPick={pick} />
+        <InstitutionPicker institutions={institutions.data} connectingId={connect.isPending ? (connect.variables?.id ?? null) : null} onPick={pick} />
       ) : null}
     </div>
   );
@@ -198,15 +203,17 @@ function ReauthFlow({ methodId }: { methodId: string }) {
     retry: false,
   });
 
-  const login = useMutation({
-    mutationFn: async (method: BankAccount) => {
+  const login = useAction(
+    async (method: BankAccount) => {
       if (!token.data) throw new Error('no re-auth token');
       const link = await completeSandboxLink(api, { linkToken: token.data.linkToken, institutionId: method.institutionId });
       return reauthBankAccount(api, { fundsTransferMethodId: method.primetrustFundsTransferMethodId, publicToken: link.publicToken });
     },
-    onSuccess: (account) => finish(t('reauth.done', { bank: account.bankName })),
-    onError: (error) => snackbar.show({ message: readError(error), severity: 'error' }),
-  });
+    {
+      onSuccess: (account) => finish(t('reauth.done', { bank: account.bankName })),
+      onError: (error) => snackbar.show({ message: readError(error), severity: 'error' }),
+    },
+  );
 
   const method = banks.data?.find((account) => account.primetrustFundsTransferMethodId === methodId);
   const failure = token.error ?? banks.error;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Loader2, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { cardRequestReducer, INITIAL_CARD_REQUEST } from './card-request';
 import { BackLink } from './components/back-link';
 import { Mask } from './components/mask';
 import { METHODS_PATH, returnPath } from './paths';
+import { useAction } from './use-action';
 
 type AddedCard = Extract<CardFormMessage, { event: 'card-added' }>;
 
@@ -76,14 +77,16 @@ export function CardPage() {
   const [nickname, setNickname] = useState('');
   const [request, dispatch] = useReducer(cardRequestReducer, INITIAL_CARD_REQUEST);
 
-  const { mutate: renew } = useMutation({
-    mutationFn: (token: string) => refreshCardToken(api, token, lang),
+  const { mutate: renew } = useAction(
+    (token: string) => refreshCardToken(api, token, lang),
+    {
     onSuccess: (reply) => {
       setReady(false);
       setRenewed(reply);
     },
     onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
-  });
+    },
+  );
 
 
   const save = useCallback(

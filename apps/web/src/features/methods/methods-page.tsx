@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CreditCard, Landmark, Plus, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS, type BankAccount, type BankLogo as BankLogoData, type CardMethod } from '@rampart/contracts';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from './components/confirm-dialog';
 import { Mask } from './components/mask';
 import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { BANK_LINK_PATH, CARD_PATH, reauthPath } from './paths';
+import { useAction } from './use-action';
 
 interface Removal {
   kind: 'bank' | 'card';
@@ -160,25 +161,27 @@ export function MethodsPage() {
 
   const logos = useMemo(() => new Map((institutions.data ?? []).map((institution) => [institution.id, institution.logo])), [institutions.data]);
 
-  const remove = useMutation({
-    mutationFn: async (target: Removal) => {
+  const remove = useAction(
+    async (target: Removal) => {
       if (target.kind === 'bank') return removeBankAccount(api, target.id);
       const reply = await removeCardMethod(api, target.id);
       // Document 2, section 8: a removal whose reply carries errors.errors shows them.
       if (reply.errors.errors.length > 0) throw new RemovalError(reply.errors.errors);
       return reply;
     },
-    onSuccess: (_reply, target) =>
-      snackbar.show({ message: t(target.kind === 'bank' ? 'remove.bankRemoved' : 'remove.cardRemoved', { method: target.label }), severity: 'success' }),
-    // Document 2, section 8: a removal that answers errors shows them.
-    onError: (error) => snackbar.show({ message: readError(error, t('errors.unexpected')), severity: 'error' }),
-    onSettled: () => {
-      // The dialog closes either way: while a modal is open the rest of the page (the snackbar too) is hidden from
-      // assistive technology, and the toast must be heard.
-      setRemoval(null);
-      return queryClient.invalidateQueries({ queryKey: methodsKey });
+    {
+      onSuccess: (_reply, target) =>
+        snackbar.show({ message: t(target.kind === 'bank' ? 'remove.bankRemoved' : 'remove.cardRemoved', { method: target.label }), severity: 'success' }),
+      // Document 2, section 8: a removal that answers errors shows them.
+      onError: (error) => snackbar.show({ message: readError(error, t('errors.unexpected')), severity: 'error' }),
+      onSettled: () => {
+        // The dialog closes either way: while a modal is open the rest of the page (the snackbar too) is hidden from
+        // assistive technology, and the toast must be heard.
+        setRemoval(null);
+        void queryClient.invalidateQueries({ queryKey: methodsKey });
+      },
     },
-  });
+  );
 
   const bankList = banks.data ?? [];
   const cardList = cards.data?.methods ?? [];
