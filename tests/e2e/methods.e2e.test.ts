@@ -96,7 +96,7 @@ describe('payment methods', () => {
       await page.waitForURL((url) => url.pathname === '/methods');
       await page.getByText('First Citizens Bank re-authenticated').waitFor();
       await page.getByTestId('bank-method').waitFor();
-      expect(await page.getByText('Login required.').count()).toBe(0);
+      await page.getByText('Login required.').waitFor({ state: 'detached' });
 
       // Remove asks first; keeping the card changes nothing.
       await page.getByRole('button', { name: /^Remove Travel card/ }).click();

@@ -10,7 +10,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { addBankAccount } from './api/add-bank-account';
-import { useBankAccounts } from './api/bank-accounts';
+import { bankAccountsQueryOptions, useBankAccounts } from './api/bank-accounts';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
 import { createLinkToken } from './api/link-token';
@@ -34,13 +34,23 @@ function useErrorText() {
   return (error: unknown) => (isApiError(error) ? errorText(error) : t('errors.unexpected'));
 }
 
-/** After a link or a re-auth: the list is read again, a toast says what happened, and the user goes back. */
+/**
+ * After a link or a re-auth: the list shows the method as the server answered it at once (no stale 'Login required'
+ * while it is read again), a toast says what happened, and the user goes back.
+ */
 function useFinish() {
+  const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const [params] = useSearchParams();
-  return (message: string) => {
+  return (account: BankAccount, message: string) => {
+    const id = account.primetrustFundsTransferMethodId;
+    queryClient.setQueryData(bankAccountsQueryOptions(api).queryKey, (current) => {
+      if (!current) return current;
+      const known = current.some((method) => method.primetrustFundsTransferMethodId === id);
+      return known ? current.map((method) => (method.primetrustFundsTransferMethodId === id ? account : method)) : [...current, account];
+    });
     void queryClient.invalidateQueries({ queryKey: methodsKey });
     snackbar.show({ message, severity: 'success' });
     void navigate(returnPath(params.get('redirect')), { replace: true });
@@ -103,7 +113,7 @@ function LinkFlow() {
       });
     },
     {
-      onSuccess: (account) => finish(t('link.linked', { bank: account.bankName })),
+      onSuccess: (account) => finish(account, t('link.linked', { bank: account.bankName })),
       onError: (error) => {
         if (isApiError(error) && error.code === BANK_NOT_SUPPORTED && link) {
           setRefused(link.institutionName);
@@ -210,7 +220,7 @@ function ReauthFlow({ methodId }: { methodId: string }) {
       return reauthBankAccount(api, { fundsTransferMethodId: method.primetrustFundsTransferMethodId, publicToken: link.publicToken });
     },
     {
-      onSuccess: (account) => finish(t('reauth.done', { bank: account.bankName })),
+      onSuccess: (account) => finish(account, t('reauth.done', { bank: account.bankName })),
       onError: (error) => snackbar.show({ message: readError(error), severity: 'error' }),
     },
   );
