@@ -50,8 +50,9 @@ const parts = {
     async build() {
       const esbuild = await import('esbuild');
       await esbuild.build({
-        entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-        outfile: path.join(root, 'apps/api/dist/main.js'),
+        // main.js serves the API (and works jobs unless RUN_WORKER=false); worker.js only works jobs (`npm run worker`).
+        entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/worker.ts')],
+        outdir: path.join(root, 'apps/api/dist'),
         bundle: true,
         platform: 'node',
         target: 'node20',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build what is stale, then run the API (which serves the SPA) in this same process.
+// `npm run worker` (--worker): the same, but the process only works the job queue (apps/api/src/worker.ts).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, root } from './build.mjs';
@@ -10,4 +11,5 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-await import(pathToFileURL(path.join(root, 'apps/api/dist/main.js')).href);
+const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+await import(pathToFileURL(path.join(root, 'apps/api/dist', entry)).href);

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   IDV_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // R11: one KYC document upload request carries at most 60 MB. Lower it (tests, small hosts), never above R11.
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
+  // `npm run worker`: how often it sweeps transfers that are due (decision 015).
+  WORKER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -84,6 +86,7 @@ export interface Config {
   custodianReviewDelaySeconds: number;
   /** Seconds between a `review` identity decision and the job that concludes the manual review. */
   idvReviewDelaySeconds: number;
+  workerSweepSeconds: number;
   /** R11: the most bytes one KYC document upload request may carry (files and fields together). */
   uploadLimitBytes: number;
 }
@@ -132,6 +135,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     mailFrom: e.MAIL_FROM,
     custodianReviewDelaySeconds: e.CUSTODIAN_REVIEW_DELAY_SECONDS,
     idvReviewDelaySeconds: e.IDV_REVIEW_DELAY_SECONDS,
+    workerSweepSeconds: e.WORKER_SWEEP_SECONDS,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
   };
 }

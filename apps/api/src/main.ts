@@ -1,24 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { loadProcessConfig } from './process-config';
 import { startRuntime } from './server';
 
-// apps/api/src/main.ts and apps/api/dist/main.js both sit three folders below the repository root.
-const rootDir = process.env.RAMPART_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 async function main(): Promise<void> {
-  const { version } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string };
-  let config;
-  try {
-    config = loadConfig(process.env, { version, rootDir });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, version, rootDir } = loadProcessConfig();
   const runtime = await startRuntime(config, { rootDir });
   if (process.argv.includes('--migrate-only')) {
     await runtime.close();

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
+import { loadProcessConfig } from './process-config';
 import { openDatabase } from './db';
 import { createJobQueue } from './jobs/queue';
 import { createProviders, jobDefinitions } from './jobs/registry';
@@ -18,21 +15,8 @@ import { prepareDatabase } from './server';
  * is taken, the running ones finish. Run it beside API processes started with RUN_WORKER=false, on PostgreSQL
  * (DATABASE_URL); it refuses the embedded PGlite, which is one process's database (there the API works the jobs).
  */
-const rootDir = process.env.RAMPART_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SWEEP_EVERY_MS = Number(process.env.WORKER_SWEEP_SECONDS ?? 60) * 1000;
-
 async function main(): Promise<void> {
-  const { version } = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string };
-  let config;
-  try {
-    config = loadConfig(process.env, { version, rootDir });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, version, rootDir } = loadProcessConfig();
   if (config.database.kind !== 'postgres') {
     // Two processes on one PGlite data folder would corrupt it: there the API process works the jobs (RUN_WORKER).
     process.stderr.write('The worker needs PostgreSQL (set DATABASE_URL). With the embedded database, `npm start` works the jobs itself.\n');
@@ -59,7 +43,7 @@ async function main(): Promise<void> {
       .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'));
   };
   sweep();
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  const timer = setInterval(sweep, config.workerSweepSeconds * 1000);
   process.stdout.write(`Rampart worker ${version} is working the job queue (database: ${config.database.kind})\n`);
 
   const shutdown = (signal: string) => {

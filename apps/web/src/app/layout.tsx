@@ -1,15 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useHref, useNavigate } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { Skeleton } from '../components/ui/skeleton';
-import { AccountFrozenScreen } from '../features/auth/account-frozen-screen';
 import { useAuthState, useAuthStore } from '../features/auth/auth-store';
 import { useAppConfig, useFeatureFlags } from './config';
 import { GlobalAlert } from './global-alert';
 import { LanguageSwitch } from './language-switch';
 import { APP_VERSION } from './version';
+
+// R5: rarely seen, so it loads when an account is found frozen rather than with every page.
+const AccountFrozenScreen = lazy(async () => ({ default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen }));
 
 function LogoMark() {
   return (
@@ -120,13 +122,9 @@ export function AppLayout() {
               <GlobalAlert />
             </div>
             <div className="flex-1 bg-surface px-5 py-8 sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm">
-              {accountFrozen ? (
-                <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} />
-              ) : (
-                <Suspense fallback={<Skeleton />}>
-                  <Outlet />
-                </Suspense>
-              )}
+              <Suspense fallback={<Skeleton />}>
+                {accountFrozen ? <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} /> : <Outlet />}
+              </Suspense>
             </div>
           </div>
         </main>

@@ -21,7 +21,7 @@ export async function requestDeposit(ctx: TransfersContext, userGuid: string, bo
       userGuid,
       method,
       amount,
-      methodRef: { kind: 'bank', id: bank.id, last4: bank.mask, label: `${bank.institution_name} ${bank.account_name}` },
+      methodRef: { kind: 'bank', id: bank.id, last4: bank.mask, label: bank.account_name },
       idempotencyKey,
     });
     return { transfer, replayed };

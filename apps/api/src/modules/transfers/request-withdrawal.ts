@@ -82,7 +82,7 @@ export async function requestWithdrawal(
     let ref: { kind: 'bank' | 'wire'; id: string | null; last4: string; label: string; bankCode: string | null; destination: string };
     if (method === 'ach') {
       const bank = await usableBankMethod(tx, userGuid, request.fundsTransferMethodId ?? '');
-      ref = { kind: 'bank', id: bank.id, last4: bank.mask, label: `${bank.institution_name} ${bank.account_name}`, bankCode: null, destination: `${bank.institution_name} ••${bank.mask}` };
+      ref = { kind: 'bank', id: bank.id, last4: bank.mask, label: bank.account_name, bankCode: null, destination: `${bank.institution_name} ••${bank.mask}` };
     } else {
       const number = method === 'international_wire' && iban ? iban : accountNumber;
       const bankCode = method === 'us_wire' ? request.routingNumber : request.swiftCode;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rootDir, testDatabaseKind } from '../../../test/helpers';
+import { rootDir } from '../../../test/helpers';
 import { manualClock } from '../../lib/clock';
 import { LEDGER_TRANSACTION_OPTIONS, toMinorUnits } from '../ledger';
 import { createContribution } from './index';
@@ -12,9 +12,10 @@ const US_WIRE = { method: 'primex_fedwire', beneficiaryName: 'Ada Lovelace', acc
 /**
  * Races and a killed worker need a database server: PGlite is one connection in one process, so there the 200
  * requests run one after another and no second process can open the database. These run when the suite runs on
- * PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL, as `npm test` does when TEST_DATABASE_URL is set).
+ * PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL, as `npm test` does when TEST_DATABASE_URL is set); the
+ * vitest config leaves *-postgres.int.test.ts out of the PGlite pass.
  */
-describe.runIf(testDatabaseKind() === 'postgres')('transfers on the PostgreSQL server only (PGlite is one connection in one process): races and a killed worker', () => {
+describe('transfers on the PostgreSQL server only (PGlite is one connection in one process): races and a killed worker', () => {
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();

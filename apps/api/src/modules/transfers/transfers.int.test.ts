@@ -76,7 +76,8 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
         fundsAvailable: false,
         settlesAt: '2026-11-30T15:00:00.000Z',
         confirmation: null,
-        methodRef: { kind: 'bank', id: bank, last4: expect.stringMatching(/^\d{4}$/) as unknown as string },
+        // The account's own name (it already names its bank), as the method list shows it.
+        methodRef: { kind: 'bank', id: bank, last4: expect.stringMatching(/^\d{4}$/) as unknown as string, label: 'Wells Fargo Checking' },
       });
       expect(await k.holdings(token)).toMatchObject({ settled: '0.00', available: '0.00' });
 

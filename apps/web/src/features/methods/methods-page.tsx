@@ -14,7 +14,7 @@ import { methodsKey } from './api/keys';
 import { removeBankAccount } from './api/remove-bank-account';
 import { removeCardMethod } from './api/remove-card-method';
 import { BankLogo } from './components/bank-logo';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Mask } from './components/mask';
 import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { BANK_LINK_PATH, CARD_PATH, reauthPath } from './paths';

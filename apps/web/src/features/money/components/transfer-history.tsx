@@ -13,7 +13,7 @@ import { moneyKey } from '../api/keys';
 import { useTransfers } from '../api/list-transfers';
 import { methodName } from '../method-text';
 import { DEPOSIT_PATH } from '../paths';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from './status-badge';
 import { useServerMessage } from '../use-server-message';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -9,12 +9,20 @@ export interface ConfirmDialogProps {
   message: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  /** While the confirmed action runs: both buttons wait, the dialog stays open. */
   isPending: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** Asks before an action that cannot be undone (React Aria's modal: focus trapped and restored, Escape cancels). */
+/**
+ * Pending buttons are disabled with aria-busy rather than React Aria's isPending: its announcement of the pending
+ * state stays in the page's live region after the dialog is gone, pointing at a button that no longer exists
+ * (axe: role-img-alt).
+ *
+ * A destructive action asks first (React Aria's modal: focus trapped and restored, Escape cancels). Cancel has the
+ * focus, so a stray Enter does not remove anything.
+ */
 export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabel, isPending, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <ModalOverlay
@@ -36,7 +44,7 @@ export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabe
             <Button variant="secondary" autoFocus isDisabled={isPending} onPress={onCancel}>
               {cancelLabel}
             </Button>
-            <Button variant="danger" isPending={isPending} onPress={onConfirm}>
+            <Button variant="danger" isDisabled={isPending} aria-busy={isPending || undefined} onPress={onConfirm}>
               {isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
               {confirmLabel}
             </Button>
