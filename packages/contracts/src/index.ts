@@ -18,3 +18,6 @@ export * from './bank-link';
 export * from './cards';
 export * from './transfer-methods';
 export * from './transfers';
+export * from './ramp-assets';
+export * from './ramp-assets-schemas';
+export * from './ramp-quotes';
