@@ -21,3 +21,4 @@ export * from './transfers';
 export * from './ramp-assets';
 export * from './ramp-assets-schemas';
 export * from './ramp-quotes';
+export * from './networks';

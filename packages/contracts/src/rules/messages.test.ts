@@ -10,6 +10,12 @@ import {
   type RuleCode,
 } from './index';
 import * as rules from './index';
+import { addressRule, memoRule, validateAddress } from '../networks';
+
+const unknownNetwork: Rule = (value) => {
+  const result = validateAddress('dogecoin', value);
+  return result.ok ? undefined : { code: result.code, message: result.message };
+};
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
@@ -123,6 +129,26 @@ const FAILING: Record<Exclude<RuleCode, 'invalidCountryCode'>, [Rule, unknown]> 
   middleName: [rules.middleName, 'x'],
   ethAddress: [rules.ethAddress, '0x12'],
   bnbAddress: [rules.bnbAddress, 'bnb1'],
+  bitcoinAddress: [addressRule('bitcoin'), 'bc1'],
+  avalancheAddress: [addressRule('avalanche'), '0x12'],
+  polygonAddress: [addressRule('polygon'), '0x12'],
+  harmonyAddress: [addressRule('harmony'), 'one1'],
+  polymeshAddress: [addressRule('polymesh'), '0x12'],
+  xrplAddress: [addressRule('xrpl'), 'r12'],
+  vechainAddress: [addressRule('vechain'), '0x12'],
+  chiaAddress: [addressRule('chia'), 'xch1'],
+  stellarAddress: [addressRule('stellar'), 'G12'],
+  digitalbitsAddress: [addressRule('digitalbits'), 'G12'],
+  tezosAddress: [addressRule('tezos'), 'tz1'],
+  solanaAddress: [addressRule('solana'), '0'],
+  iconAddress: [addressRule('icon'), 'hx12'],
+  qtumAddress: [addressRule('qtum'), 'Q12'],
+  network: [unknownNetwork, 'D12'],
+  xrplDestinationTag: [memoRule('xrpl'), '-1'],
+  stellarMemo: [memoRule('stellar'), 'x'.repeat(29)],
+  digitalbitsMemo: [memoRule('digitalbits'), 'x'.repeat(29)],
+  bnbMemo: [memoRule('binancechain'), 'x'.repeat(129)],
+  memoNotUsed: [memoRule('ethereum'), '123'],
   abaRoutingNumber: [rules.abaRoutingNumber, '123'],
   swiftCode: [rules.swiftCode, 'DEUT'],
   totp: [rules.totp, '12345'],

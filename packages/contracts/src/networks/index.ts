@@ -1,0 +1,3 @@
+export * from './addresses';
+export * from './memo';
+export { toEip55 } from './codecs';
