@@ -30,6 +30,7 @@ import { cardFormRoutes, cardRoutes } from './modules/cards';
 import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
 import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
+import { rampAssetRoutes } from './modules/ramp/assets-routes';
 import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
 import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
       await api.register(transferRoutes, { ctx: transfers });
       await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox });
+      // The ramp's assets and 'notify me' (issue 6, decision 022).
+      await api.register(rampAssetRoutes, { db: deps.db, clock, config });
     },
     { prefix: '/api' },
   );

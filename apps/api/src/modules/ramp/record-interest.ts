@@ -1,0 +1,31 @@
+import { ASSET_INTEREST_TYPE, assetNotSupportedMessage, findRampAsset, type FeatureFlags, type FeatureInterestListReply, type FeatureInterestReply, type FeatureInterestRequest } from '@rampart/contracts';
+import type { Db } from '../../db';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { insertFeatureInterest, listFeatureInterests } from './repository';
+
+export interface InterestContext {
+  db: Db;
+  clock: Clock;
+  flags: FeatureFlags;
+}
+
+/**
+ * `/feature-interest` ("notify me", R15): the caller wants to hear when a method or an asset becomes available.
+ * Idempotent by nature: one row per user, type and subject. An asset must be one the catalogue shows (a hidden or
+ * unknown one answers 400 with document 2's 'Asset {0} not supported!'); an asset already available is recorded
+ * all the same, since the flags may change between the page's load and the click.
+ */
+export async function recordInterest(ctx: InterestContext, userId: string, body: FeatureInterestRequest): Promise<FeatureInterestReply> {
+  if (body.type !== ASSET_INTEREST_TYPE) {
+    return insertFeatureInterest(ctx.db, userId, { type: body.type, network: null, assetTicker: null }, ctx.clock.now());
+  }
+  const asset = findRampAsset(ctx.flags, body.network, body.assetTicker);
+  if (!asset || asset.hidden || asset.section === 'fiat') throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+  return insertFeatureInterest(ctx.db, userId, { type: body.type, network: asset.network, assetTicker: asset.assetTicker }, ctx.clock.now());
+}
+
+/** `/feature-interest-list`: what the caller asked to hear about, so the SPA shows it as asked. */
+export async function listInterests(ctx: InterestContext, userId: string): Promise<FeatureInterestListReply> {
+  return { interests: await listFeatureInterests(ctx.db, userId) };
+}
