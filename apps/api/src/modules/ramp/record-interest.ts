@@ -2,7 +2,7 @@ import { ASSET_INTEREST_TYPE, assetNotSupportedMessage, findRampAsset, type Feat
 import type { Db } from '../../db';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { insertFeatureInterest, listFeatureInterests } from './repository';
+import { insertFeatureInterest, listFeatureInterests } from './interests-repository';
 
 export interface InterestContext {
   db: Db;
