@@ -31,6 +31,8 @@ import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
 import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
 import { rampAssetRoutes } from './modules/ramp/assets-routes';
+import { rampQuoteRoutes } from './modules/ramp/quotes-routes';
+import { createPriceProvider, type PriceProvider } from './providers/prices';
 import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
 import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
@@ -53,6 +55,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The card processor; the built-in sandbox (its own tables in the same database) when not given. */
   cardProcessor?: CardProcessorProvider;
+  /** Market prices; from the config (PRICE_FEED_URL, else the table) when not given. */
+  prices?: PriceProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -132,6 +136,16 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox });
       // The ramp's assets and 'notify me' (issue 6, decision 022).
       await api.register(rampAssetRoutes, { db: deps.db, clock, config });
+      // Quotes, estimates and limits (issue 6, decision 023).
+      const quotes = {
+        db: deps.db,
+        clock,
+        prices: deps.prices ?? createPriceProvider(config),
+        flags: config.flags,
+        quoteTtlSeconds: config.quoteTtlSeconds,
+        quoteRateLimitPerMinute: config.quoteRateLimitPerMinute,
+      };
+      await api.register(rampQuoteRoutes, { ctx: quotes });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, FeatureFlags, KYC_UPLOAD_LIMIT_BYTES, type BuildStage } from '@rampart/contracts';
+import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, DEFAULT_QUOTE_TTL_SECONDS, FeatureFlags, KYC_UPLOAD_LIMIT_BYTES, type BuildStage } from '@rampart/contracts';
+import { DEFAULT_PRICE_TABLE, scaleEntry, type PriceTable, type PriceTableEntry } from './providers/prices/table';
 
 /**
  * Every setting of the process, read once at boot. A bad or missing variable stops the process with a
@@ -53,6 +54,15 @@ const EnvSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
   // `npm run worker`: how often it sweeps transfers that are due (decision 015).
   WORKER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Prices and quotes (issue 6, decision 023): an HTTP price feed instead of the built-in table when set.
+  PRICE_FEED_URL: httpUrl.optional(),
+  PRICE_FEED_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  PRICE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // JSON rows over the built-in table: {"BTC": {"bid": "59900", "ask": "60100"}, "ETH": {"price": "3000", "spreadBps": 50}}.
+  PRICE_TABLE: z.string().optional(),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_QUOTE_TTL_SECONDS),
+  // Quotes per user per minute (ARCHITECTURE.md section 6); 0 switches the limit off (benchmarks).
+  QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -89,6 +99,12 @@ export interface Config {
   workerSweepSeconds: number;
   /** R11: the most bytes one KYC document upload request may carry (files and fields together). */
   uploadLimitBytes: number;
+  /** Where prices come from (decision 023): the feed when feedUrl is set, else the table. */
+  prices: { feedUrl: string | null; feedTimeoutMs: number; feedMaxAgeSeconds: number; table: PriceTable };
+  /** How long a quote is firm. */
+  quoteTtlSeconds: number;
+  /** Quotes per user per rolling minute; 0 = no limit. */
+  quoteRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -137,8 +153,38 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     idvReviewDelaySeconds: e.IDV_REVIEW_DELAY_SECONDS,
     workerSweepSeconds: e.WORKER_SWEEP_SECONDS,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    prices: { feedUrl: e.PRICE_FEED_URL ?? null, feedTimeoutMs: e.PRICE_FEED_TIMEOUT_MS, feedMaxAgeSeconds: e.PRICE_FEED_MAX_AGE_SECONDS, table: parsePriceTable(e.PRICE_TABLE) },
+    quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
+    quoteRateLimitPerMinute: e.QUOTE_RATE_LIMIT_PER_MINUTE,
   };
 }
+
+/** PRICE_TABLE holds a JSON object of rows over the built-in table; a bad row stops the boot naming it. */
+function parsePriceTable(raw: string | undefined): PriceTable {
+  if (!raw) return DEFAULT_PRICE_TABLE;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(['PRICE_TABLE: must be a JSON object']);
+  }
+  if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new ConfigError(['PRICE_TABLE: must be a JSON object']);
+  const problems: string[] = [];
+  const table: Record<string, PriceTableEntry> = { ...DEFAULT_PRICE_TABLE };
+  for (const [ticker, row] of Object.entries(rows as Record<string, unknown>)) {
+    const entry = PriceRow.safeParse(row);
+    const scaled = entry.success ? scaleEntry(entry.data) : 'must be {"bid", "ask"} or {"price", "spreadBps"?} with decimal strings';
+    if (typeof scaled === 'string') problems.push(`PRICE_TABLE.${ticker}: ${scaled}`);
+    else if (entry.success) table[ticker.toUpperCase()] = entry.data;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return table;
+}
+
+const PriceRow = z.union([
+  z.object({ bid: z.string(), ask: z.string() }).strict(),
+  z.object({ price: z.string(), spreadBps: z.number().int().optional() }).strict(),
+]);
 
 /** FEATURE_FLAGS holds a JSON object of overrides on top of document 2's flags. */
 function parseFlags(raw: string | undefined): FeatureFlags {

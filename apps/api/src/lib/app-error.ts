@@ -1,4 +1,4 @@
-import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, RAMP_QUOTE_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -82,6 +82,13 @@ export const ERROR_CATALOGUE = {
   withdrawal_not_pending: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.withdrawalNotPending },
   bank_reauth_required: { status: 409, type: ERROR_TYPES.api, message: BANK_REAUTH_NOTICE },
   nothing_to_settle: { status: 404, type: ERROR_TYPES.notFound, message: 'There is nothing to settle' },
+  // Ramp quotes (issue 6, decision 023): another user's quote reads as unknown; a quote is firm until it expires and
+  // single use; a trade over a limit names the amount field; no price to be had (feed down, slow or malformed).
+  quote_unknown: { status: 404, type: ERROR_TYPES.notFound, message: RAMP_QUOTE_MESSAGES.quoteUnknown },
+  quote_expired: { status: 409, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.quoteExpired },
+  quote_used: { status: 409, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.quoteUsed },
+  trade_limit_exceeded: { status: 422, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
+  price_unavailable: { status: 503, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.priceUnavailable },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

@@ -1,0 +1,15 @@
+/**
+ * The ramp module's surface for other modules. Quotes (decision 023): the orders of the next session take a quote
+ * inside the transaction that creates the order:
+ *   await db.transaction(async (tx) => { const { quote, usdValue } = await consumeQuote(tx, userGuid, quoteId, clock.now()); ... })
+ * which refuses another user's or an unknown quote (404 quote_unknown), a used one (409 quote_used), an expired one
+ * (409 quote_expired) and one that no longer fits the limits (422). Limits count consumed quotes through
+ * `tradeUsage` (quotes-repository.ts), the one place to teach about cancelled orders.
+ */
+export { consumeQuote, type ConsumedQuote } from './consume-quote';
+export { createQuote } from './create-quote';
+export { estimateTrade } from './estimate-trade';
+export { getLimits, assertWithinLimits } from './limits';
+export { tradeUsage, depositUsage } from './quotes-repository';
+export { rampQuoteRoutes } from './quotes-routes';
+export type { QuotesContext } from './quotes-context';

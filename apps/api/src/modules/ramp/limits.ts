@@ -1,0 +1,109 @@
+import {
+  RAMP_DAY_MS,
+  RAMP_LIMITS,
+  RAMP_QUOTE_MESSAGES,
+  RAMP_WEEK_MS,
+  TRANSFER_METHOD_KEYS,
+  minorToDecimal,
+  type RampLimit,
+  type RampLimitsReply,
+  type TransferMethodKey,
+} from '@rampart/contracts';
+import type { Queryable } from '../../db';
+import { AppError } from '../../lib/app-error';
+import { depositUsage, tradeUsage, type Usage } from './quotes-repository';
+
+/**
+ * The limits (document 2, section 9: '$1000 weekly limit for the slowest card or ACH options'; the rest ours;
+ * decision 023). All rolling windows, not calendar weeks: a limit frees up exactly 7 days (24 hours) after what
+ * used it, so there is no Monday-morning cliff and no time zone to argue about.
+ * - weekly_method, ACH: ACH deposits (transfers) + trades paid by ACH (consumed quotes), last 7 days: $1000.
+ * - weekly_method, card: card deposits, last 7 days: $1000 (cards do not pay for trades, R13; shown for deposits).
+ * - daily_trades: every trade (consumed quotes), last 24 hours: $25,000.
+ * - per_trade: one trade: $10,000.
+ * The transfers module does not enforce the weekly limit on deposits yet (issue 5's code); quotes do for trades.
+ */
+
+const usd = (cents: bigint) => minorToDecimal(cents, 2);
+
+function limitOf(kind: RampLimit['kind'], method: string | null, windowMs: number | null, limit: bigint, usage: Usage): RampLimit {
+  const remaining = limit - usage.total;
+  return {
+    kind,
+    method,
+    windowHours: windowMs === null ? null : windowMs / 3_600_000,
+    limit: usd(limit),
+    used: usd(usage.total),
+    remaining: usd(remaining > 0n ? remaining : 0n),
+    nextReleaseAt: usage.oldest && windowMs !== null ? new Date(new Date(usage.oldest).getTime() + windowMs).toISOString() : null,
+  };
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  const oldest = a.oldest && b.oldest ? (new Date(a.oldest) < new Date(b.oldest) ? a.oldest : b.oldest) : (a.oldest ?? b.oldest);
+  return { total: a.total + b.total, oldest };
+}
+
+export async function weeklyAchUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
+  const since = new Date(now.getTime() - RAMP_WEEK_MS);
+  return addUsage(await depositUsage(q, userId, 'ach', since), await tradeUsage(q, userId, since, { paymentMethod: 'primex_ach', side: 'buy' }));
+}
+
+export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
+  return tradeUsage(q, userId, new Date(now.getTime() - RAMP_DAY_MS));
+}
+
+/** Which limits concern a payment method key (all of them when null). */
+function limitsFor(method: TransferMethodKey | null): { weeklyAch: boolean; weeklyCard: boolean; trades: boolean } {
+  if (method === null) return { weeklyAch: true, weeklyCard: true, trades: true };
+  return {
+    weeklyAch: method === 'primex_ach',
+    weeklyCard: method === 'primex_card',
+    // Card and wires do not pay for trades (R13): only their own deposit limits concern them.
+    trades: method === 'primex_ach' || method === 'primex_instant_ach' || method === 'primex_usd',
+  };
+}
+
+/** `/api/ramp/limits`: the caller's limits with what is used and what remains now. */
+export async function getLimits(q: Queryable, userId: string, now: Date, method: string | null): Promise<RampLimitsReply> {
+  if (method !== null && !(TRANSFER_METHOD_KEYS as readonly string[]).includes(method)) {
+    throw AppError.validation({ method: RAMP_QUOTE_MESSAGES.methodUnknown });
+  }
+  const which = limitsFor(method as TransferMethodKey | null);
+  const limits: RampLimit[] = [];
+  if (which.weeklyAch) limits.push(limitOf('weekly_method', 'primex_ach', RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, await weeklyAchUsage(q, userId, now)));
+  if (which.weeklyCard) {
+    const card = await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS));
+    limits.push(limitOf('weekly_method', 'primex_card', RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, card));
+  }
+  if (which.trades) {
+    limits.push(limitOf('daily_trades', null, RAMP_DAY_MS, RAMP_LIMITS.dailyTradeMaxCents, await dailyTradeUsage(q, userId, now)));
+    limits.push(limitOf('per_trade', null, null, RAMP_LIMITS.perTradeMaxCents, { total: 0n, oldest: null }));
+  }
+  return { assetTicker: 'USD', minimumTrade: usd(RAMP_LIMITS.minTradeCents), limits };
+}
+
+function overLimit(message: string): AppError {
+  return new AppError('trade_limit_exceeded', { details: { errors: [message], fields: { sellAmountTotal: message } } });
+}
+
+/**
+ * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
+ * daily total and, for a buy paid by ACH, the weekly ACH limit: else 422 trade_limit_exceeded under sellAmountTotal
+ * saying what remains. Checked when the quote is made (firm and honest); the order checks again when it consumes it.
+ */
+export async function assertWithinLimits(q: Queryable, userId: string, now: Date, trade: { usdValue: bigint; paymentMethod: string; side: 'buy' | 'sell' }): Promise<void> {
+  if (trade.usdValue > RAMP_LIMITS.perTradeMaxCents) throw overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents)));
+  if (trade.side === 'buy' && trade.paymentMethod === 'primex_ach') {
+    const used = (await weeklyAchUsage(q, userId, now)).total;
+    if (used + trade.usdValue > RAMP_LIMITS.weeklySlowMethodCents) {
+      const remaining = RAMP_LIMITS.weeklySlowMethodCents - used;
+      throw overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(usd(remaining > 0n ? remaining : 0n)));
+    }
+  }
+  const daily = (await dailyTradeUsage(q, userId, now)).total;
+  if (daily + trade.usdValue > RAMP_LIMITS.dailyTradeMaxCents) {
+    const remaining = RAMP_LIMITS.dailyTradeMaxCents - daily;
+    throw overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(usd(remaining > 0n ? remaining : 0n)));
+  }
+}

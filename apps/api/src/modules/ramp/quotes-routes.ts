@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RampLimitsReply, RampLimitsRequest, RampQuoteReply, RampQuoteRequest, TradeEstimateReply, TradeEstimateRequest } from '@rampart/contracts';
+import { errorResponses } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
+import { createQuote } from './create-quote';
+import { estimateTrade } from './estimate-trade';
+import { getLimits } from './limits';
+import type { QuotesContext } from './quotes-context';
+
+const tags = ['ramp'];
+
+/** Quotes, estimates and limits (issue 6, decision 023): signed in, the caller's own. */
+export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = async (app, { ctx }) => {
+  // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
+  const signedIn = { preValidation: app.authenticate };
+
+  app.post(
+    '/ramp/quote',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'A firm, single-use quote (expiresAt), idempotent by idemId: same body the same quote, another body 422, in flight 409',
+        body: RampQuoteRequest,
+        response: { 200: RampQuoteReply, ...errorResponses },
+      },
+    },
+    (request) => createQuote(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/ramp/trade-estimate',
+    { ...signedIn, schema: { tags, summary: 'What an amount would cost and receive now (nothing stored)', body: TradeEstimateRequest, response: { 200: TradeEstimateReply, ...errorResponses } } },
+    (request) => estimateTrade(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/ramp/limits',
+    { ...signedIn, schema: { tags, summary: "The caller's limits per method: limit, used, remaining (rolling windows)", body: RampLimitsRequest, response: { 200: RampLimitsReply, ...errorResponses } } },
+    (request) => {
+      const method = request.body?.method?.trim() ?? '';
+      return getLimits(ctx.db, requireUser(request).userGuid, ctx.clock.now(), method === '' ? null : method);
+    },
+  );
+};
