@@ -169,13 +169,20 @@ describe('validateAddress', () => {
   it('names the network in its message, in English and Spanish', () => {
     expect(validateAddress('xrpl', 'r123')).toEqual({
       ok: false,
-      code: 'xrplAddress',
+      code: 'address',
       message: 'Value is not a valid XRPL address',
+      params: { kind: 'XRPL' },
     });
     expect(validateAddress('xrpl', 'r123', 'es')).toEqual({
       ok: false,
-      code: 'xrplAddress',
+      code: 'address',
       message: 'El valor no es una dirección XRPL válida',
+      params: { kind: 'XRPL' },
+    });
+    expect(validateAddress('ethereum', '0x12')).toEqual({
+      ok: false,
+      code: 'ethAddress',
+      message: 'Value is not a valid ETH address',
     });
   });
 
@@ -207,7 +214,7 @@ describe('addressRule (R12)', () => {
     const rule = addressRule('tezos');
     expect(rule('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb')).toBeUndefined();
     const failure = rule('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjc');
-    expect(failure).toEqual({ code: 'tezosAddress', message: 'Value is not a valid Tezos address' });
+    expect(failure).toEqual({ code: 'address', message: 'Value is not a valid Tezos address', params: { kind: 'Tezos' } });
     if (failure) expect(translateFailure(failure, 'es')).toBe('El valor no es una dirección Tezos válida');
     expect(rule(undefined)).toEqual({ code: 'string', message: 'Only String type accepted' });
   });

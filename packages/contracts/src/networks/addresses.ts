@@ -1,6 +1,6 @@
 import { base58, base58xrp, bech32, bech32m } from '@scure/base';
-import { formatRuleMessage, type RuleCode, type RuleLang } from '../rules/messages';
-import { ruleFailure, type Rule } from '../rules/rule';
+import { formatRuleMessage, type RuleCode, type RuleLang, type RuleParams } from '../rules/messages';
+import { ruleFailure, type Rule, type RuleFailure } from '../rules/rule';
 import {
   checkEvmAddress,
   decodeBase58,
@@ -45,8 +45,13 @@ export function isAddressNetwork(value: unknown): value is AddressNetwork {
 type AddressCheck = (address: string) => string | undefined;
 
 export interface NetworkAddressRule {
-  /** The message code ('Value is not a valid <kind>'). */
+  /**
+   * The message code: 'address' ('Value is not a valid {{kind}} address') with the network's name as
+   * `kind`; Ethereum and BNB keep the codes their rules already had (ethAddress, bnbAddress).
+   */
   readonly code: RuleCode;
+  /** The network's name in messages; a proper noun, the same in every language. */
+  readonly kind: string;
   /** What the rule accepts, for documentation and the SPA's hint. */
   readonly description: string;
   readonly check: AddressCheck;
@@ -176,27 +181,27 @@ const qtum: AddressCheck = (value) => {
 };
 
 export const NETWORK_ADDRESS_RULES: { readonly [N in AddressNetwork]: NetworkAddressRule } = {
-  stellar: { code: 'stellarAddress', description: 'StrKey account id: G + 55 base32, CRC16 checksum', check: strKey },
-  solana: { code: 'solanaAddress', description: 'base58 of 32 bytes', check: solana },
-  avalanche: { code: 'avalancheAddress', description: 'C-Chain: 0x + 40 hex, EIP-55 when mixed case', check: evm },
-  ethereum: { code: 'ethAddress', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
-  xrpl: { code: 'xrplAddress', description: 'r + 24 to 34 base58, Base58Check checksum', check: xrpl },
-  vechain: { code: 'vechainAddress', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
-  harmony: { code: 'harmonyAddress', description: 'one1 bech32 (20 bytes) or 0x + 40 hex', check: harmony },
-  icon: { code: 'iconAddress', description: 'hx + 40 hex', check: icon },
-  chia: { code: 'chiaAddress', description: 'xch1 bech32m of a 32-byte puzzle hash', check: chia },
-  polymesh: { code: 'polymeshAddress', description: 'SS58 prefix 12, or 0x + 64 hex', check: polymesh },
-  binancechain: { code: 'bnbAddress', description: 'bnb1 bech32 (20 bytes)', check: binancechain },
-  tezos: { code: 'tezosAddress', description: 'tz1/tz2/tz3/tz4 Base58Check', check: tezos },
-  qtum: { code: 'qtumAddress', description: 'Base58Check, Q or M', check: qtum },
-  bitcoin: { code: 'bitcoinAddress', description: 'P2PKH, P2SH, bech32 v0, bech32m taproot', check: bitcoin },
-  digitalbits: { code: 'digitalbitsAddress', description: 'StrKey account id: G + 55 base32', check: strKey },
-  polygon: { code: 'polygonAddress', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
+  stellar: { code: 'address', kind: 'Stellar', description: 'StrKey account id: G + 55 base32, CRC16 checksum', check: strKey },
+  solana: { code: 'address', kind: 'Solana', description: 'base58 of 32 bytes', check: solana },
+  avalanche: { code: 'address', kind: 'Avalanche C-Chain', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
+  ethereum: { code: 'ethAddress', kind: 'Ethereum', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
+  xrpl: { code: 'address', kind: 'XRPL', description: 'r + 24 to 34 base58, Base58Check checksum', check: xrpl },
+  vechain: { code: 'address', kind: 'VeChain', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
+  harmony: { code: 'address', kind: 'Harmony', description: 'one1 bech32 (20 bytes) or 0x + 40 hex', check: harmony },
+  icon: { code: 'address', kind: 'ICON', description: 'hx + 40 hex', check: icon },
+  chia: { code: 'address', kind: 'Chia', description: 'xch1 bech32m of a 32-byte puzzle hash', check: chia },
+  polymesh: { code: 'address', kind: 'Polymesh', description: 'SS58 prefix 12, or 0x + 64 hex', check: polymesh },
+  binancechain: { code: 'bnbAddress', kind: 'BNB', description: 'bnb1 bech32 (20 bytes)', check: binancechain },
+  tezos: { code: 'address', kind: 'Tezos', description: 'tz1/tz2/tz3/tz4 Base58Check', check: tezos },
+  qtum: { code: 'address', kind: 'Qtum', description: 'Base58Check, Q or M', check: qtum },
+  bitcoin: { code: 'address', kind: 'Bitcoin', description: 'P2PKH, P2SH, bech32 v0, bech32m taproot', check: bitcoin },
+  digitalbits: { code: 'address', kind: 'DigitalBits', description: 'StrKey account id: G + 55 base32', check: strKey },
+  polygon: { code: 'address', kind: 'Polygon', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
 };
 
 export type AddressValidation =
   | { readonly ok: true; readonly normalized: string }
-  | { readonly ok: false; readonly code: RuleCode; readonly message: string };
+  | { readonly ok: false; readonly code: RuleCode; readonly message: string; readonly params?: RuleParams };
 
 /**
  * The one entry point: is `address` a valid destination on `network`? Surrounding white space (a
@@ -207,17 +212,24 @@ export function validateAddress(network: string, address: unknown, lang: RuleLan
   if (!isAddressNetwork(network)) {
     return { ok: false, code: 'network', message: formatRuleMessage('network', {}, lang) };
   }
-  const rule = NETWORK_ADDRESS_RULES[network];
   if (typeof address !== 'string') return { ok: false, code: 'string', message: formatRuleMessage('string', {}, lang) };
-  const normalized = rule.check(address.trim());
-  if (normalized === undefined) return { ok: false, code: rule.code, message: formatRuleMessage(rule.code, {}, lang) };
-  return { ok: true, normalized };
+  const normalized = NETWORK_ADDRESS_RULES[network].check(address.trim());
+  if (normalized !== undefined) return { ok: true, normalized };
+  const { code, params } = addressFailure(network);
+  return params === undefined
+    ? { ok: false, code, message: formatRuleMessage(code, {}, lang) }
+    : { ok: false, code, message: formatRuleMessage(code, params, lang), params };
+}
+
+function addressFailure(network: AddressNetwork): RuleFailure {
+  const { code, kind } = NETWORK_ADDRESS_RULES[network];
+  return code === 'address' ? ruleFailure(code, { kind }) : ruleFailure(code);
 }
 
 /** The same check as an R12 rule, for forms and the generic rule runner. */
 export function addressRule(network: AddressNetwork): Rule {
-  const { code, check } = NETWORK_ADDRESS_RULES[network];
-  const failure = ruleFailure(code);
+  const { check } = NETWORK_ADDRESS_RULES[network];
+  const failure = addressFailure(network);
   return (value) => {
     if (typeof value !== 'string') return ruleFailure('string');
     return check(value.trim()) === undefined ? failure : undefined;

@@ -22,13 +22,14 @@ describe('XRPL destination tag', () => {
     expect(throwsNot(() => encodeXAddress(accountId, 4_294_967_296, false))).toBe(false);
     expect(validateMemo('xrpl', '4294967296')).toEqual({
       ok: false,
-      code: 'xrplDestinationTag',
+      code: 'destinationTag',
       message: 'Value is not a valid XRPL destination tag',
+      params: { kind: 'XRPL' },
     });
   });
 
   it.each(['-1', '1.5', '007', 'abc', '1e3', '0x10'])('refuses %j', (tag) => {
-    expect(validateMemo('xrpl', tag)).toMatchObject({ ok: false, code: 'xrplDestinationTag' });
+    expect(validateMemo('xrpl', tag)).toMatchObject({ ok: false, code: 'destinationTag' });
   });
 
   it('is optional: absent or blank is no tag', () => {
@@ -69,8 +70,9 @@ describe('Stellar and DigitalBits memo', () => {
     expect(validateMemo('stellar', 'hello')).toEqual({ ok: true, memo: { kind: 'text', value: 'hello' } });
     expect(validateMemo('digitalbits', 'x'.repeat(29), 'es')).toEqual({
       ok: false,
-      code: 'digitalbitsMemo',
+      code: 'memo',
       message: 'El valor no es un memo de DigitalBits válido',
+      params: { kind: 'DigitalBits' },
     });
   });
 });
@@ -93,7 +95,7 @@ describe('memo policy', () => {
 
   it('limits a BNB memo to 128 bytes', () => {
     expect(validateMemo('binancechain', 'x'.repeat(128))).toMatchObject({ ok: true });
-    expect(validateMemo('binancechain', 'x'.repeat(129))).toMatchObject({ ok: false, code: 'bnbMemo' });
+    expect(validateMemo('binancechain', 'x'.repeat(129))).toMatchObject({ ok: false, code: 'memo', message: 'Value is not a valid BNB memo' });
   });
 
   it('refuses an unknown network and a memo that is not a string', () => {
@@ -104,6 +106,10 @@ describe('memo policy', () => {
   it('works as an R12 rule', () => {
     const rule = memoRule('xrpl');
     expect(rule('7')).toBeUndefined();
-    expect(rule('x')).toEqual({ code: 'xrplDestinationTag', message: 'Value is not a valid XRPL destination tag' });
+    expect(rule('x')).toEqual({
+      code: 'destinationTag',
+      message: 'Value is not a valid XRPL destination tag',
+      params: { kind: 'XRPL' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { formatRuleMessage, type RuleCode, type RuleLang } from '../rules/messages';
+import { formatRuleMessage, type RuleCode, type RuleLang, type RuleParams } from '../rules/messages';
 import { ruleFailure, type Rule } from '../rules/rule';
 import { utf8ByteLength } from '../rules/string-rules';
 import { isAddressNetwork, type AddressNetwork } from './addresses';
@@ -18,7 +18,8 @@ export interface NetworkMemoRule {
   readonly memo: MemoPolicy;
   /** What the field is called on that network, for the label. */
   readonly label?: 'destinationTag' | 'memo';
-  readonly code?: RuleCode;
+  /** The network's name in the memo's message ('Value is not a valid {{kind}} memo'). */
+  readonly kind?: string;
 }
 
 /** XRPL destination tag: an unsigned 32-bit integer. */
@@ -30,21 +31,21 @@ export const STELLAR_MAX_MEMO_ID = 18_446_744_073_709_551_615n;
 export const BNB_MEMO_MAX_BYTES = 128;
 
 export const NETWORK_MEMO_RULES: { readonly [N in AddressNetwork]: NetworkMemoRule } = {
-  stellar: { memo: 'optional', label: 'memo', code: 'stellarMemo' },
+  stellar: { memo: 'optional', label: 'memo', kind: 'Stellar' },
   solana: { memo: 'none' },
   avalanche: { memo: 'none' },
   ethereum: { memo: 'none' },
-  xrpl: { memo: 'optional', label: 'destinationTag', code: 'xrplDestinationTag' },
+  xrpl: { memo: 'optional', label: 'destinationTag', kind: 'XRPL' },
   vechain: { memo: 'none' },
   harmony: { memo: 'none' },
   icon: { memo: 'none' },
   chia: { memo: 'none' },
   polymesh: { memo: 'none' },
-  binancechain: { memo: 'optional', label: 'memo', code: 'bnbMemo' },
+  binancechain: { memo: 'optional', label: 'memo', kind: 'BNB' },
   tezos: { memo: 'none' },
   qtum: { memo: 'none' },
   bitcoin: { memo: 'none' },
-  digitalbits: { memo: 'optional', label: 'memo', code: 'digitalbitsMemo' },
+  digitalbits: { memo: 'optional', label: 'memo', kind: 'DigitalBits' },
   polygon: { memo: 'none' },
 };
 
@@ -76,13 +77,12 @@ const MEMO_CHECKS: { readonly [N in AddressNetwork]?: MemoCheck } = {
 
 export type MemoValidation =
   | { readonly ok: true; readonly memo: { readonly kind: MemoKind; readonly value: string } | undefined }
-  | { readonly ok: false; readonly code: RuleCode; readonly message: string };
+  | { readonly ok: false; readonly code: RuleCode; readonly message: string; readonly params?: RuleParams };
 
-const fail = (code: RuleCode, lang: RuleLang): MemoValidation => ({
-  ok: false,
-  code,
-  message: formatRuleMessage(code, {}, lang),
-});
+function fail(code: RuleCode, lang: RuleLang, params?: RuleParams): MemoValidation {
+  const message = formatRuleMessage(code, params, lang);
+  return params === undefined ? { ok: false, code, message } : { ok: false, code, message, params };
+}
 
 /**
  * Checks the memo or tag given for a destination on `network`. Absent (undefined, null, or blank) is
@@ -98,7 +98,7 @@ export function validateMemo(network: string, memo: unknown, lang: RuleLang = 'e
   const check = MEMO_CHECKS[network];
   if (rule.memo === 'none' || !check) return fail('memoNotUsed', lang);
   const result = check(trimmed);
-  if (!result) return fail(rule.code ?? 'memoNotUsed', lang);
+  if (!result) return fail(rule.label ?? 'memo', lang, { kind: rule.kind ?? network });
   return { ok: true, memo: { kind: result.kind, value: result.normalized } };
 }
 
@@ -106,6 +106,6 @@ export function validateMemo(network: string, memo: unknown, lang: RuleLang = 'e
 export function memoRule(network: AddressNetwork): Rule {
   return (value) => {
     const result = validateMemo(network, value);
-    return result.ok ? undefined : ruleFailure(result.code);
+    return result.ok ? undefined : ruleFailure(result.code, result.params);
   };
 }
