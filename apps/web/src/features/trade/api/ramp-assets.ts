@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { FeatureInterestListReply, FeatureInterestReply, RampAssetsReply, type FeatureInterest, type FeatureInterestRequest, type RampAsset } from '@rampart/contracts';
+import type { ApiClient } from '../../../lib/api';
+
+/** Every trade query starts with this key. */
+export const tradeKey = ['trade'] as const;
+
+/** POST /ramp/assets → data.assets (document 2, section 7). A read: retries (R16). Public: same for every user. */
+export function rampAssetsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...tradeKey, 'assets'],
+    queryFn: async ({ signal }): Promise<RampAsset[]> => (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets,
+    // The catalogue changes only with the deployment's flags.
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** POST /feature-interest-list: what the user asked to hear about. A read: retries (R16). */
+export function featureInterestsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...tradeKey, 'interests'],
+    queryFn: async ({ signal }): Promise<FeatureInterest[]> => (await api.request('/feature-interest-list', { body: {}, retry: true, signal, schema: FeatureInterestListReply })).interests,
+  });
+}
+
+/** POST /feature-interest ("notify me", R15). A write without an idempotency key: no retry (R16); asking twice is harmless. */
+export function recordFeatureInterest(api: ApiClient, body: FeatureInterestRequest): Promise<FeatureInterestReply> {
+  return api.request('/feature-interest', { body, schema: FeatureInterestReply });
+}
