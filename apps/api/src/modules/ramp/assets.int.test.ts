@@ -69,6 +69,14 @@ describe('ramp: assets and feature interest', () => {
       expect(await assetsOf(k, token)).toEqual(await assetsOf(k));
     });
 
+    it('are described in the OpenAPI document', async () => {
+      const doc = await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys((doc.json() as { paths: Record<string, unknown> }).paths)).toEqual(
+        expect.arrayContaining(['/api/ramp/assets', '/api/feature-interest', '/api/feature-interest-list']),
+      );
+    });
+
     it('refuses a body that is not an object', async () => {
       for (const payload of ['[]', '"assets"', '{']) {
         const res = await k.call('/api/ramp/assets', { body: payload, headers: { 'content-type': 'application/json' } });
