@@ -204,6 +204,12 @@ describe('validateAddress', () => {
     expect(accepted('icon', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
   });
 
+  it('refuses a value longer than any address, on every network', () => {
+    expect(accepted('bitcoin', `1${'z'.repeat(100_000)}`)).toBe(false);
+    for (const network of ADDRESS_NETWORKS) expect(accepted(network, '1'.repeat(129))).toBe(false);
+    expect(addressRule('xrpl')(`r${'p'.repeat(100_000)}`)).toMatchObject({ code: 'address' });
+  });
+
   it('has a rule for every network', () => {
     expect(Object.keys(NETWORK_ADDRESS_RULES).sort()).toEqual([...ADDRESS_NETWORKS].sort());
   });

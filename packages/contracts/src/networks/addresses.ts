@@ -199,6 +199,17 @@ export const NETWORK_ADDRESS_RULES: { readonly [N in AddressNetwork]: NetworkAdd
   polygon: { code: 'address', kind: 'Polygon', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
 };
 
+/**
+ * No address of these networks is longer than 90 characters (a bech32 string's limit); anything much longer is
+ * refused before decoding, since base58 decoding costs the square of the length.
+ */
+export const MAX_ADDRESS_LENGTH = 128;
+
+function checkAddress(network: AddressNetwork, address: string): string | undefined {
+  const trimmed = address.trim();
+  return trimmed.length > MAX_ADDRESS_LENGTH ? undefined : NETWORK_ADDRESS_RULES[network].check(trimmed);
+}
+
 export type AddressValidation =
   | { readonly ok: true; readonly normalized: string }
   | { readonly ok: false; readonly code: RuleCode; readonly message: string; readonly params?: RuleParams };
@@ -213,7 +224,7 @@ export function validateAddress(network: string, address: unknown, lang: RuleLan
     return { ok: false, code: 'network', message: formatRuleMessage('network', {}, lang) };
   }
   if (typeof address !== 'string') return { ok: false, code: 'string', message: formatRuleMessage('string', {}, lang) };
-  const normalized = NETWORK_ADDRESS_RULES[network].check(address.trim());
+  const normalized = checkAddress(network, address);
   if (normalized !== undefined) return { ok: true, normalized };
   const { code, params } = addressFailure(network);
   return params === undefined
@@ -228,10 +239,9 @@ function addressFailure(network: AddressNetwork): RuleFailure {
 
 /** The same check as an R12 rule, for forms and the generic rule runner. */
 export function addressRule(network: AddressNetwork): Rule {
-  const { check } = NETWORK_ADDRESS_RULES[network];
   const failure = addressFailure(network);
   return (value) => {
     if (typeof value !== 'string') return ruleFailure('string');
-    return check(value.trim()) === undefined ? failure : undefined;
+    return checkAddress(network, value) === undefined ? failure : undefined;
   };
 }

@@ -98,6 +98,11 @@ describe('memo policy', () => {
     expect(validateMemo('binancechain', 'x'.repeat(129))).toMatchObject({ ok: false, code: 'memo', message: 'Value is not a valid BNB memo' });
   });
 
+  it('refuses a memo longer than any memo', () => {
+    expect(validateMemo('xrpl', '9'.repeat(100_000))).toMatchObject({ ok: false, code: 'destinationTag' });
+    expect(validateMemo('stellar', '1'.repeat(100_000))).toMatchObject({ ok: false, code: 'memo' });
+  });
+
   it('refuses an unknown network and a memo that is not a string', () => {
     expect(validateMemo('dogecoin', '1')).toMatchObject({ ok: false, code: 'network' });
     expect(validateMemo('xrpl', 42)).toMatchObject({ ok: false, code: 'string' });

@@ -97,7 +97,8 @@ export function validateMemo(network: string, memo: unknown, lang: RuleLang = 'e
   if (trimmed === '') return rule.memo === 'required' ? fail('required', lang) : { ok: true, memo: undefined };
   const check = MEMO_CHECKS[network];
   if (rule.memo === 'none' || !check) return fail('memoNotUsed', lang);
-  const result = check(trimmed);
+  // Longer than any memo of these networks (128 bytes at most): refused before parsing digits of any length.
+  const result = trimmed.length > BNB_MEMO_MAX_BYTES ? undefined : check(trimmed);
   if (!result) return fail(rule.label ?? 'memo', lang, { kind: rule.kind ?? network });
   return { ok: true, memo: { kind: result.kind, value: result.normalized } };
 }
