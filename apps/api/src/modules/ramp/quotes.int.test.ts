@@ -1,0 +1,462 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBody, RampLimitsReply, RampQuoteReply, TradeEstimateReply } from '@rampart/contracts';
+import { claimHttpKey, releaseHttpKey } from '../../lib/http-idempotency';
+import { manualClock } from '../../lib/clock';
+import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { consumeQuote } from './index';
+
+const XRPL = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
+const START = new Date('2026-11-23T15:00:00Z');
+
+/** Buy 100 USDS on the XRP Ledger with the USD balance: the issue's own example. */
+const BUY_USDS = {
+  buyAssetTicker: 'USDS',
+  buyNetwork: 'xrpl',
+  buyAddress: XRPL,
+  sellAssetTicker: 'USD',
+  sellNetwork: 'primex_usd',
+  sellAmountTotal: '100',
+  sellDeliveryMethod: 'payment_method',
+  sellAddress: 'USD balance',
+};
+
+let counter = 0;
+const idem = () => `idem-${Date.now()}-${(counter += 1)}`;
+
+describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
+  let k: TransferKit;
+  const clock = manualClock(START);
+
+  beforeAll(async () => {
+    k = await createTransferKit({ clock });
+  }, 60_000);
+  afterEach(async () => {
+    await k.invariants();
+    clock.set(START);
+  });
+  afterAll(async () => {
+    await k?.close();
+  });
+
+  async function quote(token: string, body: Record<string, unknown>) {
+    const res = await k.call('/api/ramp/quote', { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return RampQuoteReply.parse(res.body);
+  }
+
+  /** A failing call: its status, code and the message under each field. */
+  async function refused(url: string, token: string, body: unknown, status: number, code: string) {
+    const res = await k.call(url, { token, body });
+    const error = k.expectError(res, status, code);
+    return { message: error.message, fields: ApiErrorBody.parse(res.body).errors?.fields ?? {} };
+  }
+
+  const consume = (guid: string, quoteId: string) => k.t.db.transaction((tx) => consumeQuote(tx, guid, quoteId, clock.now()));
+
+  async function quoteCount(guid: string): Promise<number> {
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [guid]);
+    return Number(rows[0]?.n ?? 0n);
+  }
+
+  describe('access', () => {
+    it.each(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits'])('%s answers 401 to an anonymous caller, before looking at the body', async (url) => {
+      k.expectError(await k.call(url, { body: { nonsense: true } }), 401, 'unauthenticated');
+    });
+
+    it('a quote needs an opened account (409); estimates and limits do not', async () => {
+      const token = await k.signedInUser(`quotes-closed-${Date.now()}@example.com`);
+      await refused('/api/ramp/quote', token, { ...BUY_USDS, idemId: idem() }, 409, 'account_not_opened');
+      expect((await k.call('/api/ramp/trade-estimate', { token, body: BUY_USDS })).status).toBe(200);
+      expect((await k.call('/api/ramp/limits', { token, body: {} })).status).toBe(200);
+    });
+  });
+
+  describe('a quote', () => {
+    it('buys 100 USDS to an XRPL address with the USD balance: every fee apart, the rate, firm for 5 minutes', async () => {
+      const user = await k.openedUser();
+      const id = idem();
+      const { quote: q, replayed } = await quote(user.token, { ...BUY_USDS, idemId: id });
+      expect(replayed).toBe(false);
+      expect(q).toMatchObject({
+        side: 'buy',
+        idemId: id,
+        sellAssetTicker: 'USD',
+        sellNetwork: 'primex_usd',
+        sellAmountTotal: '100.00',
+        sellDeliveryMethod: 'payment_method',
+        buyAssetTicker: 'USDS',
+        buyNetwork: 'xrpl',
+        buyAddress: XRPL,
+        buyMemo: null,
+        sellAddress: null,
+        receiveAmount: '99.990000',
+        rate: '1.00',
+        rateAssetTicker: 'USDS',
+        paymentMethod: 'primex_usd',
+        fees: [
+          { kind: 'method', label: 'Payment method fee', assetTicker: 'USD', amount: '0.00' },
+          { kind: 'network', label: 'Network fee', assetTicker: 'USD', amount: '0.01' },
+          { kind: 'spread', label: 'Spread', assetTicker: 'USD', amount: '0.00' },
+        ],
+        totalFees: '0.01',
+        createdAt: START.toISOString(),
+        expiresAt: new Date(START.getTime() + 300_000).toISOString(),
+      });
+      expect(q.quoteId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await quoteCount(user.guid)).toBe(1);
+    });
+
+    it('pays by ACH (0.5%) or instant ACH ($2) from one of the caller’s linked banks, with an XRPL destination tag', async () => {
+      const user = await k.openedUser();
+      const bank = await k.addBank(user.token);
+      const ach = await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, buyMemo: '12345', idemId: idem() });
+      expect(ach.quote).toMatchObject({ sellAddress: bank, buyMemo: '12345', paymentMethod: 'primex_ach', receiveAmount: '99.490000', totalFees: '0.51' });
+      expect(ach.quote.fees[0]).toMatchObject({ kind: 'method', amount: '0.50' });
+      const instant = await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_instant_ach', sellAddress: bank, idemId: idem() });
+      expect(instant.quote).toMatchObject({ receiveAmount: '97.990000', totalFees: '2.01' });
+    });
+
+    it('buys ETH at the ask: the spread is a line of its own, the amount received rounded down', async () => {
+      const user = await k.openedUser();
+      const { quote: q } = await quote(user.token, { ...BUY_USDS, buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS.toLowerCase(), sellAmountTotal: '1000', idemId: idem() });
+      // Bid 2985, ask 3015: $1000 - $2.50 network fee = 997.50; spread ceil(99750 x 30 / (2 x 3015)) = 497 cents;
+      // 99253 cents at the mid 3000 = 0.330843333... ETH, rounded down to the wei.
+      expect(q).toMatchObject({ rate: '3000.00', rateAssetTicker: 'ETH', totalFees: '7.47', receiveAmount: '0.330843333333333333' });
+      expect(q.fees.map((f) => f.amount)).toEqual(['0.00', '2.50', '4.97']);
+      // The address is kept in its checksummed (EIP-55) form.
+      expect(q.buyAddress).toBe(ETH_ADDRESS);
+    });
+
+    it('sells ETH by deposit to a linked bank, and USDS from holdings to the USD balance', async () => {
+      const user = await k.openedUser();
+      const bank = await k.addBank(user.token);
+      const eth = await quote(user.token, {
+        sellAssetTicker: 'ETH',
+        sellNetwork: 'ethereum',
+        sellAmountTotal: '0.5',
+        sellDeliveryMethod: 'deposit',
+        sellAddress: ETH_ADDRESS,
+        buyAssetTicker: 'USD',
+        buyNetwork: 'primex_ach',
+        buyAddress: bank,
+        idemId: idem(),
+      });
+      // $1500 at the mid, spread 0.5 x $15 = $7.50, ACH 0.5% of $1492.50 = $7.46.
+      expect(eth.quote).toMatchObject({ side: 'sell', receiveAmount: '1485.04', totalFees: '14.96', buyAddress: bank, sellAddress: ETH_ADDRESS, paymentMethod: 'primex_ach' });
+      const usds = await quote(user.token, {
+        sellAssetTicker: 'USDS',
+        sellNetwork: 'xrpl',
+        sellAmountTotal: '5',
+        sellDeliveryMethod: 'holdings',
+        buyAssetTicker: 'USD',
+        buyNetwork: 'primex_usd',
+        buyAddress: 'USD balance',
+        idemId: idem(),
+      });
+      // From holdings the minimum deposit does not apply, only the $1 minimum trade.
+      expect(usds.quote).toMatchObject({ receiveAmount: '5.00', totalFees: '0.00', buyAddress: 'USD balance', sellDeliveryMethod: 'holdings' });
+    });
+  });
+
+  describe('bad input: 4xx with the message under its field', () => {
+    let token: string;
+    let bank: string;
+    let other: { token: string; bank: string };
+    beforeAll(async () => {
+      const user = await k.openedUser();
+      token = user.token;
+      bank = await k.addBank(token);
+      const second = await k.openedUser();
+      other = { token: second.token, bank: await k.addBank(second.token) };
+    });
+
+    const SELL_ETH = { sellAssetTicker: 'ETH', sellNetwork: 'ethereum', sellAmountTotal: '0.5', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' };
+
+    it.each([
+      ['an unknown asset', { buyAssetTicker: 'FOO' }, { buyAssetTicker: 'Asset FOO not supported!' }],
+      ['an asset on a network it is not on', { buyNetwork: 'bitcoin' }, { buyAssetTicker: 'Asset USDS not supported!' }],
+      ['a hidden pair (Polymesh off)', { buyNetwork: 'polymesh', buyAddress: '0x' + 'a'.repeat(64) }, { buyAssetTicker: 'Asset USDS not supported!' }],
+      ['an asset disabled for buying and trading (R15)', { buyAssetTicker: 'USDC', buyNetwork: 'stellar', buyAddress: 'GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7' }, { buyAssetTicker: 'This asset cannot be bought or sold at the moment' }],
+      ['card as the source (R13)', { sellNetwork: 'primex_card' }, { sellNetwork: 'This payment method cannot be used to pay for a trade' }],
+      ['a wire as the source (R13)', { sellNetwork: 'primex_fedwire' }, { sellNetwork: 'This payment method cannot be used to pay for a trade' }],
+      ['USD for USD', { buyAssetTicker: 'USD', buyNetwork: 'primex_ach' }, { buyAssetTicker: 'These two assets cannot be traded for each other' }],
+      ['an address of another network', { buyAddress: ETH_ADDRESS }, { buyAddress: 'Value is not a valid XRPL address' }],
+      ['no address', { buyAddress: '' }, { buyAddress: 'Address is required' }],
+      ['a destination tag that is not one', { buyMemo: 'abc' }, { buyMemo: 'Value is not a valid XRPL destination tag' }],
+      ['too many decimals for USD', { sellAmountTotal: '10.001' }, { sellAmountTotal: 'Amount can have at most 2 decimal places' }],
+      ['an amount of 0', { sellAmountTotal: '0' }, { sellAmountTotal: 'Amount must be greater than 0' }],
+      ['a negative amount', { sellAmountTotal: '-5' }, { sellAmountTotal: 'Amount must be greater than 0' }],
+      ['no amount', { sellAmountTotal: null }, { sellAmountTotal: 'Amount is required' }],
+      ['a word for an amount', { sellAmountTotal: 'ten' }, { sellAmountTotal: 'Amount must be a number' }],
+      ['less than the minimum trade', { sellAmountTotal: '0.99' }, { sellAmountTotal: 'The minimum for this trade is 1.00 USD' }],
+      ['a delivery method for a payment method', { sellDeliveryMethod: 'holdings' }, { sellDeliveryMethod: 'A payment method delivers USD itself; leave the delivery method empty or payment_method' }],
+      ['ACH without a bank', { sellNetwork: 'primex_ach', sellAddress: '' }, { sellAddress: 'Select one payment method' }],
+      ['no idemId', { idemId: undefined }, { idemId: 'A request id (idemId) is required' }],
+    ])('%s', async (_name, change, fields) => {
+      const body = { ...BUY_USDS, idemId: idem(), ...change };
+      expect((await refused('/api/ramp/quote', token, body, 400, 'validation_failed')).fields).toEqual(fields);
+    });
+
+    it.each([
+      ['the amount the fees eat', { buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAmountTotal: '2.50' }, { sellAmountTotal: 'Amount must be more than the fees' }],
+      ['an ETH deposit below its minimum (R14)', { ...SELL_ETH, sellAmountTotal: '0.001' }, { sellAmountTotal: 'The minimum for this trade is 0.005 ETH' }],
+      ['more decimals than ETH has', { ...SELL_ETH, sellAmountTotal: '0.1234567890123456789' }, { sellAmountTotal: 'Amount can have at most 18 decimal places' }],
+      ['instant ACH as the payout (R13)', { ...SELL_ETH, buyNetwork: 'primex_instant_ach' }, { buyNetwork: 'This payment method cannot receive the proceeds of a trade' }],
+      ['an unknown delivery method', { ...SELL_ETH, sellDeliveryMethod: 'mail' }, { sellDeliveryMethod: 'Choose how the asset is delivered: deposit or holdings' }],
+      ['a sending address of another network', { ...SELL_ETH, sellAddress: XRPL }, { sellAddress: 'Value is not a valid ETH address' }],
+      ['a memo on a payout', { ...SELL_ETH, buyMemo: '1' }, { buyMemo: 'A payment method takes no memo' }],
+    ])('%s', async (_name, change, fields) => {
+      const body = { ...(('sellDeliveryMethod' in change && change.sellDeliveryMethod !== 'payment_method') || 'buyMemo' in change ? SELL_ETH : BUY_USDS), idemId: idem(), ...change };
+      expect((await refused('/api/ramp/quote', token, body, 400, 'validation_failed')).fields).toEqual(fields);
+    });
+
+    it('an unknown field is refused', async () => {
+      await refused('/api/ramp/quote', token, { ...BUY_USDS, idemId: idem(), price: '0.5' }, 400, 'validation_failed');
+    });
+
+    it('another user’s bank, or no such bank, reads as unknown (404 under the field)', async () => {
+      for (const id of [other.bank, NO_SUCH_ID, 'not-a-uuid']) {
+        const { fields } = await refused('/api/ramp/quote', token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: id, idemId: idem() }, 404, 'bank_method_unknown');
+        expect(fields).toEqual({ sellAddress: 'Unknown bank method' });
+      }
+      const payout = await refused('/api/ramp/quote', token, { ...SELL_ETH, buyNetwork: 'primex_ach', buyAddress: other.bank, idemId: idem() }, 404, 'bank_method_unknown');
+      expect(payout.fields).toEqual({ buyAddress: 'Unknown bank method' });
+      // The caller's own bank works.
+      expect((await k.call('/api/ramp/quote', { token, body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, idemId: idem() } })).status).toBe(200);
+    });
+  });
+
+  describe('idempotency (R16)', () => {
+    it('the same idemId and body: the same quote; idemID is the same key', async () => {
+      const user = await k.openedUser();
+      const id = idem();
+      const first = await quote(user.token, { ...BUY_USDS, idemId: id });
+      clock.advance(10_000);
+      const again = await quote(user.token, { ...BUY_USDS, idemId: id });
+      expect(again).toEqual({ quote: first.quote, replayed: true });
+      const draft = await quote(user.token, { ...BUY_USDS, idemID: id });
+      expect(draft.quote.quoteId).toBe(first.quote.quoteId);
+      expect(await quoteCount(user.guid)).toBe(1);
+    });
+
+    it('the same idemId with another body: 422 idempotency_error naming the field', async () => {
+      const user = await k.openedUser();
+      const id = idem();
+      await quote(user.token, { ...BUY_USDS, idemId: id });
+      const amount = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '101', idemId: id }, 422, 'idempotency_error');
+      expect(amount.fields).toEqual({ sellAmountTotal: 'This idempotency key was used with a different sellAmountTotal' });
+      const address = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, buyAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', idemId: id }, 422, 'idempotency_error');
+      expect(address.fields).toEqual({ buyAddress: 'This idempotency key was used with a different buyAddress' });
+    });
+
+    it('keys are per user: another user’s idemId is a new quote', async () => {
+      const a = await k.openedUser();
+      const b = await k.openedUser();
+      const id = idem();
+      const first = await quote(a.token, { ...BUY_USDS, idemId: id });
+      const second = await quote(b.token, { ...BUY_USDS, sellAmountTotal: '50', idemId: id });
+      expect(second.replayed).toBe(false);
+      expect(second.quote.quoteId).not.toBe(first.quote.quoteId);
+    });
+
+    it('a duplicate while the first is in flight: 409 with Retry-After, then the retry works', async () => {
+      const user = await k.openedUser();
+      const id = idem();
+      const claim = await claimHttpKey(k.t.db, { userId: user.guid, key: `idemId:${id}`, route: 'POST /api/ramp/quote', params: null, now: clock.now(), compareParams: false });
+      if (claim.kind !== 'claimed') throw new Error('not claimed');
+      const res = await k.t.app.inject({ method: 'POST', url: '/api/ramp/quote', headers: { authorization: `Bearer ${user.token}` }, payload: { ...BUY_USDS, idemId: id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'conflict' });
+      expect(res.headers['retry-after']).toBe('1');
+      await releaseHttpKey(k.t.db, claim.claim);
+      expect((await quote(user.token, { ...BUY_USDS, idemId: id })).replayed).toBe(false);
+    });
+  });
+
+  describe('single use and expiry (consumeQuote, for the orders)', () => {
+    it('a quote is taken once; again answers 409 quote_used', async () => {
+      const user = await k.openedUser();
+      const { quote: q } = await quote(user.token, { ...BUY_USDS, idemId: idem() });
+      const taken = await consume(user.guid, q.quoteId);
+      expect(taken).toMatchObject({ quote: q, side: 'buy', paymentMethod: 'primex_usd', usdValue: 10_000n });
+      await expect(consume(user.guid, q.quoteId)).rejects.toMatchObject({ code: 'quote_used', status: 409 });
+    });
+
+    it('is firm until expiresAt: taken at 4:59, refused at 5:00 with 409 quote_expired', async () => {
+      const user = await k.openedUser();
+      const early = (await quote(user.token, { ...BUY_USDS, idemId: idem() })).quote;
+      const late = (await quote(user.token, { ...BUY_USDS, idemId: idem() })).quote;
+      clock.advance(299_000);
+      await expect(consume(user.guid, early.quoteId)).resolves.toMatchObject({ quote: early });
+      clock.advance(1_000);
+      await expect(consume(user.guid, late.quoteId)).rejects.toMatchObject({ code: 'quote_expired', status: 409, message: 'This quote has expired. Please get a new quote.' });
+      // The expired quote's idemId still gives it back as it was; a new idemId gives a fresh quote.
+      expect((await quote(user.token, { ...BUY_USDS, idemId: late.idemId })).quote).toEqual(late);
+      const fresh = (await quote(user.token, { ...BUY_USDS, idemId: idem() })).quote;
+      expect(fresh.expiresAt).toBe(new Date(clock.now().getTime() + 300_000).toISOString());
+    });
+
+    it('another user’s quote, or none, reads as unknown (404)', async () => {
+      const a = await k.openedUser();
+      const b = await k.openedUser();
+      const { quote: q } = await quote(a.token, { ...BUY_USDS, idemId: idem() });
+      await expect(consume(b.guid, q.quoteId)).rejects.toMatchObject({ code: 'quote_unknown', status: 404 });
+      await expect(consume(a.guid, NO_SUCH_ID)).rejects.toMatchObject({ code: 'quote_unknown' });
+      await expect(consume(a.guid, 'nonsense')).rejects.toMatchObject({ code: 'quote_unknown' });
+    });
+  });
+
+  describe('limits', () => {
+    async function limits(token: string, method?: string) {
+      const res = await k.call('/api/ramp/limits', { token, body: method ? { method } : {} });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return RampLimitsReply.parse(res.body);
+    }
+
+    it('a new user: every limit whole', async () => {
+      const user = await k.openedUser();
+      expect(await limits(user.token)).toEqual({
+        assetTicker: 'USD',
+        minimumTrade: '1.00',
+        limits: [
+          { kind: 'weekly_method', method: 'primex_ach', windowHours: 168, limit: '1000.00', used: '0.00', remaining: '1000.00', nextReleaseAt: null },
+          { kind: 'weekly_method', method: 'primex_card', windowHours: 168, limit: '1000.00', used: '0.00', remaining: '1000.00', nextReleaseAt: null },
+          { kind: 'daily_trades', method: null, windowHours: 24, limit: '25000.00', used: '0.00', remaining: '25000.00', nextReleaseAt: null },
+          { kind: 'per_trade', method: null, windowHours: null, limit: '10000.00', used: '0.00', remaining: '10000.00', nextReleaseAt: null },
+        ],
+      });
+      expect((await limits(user.token, 'primex_card')).limits.map((l) => l.kind)).toEqual(['weekly_method']);
+      expect((await limits(user.token, 'primex_usd')).limits.map((l) => l.kind)).toEqual(['daily_trades', 'per_trade']);
+      expect((await refused('/api/ramp/limits', user.token, { method: 'primex_cash' }, 400, 'validation_failed')).fields).toEqual({ method: 'Unknown payment method' });
+    });
+
+    it('the weekly $1000 of ACH: deposits and trades by ACH count over a rolling 7 days', async () => {
+      const user = await k.openedUser();
+      const bank = await k.addBank(user.token);
+      await k.transfer('/api/transfers/deposit', user.token, { method: 'primex_ach', amount: '600', fundsTransferMethodId: bank });
+      expect((await limits(user.token, 'primex_ach')).limits[0]).toMatchObject({ used: '600.00', remaining: '400.00', nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000).toISOString() });
+
+      const over = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '400.01', idemId: idem() }, 422, 'trade_limit_exceeded');
+      expect(over.fields).toEqual({ sellAmountTotal: 'This is over your $1000 weekly limit for this method; $400.00 remains' });
+      // Other methods are not concerned.
+      await quote(user.token, { ...BUY_USDS, sellAmountTotal: '400.01', idemId: idem() });
+
+      clock.advance(600_000);
+      const fits = (await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '400', idemId: idem() })).quote;
+      await consume(user.guid, fits.quoteId);
+      const after = await limits(user.token, 'primex_ach');
+      expect(after.limits[0]).toMatchObject({ used: '1000.00', remaining: '0.00' });
+      expect(after.limits[1]).toMatchObject({ kind: 'daily_trades', used: '400.00', remaining: '24600.00' });
+
+      // Seven days after the deposit, its $600 leaves the window; the trade's $400 ten minutes later.
+      clock.set(new Date(START.getTime() + 7 * 86_400_000 + 1));
+      const token = await k.signIn(user.email);
+      expect((await limits(token, 'primex_ach')).limits[0]).toMatchObject({ used: '400.00', remaining: '600.00', nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000 + 600_000).toISOString() });
+    });
+
+    it('one trade at most $10,000; all trades at most $25,000 a day, checked again when the quote is taken', async () => {
+      const user = await k.openedUser();
+      const big = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '10000.01', idemId: idem() }, 422, 'trade_limit_exceeded');
+      expect(big.fields).toEqual({ sellAmountTotal: 'The maximum for one trade is $10000.00' });
+      for (let i = 0; i < 2; i++) await consume(user.guid, (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '10000', idemId: idem() })).quote.quoteId);
+      // Quoted while it fitted, taken after another trade used the room.
+      const pending = (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '3000', idemId: idem() })).quote;
+      await consume(user.guid, (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '4000', idemId: idem() })).quote.quoteId);
+      await expect(consume(user.guid, pending.quoteId)).rejects.toMatchObject({ code: 'trade_limit_exceeded', status: 422 });
+      const daily = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '1000.01', idemId: idem() }, 422, 'trade_limit_exceeded');
+      expect(daily.fields).toEqual({ sellAmountTotal: 'This is over your daily trading limit; $1000.00 remains today' });
+    });
+  });
+
+  describe('trade estimate', () => {
+    it('the figures of a quote, nothing stored, addresses optional', async () => {
+      const user = await k.openedUser();
+      const { buyAddress: _omit, sellAddress: _omit2, ...noAddresses } = BUY_USDS;
+      const res = await k.call('/api/ramp/trade-estimate', { token: user.token, body: noAddresses });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const { estimate } = TradeEstimateReply.parse(res.body);
+      expect(estimate).toMatchObject({ side: 'buy', receiveAmount: '99.990000', totalFees: '0.01', rate: '1.00' });
+      expect(estimate).not.toHaveProperty('quoteId');
+      expect(await quoteCount(user.guid)).toBe(0);
+    });
+
+    it('bad input is still a 4xx under its field', async () => {
+      const user = await k.openedUser();
+      expect((await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, buyAddress: 'rNOPE' }, 400, 'validation_failed')).fields).toEqual({ buyAddress: 'Value is not a valid XRPL address' });
+      expect((await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, sellAmountTotal: '' }, 400, 'validation_failed')).fields).toEqual({ sellAmountTotal: 'Amount is required' });
+      await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, idemId: 'x' }, 400, 'validation_failed');
+    });
+  });
+
+  describe('rate limit (ARCHITECTURE.md section 6)', () => {
+    it('30 quotes a minute per user; the 31st answers 429 with Retry-After; replays are free; a minute later it works', async () => {
+      const user = await k.openedUser();
+      const first = idem();
+      await quote(user.token, { ...BUY_USDS, idemId: first });
+      clock.advance(20_000);
+      for (let i = 0; i < 29; i++) await quote(user.token, { ...BUY_USDS, idemId: idem() });
+      const res = await k.t.app.inject({ method: 'POST', url: '/api/ramp/quote', headers: { authorization: `Bearer ${user.token}` }, payload: { ...BUY_USDS, idemId: idem() } });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 'rate_limited', message: 'Too many quotes requested. Please wait a moment.' });
+      // The oldest counted quote leaves the window 40 seconds from now.
+      expect(res.headers['retry-after']).toBe('40');
+      expect((await quote(user.token, { ...BUY_USDS, idemId: first })).replayed).toBe(true);
+      // Another user is not concerned.
+      await quote((await k.openedUser()).token, { ...BUY_USDS, idemId: idem() });
+      clock.advance(40_000);
+      expect((await quote(user.token, { ...BUY_USDS, idemId: idem() })).replayed).toBe(false);
+    });
+  });
+});
+
+describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
+  let k: TransferKit;
+  let server: Server;
+  let answer: string | 'hang' = '{}';
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      if (answer === 'hang') return;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prices`;
+    k = await createTransferKit({ env: { PRICE_FEED_URL: url, PRICE_FEED_TIMEOUT_MS: '300', PRICE_FEED_MAX_AGE_SECONDS: '0' } });
+  }, 60_000);
+  afterAll(async () => {
+    await k?.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const ETH_BUY = { ...BUY_USDS, buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAmountTotal: '1000' };
+
+  it('prices from a good feed', async () => {
+    answer = JSON.stringify({ prices: { ETH: { bid: '2000', ask: '2000' } } });
+    const user = await k.openedUser();
+    const res = await k.call('/api/ramp/quote', { token: user.token, body: { ...ETH_BUY, idemId: idem() } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // ($1000 - $2.50) / 2000 = 0.49875 ETH, no spread.
+    expect(RampQuoteReply.parse(res.body).quote).toMatchObject({ rate: '2000.00', receiveAmount: '0.498750000000000000', totalFees: '2.50' });
+  });
+
+  it.each([
+    ['malformed JSON', '{"prices": '],
+    ['a feed without the asset', JSON.stringify({ prices: { BTC: { price: '60000' } } })],
+    ['a feed that does not answer in time', 'hang' as const],
+  ])('%s: 503 price_unavailable, not a 500; nothing stored; stablecoins still quoted', async (_name, reply) => {
+    answer = reply;
+    const user = await k.openedUser();
+    const res = await k.call('/api/ramp/quote', { token: user.token, body: { ...ETH_BUY, idemId: idem() } });
+    k.expectError(res, 503, 'price_unavailable');
+    expect(ApiErrorBody.parse(res.body).message).toBe('Prices are not available at the moment. Please try again shortly.');
+    k.expectError(await k.call('/api/ramp/trade-estimate', { token: user.token, body: ETH_BUY }), 503, 'price_unavailable');
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [user.guid]);
+    expect(rows[0]?.n).toBe(0n);
+    expect((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).status).toBe(200);
+  });
+});
