@@ -67,6 +67,11 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       k.expectError(await k.call(url, { body: { nonsense: true } }), 401, 'unauthenticated');
     });
 
+    it('the three calls are in the OpenAPI document', async () => {
+      const doc = await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(Object.keys((doc.json() as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits']));
+    });
+
     it('a quote needs an opened account (409); estimates and limits do not', async () => {
       const token = await k.signedInUser(`quotes-closed-${Date.now()}@example.com`);
       await refused('/api/ramp/quote', token, { ...BUY_USDS, idemId: idem() }, 409, 'account_not_opened');
