@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RampLimitsReply, RampLimitsRequest, RampQuoteReply, RampQuoteRequest, TradeEstimateReply, TradeEstimateRequest } from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { singleFlight } from '../../plugins/idempotency';
 import { createQuote } from './create-quote';
 import { estimateTrade } from './estimate-trade';
 import { getLimits } from './limits';
@@ -17,7 +18,10 @@ export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = as
   app.post(
     '/ramp/quote',
     {
+      // The key is the body's idemId, claimed by createQuote in the store singleFlight uses (decision 018); a client
+      // that also sends an Idempotency-Key header gets the header's single flight too.
       ...signedIn,
+      ...singleFlight,
       schema: {
         tags,
         summary: 'A firm, single-use quote (expiresAt), idempotent by idemId: same body the same quote, another body 422, in flight 409',
