@@ -21,4 +21,5 @@ export * from './transfers';
 export * from './ramp-assets';
 export * from './ramp-assets-schemas';
 export * from './ramp-quotes';
+export * from './ramp-orders';
 export * from './networks';
