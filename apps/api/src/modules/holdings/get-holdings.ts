@@ -1,7 +1,7 @@
 import type { HoldingsReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { findAccount } from '../accounts/repository';
-import { LEDGER_ASSETS, fromMinorUnits, getBalances, type AssetBalance, type AssetCode } from '../ledger';
+import { ALWAYS_LISTED_ASSETS, fromMinorUnits, getBalances, type AssetBalance, type AssetCode } from '../ledger';
 
 function asStrings(balance: Omit<AssetBalance, 'asset'>, asset: string) {
   return { settled: fromMinorUnits(balance.settled, asset), held: fromMinorUnits(balance.held, asset), available: fromMinorUnits(balance.available, asset) };
@@ -19,7 +19,7 @@ export async function getHoldings(db: Queryable, userGuid: string): Promise<Hold
   const opened = account?.status === 'opened';
   const balances: AssetBalance[] = opened
     ? await getBalances(db, userGuid)
-    : (Object.keys(LEDGER_ASSETS) as AssetCode[]).sort().map((asset) => ({ asset, settled: 0n, held: 0n, available: 0n }));
+    : [...ALWAYS_LISTED_ASSETS].sort().map((asset) => ({ asset, settled: 0n, held: 0n, available: 0n }));
   const usd = balances.find((b) => b.asset === 'USD') ?? { settled: 0n, held: 0n, available: 0n };
   return {
     ...asStrings(usd, 'USD'),

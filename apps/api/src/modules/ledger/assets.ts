@@ -1,13 +1,30 @@
 /**
  * The assets the ledger knows and their decimals (minor units per unit = 10^decimals). Migration 0007 seeds the
- * same rows into ledger_assets; the integration test compares the two.
+ * USD and USDC into ledger_assets, 0014 the rest; the integration test compares the two.
  */
 export const LEDGER_ASSETS = {
   USD: { decimals: 2 },
   USDC: { decimals: 6 },
+  // Migration 0014: the ramp catalogue's other tickers (RAMP_TICKERS' decimals; a contracts test compares them).
+  USDS: { decimals: 6 },
+  USDT: { decimals: 6 },
+  VEUSD: { decimals: 6 },
+  QUSD: { decimals: 6 },
+  ZUSD: { decimals: 6 },
+  BTC: { decimals: 8 },
+  ETH: { decimals: 18 },
+  XRP: { decimals: 6 },
+  XLM: { decimals: 7 },
+  SOL: { decimals: 9 },
 } as const satisfies Record<string, { decimals: number }>;
 
 export type AssetCode = keyof typeof LEDGER_ASSETS;
+
+/**
+ * Balances list these assets always (zero when empty), and any other asset only once the user has held it: the
+ * holdings view stays the short list it was before migration 0014 added the catalogue's tickers.
+ */
+export const ALWAYS_LISTED_ASSETS: readonly AssetCode[] = ['USD', 'USDC'];
 
 export function isAssetCode(value: unknown): value is AssetCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(LEDGER_ASSETS, value);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import { LEDGER_ASSETS, type AssetCode } from './assets';
+import { ALWAYS_LISTED_ASSETS, LEDGER_ASSETS, type AssetCode } from './assets';
 
 export interface AssetBalance {
   asset: AssetCode;
@@ -11,7 +11,10 @@ export interface AssetBalance {
   available: bigint;
 }
 
-/** The user's balances in every asset the ledger knows (zero where the user has none), over all of the user's accounts. */
+/**
+ * The user's balances over all of the user's accounts: the always-listed assets (zero where the user has none) and
+ * every other asset the user has held (a balance row exists, even at zero now).
+ */
 export async function getBalances(db: Queryable, userGuid: string): Promise<AssetBalance[]> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userGuid)) throw new TypeError('userGuid must be a uuid');
   const { rows } = await db.query<{ asset: AssetCode; settled: bigint; held: bigint }>(
@@ -21,7 +24,8 @@ export async function getBalances(db: Queryable, userGuid: string): Promise<Asse
     [userGuid.toLowerCase()],
   );
   const byAsset = new Map(rows.map((r) => [r.asset, r]));
-  return (Object.keys(LEDGER_ASSETS) as AssetCode[]).sort().map((asset) => {
+  const listed = (Object.keys(LEDGER_ASSETS) as AssetCode[]).filter((asset) => ALWAYS_LISTED_ASSETS.includes(asset) || byAsset.has(asset));
+  return listed.sort().map((asset) => {
     const row = byAsset.get(asset);
     const settled = BigInt(row?.settled ?? 0n);
     const held = BigInt(row?.held ?? 0n);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RAMP_TICKERS } from '@rampart/contracts';
 import { openTestDatabase, rootDir, testDatabaseKind } from '../../../test/helpers';
 import type { Db } from '../../db';
 import { isAppError } from '../../lib/app-error';
@@ -61,6 +62,12 @@ describe('ledger core', () => {
   it('knows the same assets as the migration seeded', async () => {
     const { rows } = await db.query<{ code: string; decimals: number }>('SELECT code, decimals FROM ledger_assets ORDER BY code');
     expect(rows.map((r) => [r.code, Number(r.decimals)])).toEqual(Object.entries(LEDGER_ASSETS).map(([c, a]) => [c, a.decimals]).sort());
+  });
+
+  it('knows every ramp catalogue ticker with the catalogue decimals (migration 0014)', () => {
+    for (const [code, ticker] of Object.entries(RAMP_TICKERS)) {
+      expect([code, (LEDGER_ASSETS as Record<string, { decimals: number }>)[code]?.decimals]).toEqual([code, ticker.decimals]);
+    }
   });
 
   it('posts a balanced multi-posting transaction and moves the balances', async () => {
