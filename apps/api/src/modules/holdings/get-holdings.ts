@@ -1,7 +1,7 @@
 import type { HoldingsReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { findAccount } from '../accounts/repository';
-import { ALWAYS_LISTED_ASSETS, fromMinorUnits, getBalances, type AssetBalance, type AssetCode } from '../ledger';
+import { ALWAYS_LISTED_ASSETS, fromMinorUnits, getBalances, type AssetBalance } from '../ledger';
 
 function asStrings(balance: Omit<AssetBalance, 'asset'>, asset: string) {
   return { settled: fromMinorUnits(balance.settled, asset), held: fromMinorUnits(balance.held, asset), available: fromMinorUnits(balance.available, asset) };
