@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   PRICE_TABLE: z.string().optional(),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_QUOTE_TTL_SECONDS),
   // Quotes per user per minute (ARCHITECTURE.md section 6); 0 switches the limit off (benchmarks).
+  // Orders (decision 024): the sandbox chain gateway reports a delivery confirmed this long after sending.
+  CHAIN_CONFIRMATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // An order waiting for funds (ACH) or a deposit expires after this many hours.
+  ORDER_AWAIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
 });
 
@@ -105,6 +109,9 @@ export interface Config {
   quoteTtlSeconds: number;
   /** Quotes per user per rolling minute; 0 = no limit. */
   quoteRateLimitPerMinute: number;
+  /** Orders (decision 024): the sandbox chain gateway's confirmation delay, and how long an order awaits funds or a deposit. */
+  chainConfirmationDelaySeconds: number;
+  orderAwaitHours: number;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +163,8 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     prices: { feedUrl: e.PRICE_FEED_URL ?? null, feedTimeoutMs: e.PRICE_FEED_TIMEOUT_MS, feedMaxAgeSeconds: e.PRICE_FEED_MAX_AGE_SECONDS, table: parsePriceTable(e.PRICE_TABLE) },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     quoteRateLimitPerMinute: e.QUOTE_RATE_LIMIT_PER_MINUTE,
+    chainConfirmationDelaySeconds: e.CHAIN_CONFIRMATION_DELAY_SECONDS,
+    orderAwaitHours: e.ORDER_AWAIT_HOURS,
   };
 }
 

@@ -1,0 +1,43 @@
+/**
+ * The chain gateway (ARCHITECTURE.md, section 4; issue 6, "Orders"; decision 024): the seam to the blockchains.
+ * It sends an asset to an address (a buy's delivery), gives each sell order a place to deposit to, and reports how
+ * many confirmations a transaction has. Amounts are bigint minor units of the asset's decimals.
+ */
+export interface DeliverInput {
+  network: string;
+  asset: string;
+  address: string;
+  /** Memo or destination tag, for networks that use one; null otherwise. */
+  memo: string | null;
+  /** Minor units of `asset`. */
+  amount: bigint;
+  /** Our reference (the order id): the same reference gives the same transaction, never a second one. */
+  reference: string;
+  /** The asset's decimals (the sandbox's failure marker reads the amount as a decimal). */
+  decimals: number;
+}
+
+export type DeliverResult = { ok: true; txHash: string } | { ok: false; reason: string };
+
+export interface DepositTarget {
+  address: string;
+  /** Null on networks where each order has its own address. */
+  memo: string | null;
+}
+
+export interface ConfirmationStatus {
+  confirmations: number;
+  /** The network's confirmations for finality; confirmed when `confirmations >= required`. */
+  required: number;
+}
+
+export interface ChainGateway {
+  readonly kind: 'sandbox';
+  deliver(input: DeliverInput): Promise<DeliverResult>;
+  /** Where a sell order's deposit goes: a per-order address, or the platform's address and a per-order memo. */
+  depositTarget(input: { network: string; reference: string }): DepositTarget;
+  /** The confirmations of a transaction sent at `sentAt`, seen at `now` (the caller's clock). */
+  confirmations(input: { network: string; txHash: string; sentAt: Date; now: Date }): ConfirmationStatus;
+  /** How long after sending the sandbox reports the transaction confirmed (the job waits this long). */
+  readonly confirmationDelayMs: number;
+}
