@@ -1,0 +1,89 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../lib/i18n';
+import { BuyPage } from './buy-page';
+import { clearBuyDraft, tradeDraftStore } from './model/trade-draft';
+import { XRPL_ADDRESS, buyHandlers, fakeServer, renderPage } from './test-support';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(['trade', 'rules']);
+});
+beforeEach(() => clearBuyDraft());
+
+describe('/trade/buy', () => {
+  it('starts at 100 USD paid from the USD balance and shows the estimate with each fee on its own line and the limit left', async () => {
+    const server = fakeServer(buyHandlers());
+    renderPage(<BuyPage />, server.api, '/trade/buy');
+    expect(await screen.findByLabelText('Amount (USD)')).toHaveValue('100');
+    expect(screen.getByRole('radio', { name: /USD balance/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^ACH · Everyday Checking ••1234/ })).toBeInTheDocument();
+    const lines = await screen.findByTestId('estimate-lines');
+    expect(within(lines).getByTestId('line-pay')).toHaveTextContent('You pay$100.00');
+    expect(within(lines).getByTestId('line-fee-method')).toHaveTextContent('USD balance fee$0.00');
+    expect(within(lines).getByTestId('line-fee-network')).toHaveTextContent('Network fee$0.01');
+    expect(within(lines).getByTestId('line-fee-spread')).toHaveTextContent('Spread$0.00');
+    expect(within(lines).getByTestId('line-receive')).toHaveTextContent(/^You receive99\.990+ USDS$/);
+    expect(screen.getByLabelText('Destination tag')).toHaveValue('');
+    expect(screen.getByTestId('limit-remaining')).toHaveTextContent('$25,000.00 left of your $25,000.00 daily trading limit');
+    expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toEqual({
+      buyAssetTicker: 'USDS',
+      buyNetwork: 'xrpl',
+      sellAssetTicker: 'USD',
+      sellNetwork: 'primex_usd',
+      sellAmountTotal: '100.00',
+      sellDeliveryMethod: 'payment_method',
+      sellAddress: 'USD balance',
+    });
+  });
+
+  it('shows the weekly ACH limit when paying by ACH, and refuses an amount over it under the field', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    await user.click(await screen.findByRole('radio', { name: /^ACH · Everyday Checking/ }));
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent('$1,000.00 left of your $1,000.00 weekly ACH limit');
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '1500');
+    await user.type(screen.getByLabelText(/ address$/), XRPL_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('This is more than your remaining limit of $1,000.00');
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy');
+  });
+
+  it('checks the address for the network and says what is wrong under the field', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('field-error-buyAddress')).toHaveTextContent(/required/i);
+    await user.type(screen.getByLabelText(/ address$/), 'GNOTANADDRESS');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('field-error-buyAddress').textContent).not.toBe('');
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy');
+  });
+
+  it('with a valid address, hands the draft to the summary', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '250.5');
+    await user.type(screen.getByLabelText(/ address$/), XRPL_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary'));
+    const draft = tradeDraftStore.getState().draft;
+    expect(draft).toMatchObject({ amount: '250.50', address: XRPL_ADDRESS, memo: '' });
+    expect(draft?.asset.key).toBe('xrplUSDS');
+    expect(draft?.source.network).toBe('primex_usd');
+  });
+
+  it('shows assets that cannot be bought disabled, with "Notify me" recording the interest', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    const notify = await screen.findAllByRole('button', { name: /^Notify me about/ });
+    expect(notify.length).toBeGreaterThan(0);
+    await user.click(notify[0]!);
+    await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
+    expect(server.callsTo('/feature-interest')[0]?.body).toMatchObject({ type: 'stablecoin' });
+  });
+});

@@ -1,0 +1,128 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RampQuote } from '@rampart/contracts';
+import i18n from '../../lib/i18n';
+import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-options';
+import { catalogue, text } from './model/test-fixtures';
+import { clearBuyDraft, setBuyDraft } from './model/trade-draft';
+import { SummaryPage } from './summary-page';
+import { XRPL_ADDRESS, errorReply, fakeServer, figures, renderPage } from './test-support';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(['trade', 'rules']);
+});
+
+function draft() {
+  const assets = catalogue();
+  const asset = buildAssetOptions(assets, 'to', 'rampart').find((option) => option.key === 'xrplUSDS')!;
+  const source = buildPaymentMethodOptions({ assets, bankAccounts: [], logos: new Map(), direction: 'from', text })[0]!;
+  setBuyDraft({ asset, source, amount: '100.00', address: XRPL_ADDRESS, memo: '12345' });
+}
+
+let quotes = 0;
+function quote(body: unknown, ttlMs = 300_000): { quote: RampQuote; replayed: boolean } {
+  quotes += 1;
+  const request = body as { idemId: string };
+  const now = Date.now();
+  return {
+    replayed: false,
+    quote: {
+      ...figures(),
+      quoteId: `q-${quotes}`,
+      idemId: request.idemId,
+      buyAddress: XRPL_ADDRESS,
+      buyMemo: '12345',
+      sellAddress: null,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + ttlMs).toISOString(),
+    },
+  };
+}
+
+const user = (totpEnabled: boolean) => () => ({
+  userGuid: '5f1c1f38-8f0e-4c47-9a43-0d1f3b0a8a11',
+  email: 'a@example.com',
+  emailVerified: true,
+  locale: 'en',
+  applicationName: null,
+  phoneNumber: null,
+  phoneNumberVerified: false,
+  preferredMfa: totpEnabled ? 'SOFTWARE_TOKEN_MFA' : 'EMAIL_OTP',
+  totpEnabled,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+
+beforeEach(() => {
+  quotes = 0;
+  clearBuyDraft();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('/trade/summary', () => {
+  it('asks for a quote with the draft and an idemId, once, and shows every line and the time left', async () => {
+    draft();
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(false) });
+    renderPage(<SummaryPage />, server.api, '/trade/summary');
+    const lines = await screen.findByTestId('quote-lines');
+    expect(within(lines).getByTestId('line-fee-network')).toHaveTextContent('Network fee$0.01');
+    expect(within(lines).getByTestId('line-fee-method')).toBeInTheDocument();
+    expect(within(lines).getByTestId('line-fee-spread')).toBeInTheDocument();
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/Price held for [45]:\d\d/);
+    expect(server.callsTo('/ramp/quote')).toHaveLength(1);
+    const body = server.callsTo('/ramp/quote')[0]?.body as Record<string, unknown>;
+    expect(body).toEqual({
+      buyAssetTicker: 'USDS',
+      buyNetwork: 'xrpl',
+      buyAddress: XRPL_ADDRESS,
+      buyMemo: '12345',
+      sellAssetTicker: 'USD',
+      sellNetwork: 'primex_usd',
+      sellAmountTotal: '100.00',
+      sellDeliveryMethod: 'payment_method',
+      sellAddress: 'USD balance',
+      idemId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it('when the quote expires, asks again under a new idemId and says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    draft();
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body, 5_000), '/identity/user': user(false) });
+    renderPage(<SummaryPage />, server.api, '/trade/summary');
+    await screen.findByTestId('quote-lines');
+    expect(screen.queryByTestId('requoted')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    await waitFor(() => expect(server.callsTo('/ramp/quote')).toHaveLength(2));
+    expect(await screen.findByTestId('requoted')).toHaveTextContent('The price expired, so we got you a new one.');
+    const [first, second] = server.callsTo('/ramp/quote').map((call) => (call.body as { idemId: string }).idemId);
+    expect(second).not.toBe(first);
+  });
+
+  it('shows a quote error with what to do, without retrying by itself', async () => {
+    draft();
+    const server = fakeServer({ '/ramp/quote': () => errorReply(503, 'Prices are not available at the moment. Please try again shortly.'), '/identity/user': user(false) });
+    renderPage(<SummaryPage />, server.api, '/trade/summary');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Prices are not available at the moment');
+    expect(server.callsTo('/ramp/quote')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
+  });
+
+  it('Confirm goes to the authenticator step when the user has one', async () => {
+    draft();
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(true) });
+    const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
+    await screen.findByTestId('quote-lines');
+    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
+    await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify'));
+  });
+
+  it('without a draft, sends the user to start a trade', async () => {
+    const server = fakeServer({});
+    renderPage(<SummaryPage />, server.api, '/trade/summary');
+    expect(await screen.findByRole('link', { name: 'Start a trade' })).toHaveAttribute('href', '/trade/buy');
+  });
+});

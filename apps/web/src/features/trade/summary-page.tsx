@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UserInfo } from '@rampart/contracts';
+import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
+import { MessageBlock } from '../../components/ui/message-block';
+import { errorText, isApiError, useApi } from '../../lib/api';
+import { useStoreState } from '../../lib/store';
+import { tradeKey } from './api/ramp-assets';
+import { requestQuote } from './api/ramp-quote';
+import { TradeHeader } from './components/trade-header';
+import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
+import { idemIdFor, quoteRequestOf, renewIdemId, tradeDraftStore, type BuyDraft } from './model/trade-draft';
+import { TRADE_PATHS } from './paths';
+
+/** "4:59" from milliseconds left (never negative). */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** GET /identity/user: whether the user has an authenticator app (R2's step-up before an order). Retries (R16). */
+function useUserInfo() {
+  const api = useApi();
+  return useQuery({ queryKey: ['identity', 'user'], queryFn: () => api.request('/identity/user', { method: 'GET', retry: true, schema: UserInfo }) });
+}
+
+/**
+ * /trade/summary: a firm quote for the draft (POST /ramp/quote with an idemId kept until the inputs change; no
+ * retry, R16), every line of it and the time it is held for. When the time runs out it asks again with a new idemId
+ * and says so. Confirm goes to /trade/verify when the user has an authenticator app (R2).
+ */
+export function SummaryPage() {
+  const { draft } = useStoreState(tradeDraftStore);
+  const { t } = useTranslation('trade', { useSuspense: true });
+  if (!draft) {
+    return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.buy}>{t('summary.startTrade')}</LinkButton>} />;
+  }
+  return <Summary draft={draft} />;
+}
+
+function Summary({ draft }: { draft: BuyDraft }) {
+  const { t } = useTranslation('trade', { useSuspense: true });
+  const api = useApi();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const [idemId, setIdemId] = useState(() => idemIdFor(draft));
+  const [requoted, setRequoted] = useState(false);
+  const [ordersNext, setOrdersNext] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+
+  // No retry (R16): one request per idemId; the same idemId asked again would replay the same quote.
+  const quote = useQuery({
+    queryKey: [...tradeKey, 'quote', idemId],
+    queryFn: async ({ signal }) => (await requestQuote(api, quoteRequestOf(draft, idemId), signal)).quote,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const expiresAt = quote.data ? Date.parse(quote.data.expiresAt) : null;
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      // On expiry: a new quote under a new idemId (the old one answers the expired quote), and the page says so.
+      if (current >= expiresAt) {
+        setRequoted(true);
+        setOrdersNext(false);
+        setIdemId(renewIdemId(draft));
+      }
+    };
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt, draft]);
+
+  const confirm = () => {
+    if (user.data?.totpEnabled) {
+      void navigate(TRADE_PATHS.verify);
+      return;
+    }
+    // Orders are not in this release yet: no order is placed and nothing is pretended.
+    setOrdersNext(true);
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <TradeHeader title={t('summary.title')} intro={t('summary.intro')} backTo={TRADE_PATHS.buy} backLabel={t('summary.edit')} />
+
+      {requoted ? (
+        <p role="status" data-testid="requoted" className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink">
+          {t('summary.requoted')}
+        </p>
+      ) : null}
+
+      <dl className="flex flex-col gap-3 text-base">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-sm text-ink-muted">{t('summary.youBuy')}</dt>
+          <dd className="font-semibold text-ink">{t('summary.asset', { asset: draft.asset.assetTickerDisplayName, network: draft.asset.networkDisplayName })}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-sm text-ink-muted">{t('summary.sendTo')}</dt>
+          <dd className="font-mono text-sm break-all text-ink" data-testid="summary-address">
+            {draft.address}
+          </dd>
+        </div>
+        {draft.memo ? (
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-sm text-ink-muted">{t('summary.memo')}</dt>
+            <dd className="font-mono text-sm break-all text-ink">{draft.memo}</dd>
+          </div>
+        ) : null}
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-sm text-ink-muted">{t('summary.payWith')}</dt>
+          <dd className="text-ink">{draft.source.label}</dd>
+        </div>
+      </dl>
+
+      {quote.data && !quote.isFetching ? (
+        <>
+          <TradeLines lines={tradeLines(t as never, quote.data, draft.asset.decimals)} testId="quote-lines" />
+          <p className="text-sm font-semibold text-ink" role="timer" aria-label={t('summary.expiresLabel')} data-testid="countdown">
+            {t('summary.expiresIn', { time: countdownText((expiresAt ?? now) - now) })}
+          </p>
+        </>
+      ) : quote.isError ? (
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="text-sm font-medium text-danger">
+            {t('summary.quoteFailed', { details: isApiError(quote.error) ? errorText(quote.error) : t('common.unexpected') })}
+          </p>
+          <Button variant="secondary" onPress={() => void quote.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <TradeLinesSkeleton label={t('summary.quoting')} />
+      )}
+
+      {ordersNext ? (
+        <p role="status" data-testid="orders-next" className="rounded-xl bg-surface-muted p-3 text-sm text-ink">
+          {t('summary.ordersNext')}
+        </p>
+      ) : null}
+
+      <Button fullWidth isDisabled={!quote.data || quote.isFetching} onPress={confirm}>
+        {t('summary.confirm')}
+      </Button>
+    </div>
+  );
+}
