@@ -1,19 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MessageBlock } from '../../components/ui/message-block';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText, isApiError, useApi } from '../../lib/api';
+import { getTracking } from '../trade/api/orders';
+import { OrderView, isFinal } from '../trade/components/order-view';
 
-/** /trade/track?tracking_id=... (public). */
+/** How often an order that is still moving is read again. */
+const TRACK_POLL_MS = 5000;
+
+/** /trade/track?tracking_id=... (public): an order's states with their times, amounts, fees and transaction hash. */
 export function TrackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade', { useSuspense: true });
+  const api = useApi();
   const [params] = useSearchParams();
-  const trackingId = params.get('tracking_id');
+  const trackingId = params.get('tracking_id') ?? '';
+  const order = useQuery({
+    queryKey: ['track', trackingId],
+    queryFn: ({ signal }) => getTracking(api, trackingId, signal),
+    enabled: trackingId !== '',
+    retry: false,
+    refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : TRACK_POLL_MS),
+  });
+  if (trackingId === '') return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={t('track.missing')} />;
+  if (order.isPending) return <Skeleton label={t('common.loading')} />;
+  if (order.isError) {
+    return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={isApiError(order.error) && order.error.statusCode === 404 ? t('track.unknown') : isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} />;
+  }
   return (
-    <MessageBlock
-      icon={<PackageSearch size={30} />}
-      title={t('track.title')}
-      message={t('track.description')}
-      help={trackingId ? t('track.trackingId', { id: trackingId }) : undefined}
-    />
+    <div className="flex min-w-0 flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('track.title')}</h1>
+        <p className="text-base text-ink-muted">{t('track.intro')}</p>
+      </header>
+      <OrderView order={order.data} />
+    </div>
   );
 }

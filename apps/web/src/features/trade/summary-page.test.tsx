@@ -6,7 +6,7 @@ import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-opti
 import { catalogue, text } from './model/test-fixtures';
 import { clearBuyDraft, setBuyDraft } from './model/trade-draft';
 import { SummaryPage } from './summary-page';
-import { XRPL_ADDRESS, errorReply, fakeServer, figures, renderPage } from './test-support';
+import { XRPL_ADDRESS, errorReply, fakeServer, figures, order, renderPage } from './test-support';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -118,6 +118,32 @@ describe('/trade/summary', () => {
     await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
     await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify'));
+  });
+
+  it('Confirm places the order of the quote and opens its page', async () => {
+    draft();
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(false), '/ramp/order': () => ({ order: order(), replayed: false }) });
+    const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
+    await screen.findByTestId('quote-lines');
+    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
+    await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${order().orderId}`));
+    expect(server.callsTo('/ramp/order').map((call) => call.body)).toEqual([{ quoteId: 'q-1' }]);
+  });
+
+  it('shows why an order could not be placed', async () => {
+    draft();
+    const server = fakeServer({
+      '/ramp/quote': (body) => quote(body),
+      '/identity/user': user(false),
+      '/ramp/order': () => errorReply(422, 'Your USD balance is not enough for this order', 'insufficient_funds'),
+    });
+    const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
+    await screen.findByTestId('quote-lines');
+    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
+    await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
+    expect(await screen.findByText(/Couldn't place your order: Your USD balance is not enough for this order/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary');
   });
 
   it('without a draft, sends the user to start a trade', async () => {

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserInfo } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
+import { useSnackbar } from '../../components/ui/snackbar';
 import { MessageBlock } from '../../components/ui/message-block';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
+import { placeOrder } from './api/orders';
 import { requestQuote } from './api/ramp-quote';
 import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
-import { idemIdFor, quoteRequestOf, renewIdemId, tradeDraftStore, type BuyDraft } from './model/trade-draft';
+import { clearBuyDraft, idemIdFor, quoteRequestOf, renewIdemId, tradeDraftStore, type BuyDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 
 /** "4:59" from milliseconds left (never negative). */
@@ -46,9 +48,9 @@ function Summary({ draft }: { draft: BuyDraft }) {
   const api = useApi();
   const navigate = useNavigate();
   const user = useUserInfo();
+  const snackbar = useSnackbar();
   const [idemId, setIdemId] = useState(() => idemIdFor(draft));
   const [requoted, setRequoted] = useState(false);
-  const [ordersNext, setOrdersNext] = useState(false);
   const [now, setNow] = useState(() => Date.now());
 
   // No retry (R16): one request per idemId; the same idemId asked again would replay the same quote.
@@ -70,7 +72,6 @@ function Summary({ draft }: { draft: BuyDraft }) {
       // On expiry: a new quote under a new idemId (the old one answers the expired quote), and the page says so.
       if (current >= expiresAt) {
         setRequoted(true);
-        setOrdersNext(false);
         setIdemId(renewIdemId(draft));
       }
     };
@@ -78,13 +79,23 @@ function Summary({ draft }: { draft: BuyDraft }) {
     return () => clearInterval(timer);
   }, [expiresAt, draft]);
 
+  const place = useMutation({
+    mutationFn: (quoteId: string) => placeOrder(api, quoteId),
+    onSuccess: (reply) => {
+      clearBuyDraft();
+      void navigate(`${TRADE_PATHS.complete}?order=${encodeURIComponent(reply.order.orderId)}`);
+    },
+    onError: (error) => snackbar.show({ message: t('order.placeFailed', { details: isApiError(error) ? errorText(error) : t('common.unexpected') }), severity: 'error' }),
+  });
+
   const confirm = () => {
+    if (!quote.data) return;
+    // R2: a user with an authenticator app confirms with its code first.
     if (user.data?.totpEnabled) {
       void navigate(TRADE_PATHS.verify);
       return;
     }
-    // Orders are not in this release yet: no order is placed and nothing is pretended.
-    setOrdersNext(true);
+    place.mutate(quote.data.quoteId);
   };
 
   return (
@@ -140,14 +151,8 @@ function Summary({ draft }: { draft: BuyDraft }) {
         <TradeLinesSkeleton label={t('summary.quoting')} />
       )}
 
-      {ordersNext ? (
-        <p role="status" data-testid="orders-next" className="rounded-xl bg-surface-muted p-3 text-sm text-ink">
-          {t('summary.ordersNext')}
-        </p>
-      ) : null}
-
-      <Button fullWidth isDisabled={!quote.data || quote.isFetching} onPress={confirm}>
-        {t('summary.confirm')}
+      <Button fullWidth isDisabled={!quote.data || quote.isFetching || place.isPending} onPress={confirm}>
+        {place.isPending ? t('order.placing') : t('summary.confirm')}
       </Button>
     </div>
   );

@@ -21,7 +21,8 @@ export type TradePageName = keyof typeof TRADE_PAGES;
 const BuyPage = lazy(async () => ({ default: (await import('./buy-page')).BuyPage }));
 const SummaryPage = lazy(async () => ({ default: (await import('./summary-page')).SummaryPage }));
 const VerifyPage = lazy(async () => ({ default: (await import('./verify-page')).VerifyPage }));
-const BUILT = { buy: BuyPage, summary: SummaryPage, verify: VerifyPage } as const;
+const CompletePage = lazy(async () => ({ default: (await import('./complete-page')).CompletePage }));
+const BUILT = { buy: BuyPage, summary: SummaryPage, verify: VerifyPage, complete: CompletePage } as const;
 
 function isBuilt(page: TradePageName): page is keyof typeof BUILT {
   return page in BUILT;

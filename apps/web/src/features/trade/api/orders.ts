@@ -1,0 +1,25 @@
+import { OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
+import type { ApiClient } from '../../../lib/api';
+
+/**
+ * POST /ramp/order {quoteId}: places the order of a firm quote. The quote id is the idempotency key (decision 024):
+ * the same quote sent again answers the same order, so a retry after a lost reply places nothing twice (R16).
+ */
+export function placeOrder(api: ApiClient, quoteId: string): Promise<OrderReply> {
+  return api.request('/ramp/order', { body: { quoteId }, retry: true, schema: OrderReply });
+}
+
+/** POST /ramp/order-get: one of the caller's orders. A read: retries (R16). */
+export function getOrder(api: ApiClient, orderId: string, signal?: AbortSignal): Promise<RampOrder> {
+  return api.request('/ramp/order-get', { body: { orderId }, retry: true, signal, schema: OrderReply }).then((reply) => reply.order);
+}
+
+/** POST /ramp/tracking {tracking_id}: an order's public view (no session needed). A read: retries (R16). */
+export function getTracking(api: ApiClient, trackingId: string, signal?: AbortSignal): Promise<PublicOrder> {
+  return api.request('/ramp/tracking', { body: { tracking_id: trackingId }, retry: true, signal, schema: TrackingReply }).then((reply) => reply.order);
+}
+
+/** GET /r/:shortId: the tracking id behind a short link. */
+export function resolveShortLink(api: ApiClient, shortId: string, signal?: AbortSignal): Promise<ShortLinkReply> {
+  return api.request(`/r/${encodeURIComponent(shortId)}`, { method: 'GET', retry: true, signal, schema: ShortLinkReply });
+}

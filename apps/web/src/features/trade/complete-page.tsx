@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LinkButton } from '../../components/ui/link-button';
+import { MessageBlock } from '../../components/ui/message-block';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText, isApiError, useApi } from '../../lib/api';
+import { tradeKey } from './api/ramp-assets';
+import { getOrder } from './api/orders';
+import { OrderView, isFinal } from './components/order-view';
+import { TradeHeader } from './components/trade-header';
+import { TRADE_PATHS } from './paths';
+
+/** How often an order that is still moving is read again. */
+export const ORDER_POLL_MS = 5000;
+
+/** /trade/complete?order=<orderId>: the placed order's timeline, amounts and its tracking link (polled until final). */
+export function CompletePage() {
+  const { t } = useTranslation('trade', { useSuspense: true });
+  const api = useApi();
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const order = useQuery({
+    queryKey: [...tradeKey, 'order', orderId],
+    queryFn: ({ signal }) => getOrder(api, orderId ?? '', signal),
+    enabled: !!orderId,
+    refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : ORDER_POLL_MS),
+  });
+  if (!orderId) return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.buy}>{t('summary.startTrade')}</LinkButton>} />;
+  if (order.isPending) return <Skeleton label={t('common.loading')} />;
+  if (order.isError) return <MessageBlock title={t('order.loadFailed')} message={isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} />;
+  const data = order.data;
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <TradeHeader title={t('order.title')} intro={t('order.intro')} backTo="/" backLabel={t('common.backHome')} />
+      <OrderView order={data} />
+      <p className="text-sm text-ink-muted">
+        {t('order.trackingHelp')}{' '}
+        <Link to={data.trackingUrl} className="font-semibold break-all text-primary-ink">
+          {t('order.trackingLink')}
+        </Link>
+      </p>
+      <LinkButton to="/" fullWidth>
+        {t('common.backHome')}
+      </LinkButton>
+    </div>
+  );
+}
