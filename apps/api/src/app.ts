@@ -32,6 +32,9 @@ import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
 import { rampAssetRoutes } from './modules/ramp/assets-routes';
 import { rampQuoteRoutes } from './modules/ramp/quotes-routes';
+import { orderRoutes } from './modules/orders';
+import { ordersContextFrom } from './modules/orders/context';
+import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
 import { createPriceProvider, type PriceProvider } from './providers/prices';
 import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
@@ -146,6 +149,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         quoteRateLimitPerMinute: config.quoteRateLimitPerMinute,
       };
       await api.register(rampQuoteRoutes, { ctx: quotes });
+      // Orders, tracking and short links (issue 6, decision 024).
+      await api.register(orderRoutes, { ctx: ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway), sandbox: config.sandbox });
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,9 @@ import type { CustodianProvider } from '../providers/custodian/types';
 import { accountJobs } from '../modules/accounts/review-application';
 import { verificationJobs } from '../modules/verification/jobs';
 import { transferJobs } from '../modules/transfers/transfer-jobs';
+import { orderJobs } from '../modules/orders/order-jobs';
+import { ordersContextFrom } from '../modules/orders/context';
+import { createSandboxChainGateway } from '../providers/chain-gateway/sandbox';
 import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
 import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
 import { idempotencyCleanupJobs } from './idempotency-cleanup';
@@ -58,6 +61,8 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     // transfers.settle: a deposit or confirmed withdrawal settles on its date; transfers.expire-withdrawal: an
     // unconfirmed withdrawal is cancelled after 24 hours (issue 5, decision 015).
     ...transferJobs(deps),
+    // orders.*: await funds, deliver, confirm, pay out, expire (issue 6, decision 024).
+    ...orderJobs(ordersContextFrom(deps.config, deps, createSandboxChainGateway)),
     // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
     ...idempotencyCleanupJobs(deps),
   ];

@@ -1,4 +1,4 @@
-import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, RAMP_QUOTE_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, ORDER_MESSAGES, RAMP_QUOTE_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -89,6 +89,12 @@ export const ERROR_CATALOGUE = {
   quote_used: { status: 409, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.quoteUsed },
   trade_limit_exceeded: { status: 422, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
   price_unavailable: { status: 503, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.priceUnavailable },
+  // Orders (issue 6, decision 024): another user's order reads as unknown; cancel only before funds are committed.
+  order_unknown: { status: 404, type: ERROR_TYPES.notFound, message: ORDER_MESSAGES.orderUnknown },
+  order_not_cancellable: { status: 409, type: ERROR_TYPES.api, message: ORDER_MESSAGES.notCancellable },
+  order_not_awaiting_deposit: { status: 409, type: ERROR_TYPES.api, message: ORDER_MESSAGES.notAwaitingDeposit },
+  tracking_unknown: { status: 404, type: ERROR_TYPES.notFound, message: ORDER_MESSAGES.trackingUnknown },
+  short_link_unknown: { status: 404, type: ERROR_TYPES.notFound, message: ORDER_MESSAGES.shortLinkUnknown },
   internal: { status: 500, type: ERROR_TYPES.api, message: 'Something went wrong on our side. Please try again.' },
   unavailable: { status: 503, type: ERROR_TYPES.api, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; type: ErrorType; message: string }>;

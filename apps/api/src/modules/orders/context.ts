@@ -1,0 +1,32 @@
+import type { Db } from '../../db';
+import type { JobQueue } from '../../jobs/queue';
+import type { Clock } from '../../lib/clock';
+import type { ChainGateway } from '../../providers/chain-gateway/types';
+
+/** What the order use cases and jobs need (decision 024). */
+export interface OrdersContext {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  gateway: ChainGateway;
+  /** Where the tracking links in mail point (PUBLIC_URL, else the API's own address). */
+  origin: string;
+  /** How long an order waits for a deposit (and an ACH buy past its settlement date) before it expires. */
+  awaitHours: number;
+}
+
+/** The context from the process's settings (the API and the worker build the same one). */
+export function ordersContextFrom(
+  config: { publicUrl: string | null; host: string; port: number; orderAwaitHours: number; chainConfirmationDelaySeconds: number },
+  deps: { db: Db; clock: Clock; jobs: JobQueue; gateway?: ChainGateway },
+  createGateway: (options: { confirmationDelaySeconds: number }) => ChainGateway,
+): OrdersContext {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    gateway: deps.gateway ?? createGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
+    origin: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    awaitHours: config.orderAwaitHours,
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * The orders module (issue 6, decision 024): buy and sell orders made from quotes, their states (ARCHITECTURE.md
+ * section 5), public tracking and short links. Each move is one transaction with its postings, mail and next job.
+ */
+export { orderRoutes } from './routes';
+export { orderJobs, runAwaitFunds, runDelivery, runConfirmation, runPayout, runExpiry } from './order-jobs';
+export { createOrder } from './create-order';
+export type { OrdersContext } from './context';
+export { ORDER_JOBS } from './job-names';

@@ -1,0 +1,94 @@
+import type { Queryable } from '../../db';
+import { AppError } from '../../lib/app-error';
+import { ORDER_MESSAGES } from '@rampart/contracts';
+import { PLATFORM_FEES, WORLD_BANK, captureHold, isLedgerError, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
+import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
+import type { OrderRow } from './repository';
+
+/**
+ * The ledger side of orders (decision 024). Every call is keyed by the order and step, so a job run twice posts once.
+ * A buy's USD: the user pays `sell_amount`; the method fee went with the deposit (ACH) or is zero (USD balance), so the
+ * order holds `usdHeld` = sell_amount - method_fee of the USD balance; on delivery `usdHeld - network - spread` goes
+ * to the market and the network and spread fees to PLATFORM_FEES, and the asset leaves the market for the chain.
+ */
+export function ledgerKey(orderId: string, step: 'hold' | 'capture' | 'fees' | 'asset-out' | 'refund' | 'deposit' | 'payout'): string {
+  return `order:${orderId}:${step}`;
+}
+
+export function usdHeld(row: OrderRow): bigint {
+  return row.sell_amount - row.method_fee;
+}
+
+/** Reserves the buy's USD (or the sell's asset) in the user's balance; 422 when the balance is short. */
+export async function holdForOrder(tx: Queryable, row: OrderRow): Promise<string> {
+  const buy = row.side === 'buy';
+  try {
+    const { holdId } = await placeHold(tx, {
+      idempotencyKey: ledgerKey(row.id, 'hold'),
+      account: userAccount(row.user_id, buy ? 'USD' : row.sell_asset),
+      asset: buy ? 'USD' : row.sell_asset,
+      amount: buy ? usdHeld(row) : row.sell_amount,
+      metadata: { kind: buy ? 'buy' : 'sell', orderId: row.id },
+    });
+    return holdId;
+  } catch (error) {
+    if (isLedgerError(error, 'insufficient_funds')) {
+      throw new AppError('insufficient_funds', { message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings });
+    }
+    throw error;
+  }
+}
+
+/** A buy's funds are committed: the hold is captured into the market and the fees, the asset goes out on chain. */
+export async function postBuyDelivery(tx: Queryable, row: OrderRow): Promise<void> {
+  if (!row.hold_id) throw new Error(`order ${row.id} has no hold`);
+  const fees = row.network_fee + row.spread_fee;
+  await captureHold(tx, { idempotencyKey: ledgerKey(row.id, 'capture'), holdId: row.hold_id, destination: WORLD_MARKET, amount: usdHeld(row) - fees, metadata: { kind: 'buy', orderId: row.id } });
+  // The capture released the rest of the hold while this transaction keeps the balance row locked.
+  if (fees > 0n) {
+    await postTransaction(tx, {
+      idempotencyKey: ledgerKey(row.id, 'fees'),
+      postings: [{ source: userAccount(row.user_id, 'USD'), destination: PLATFORM_FEES, asset: 'USD', amount: fees }],
+      metadata: { kind: 'buy-fees', orderId: row.id },
+    });
+  }
+  await postTransaction(tx, {
+    idempotencyKey: ledgerKey(row.id, 'asset-out'),
+    postings: [{ source: WORLD_MARKET, destination: WORLD_CHAIN, asset: row.buy_asset, amount: row.receive_amount }],
+    metadata: { kind: 'buy-delivery', orderId: row.id, network: row.buy_network },
+  });
+}
+
+/** A failed delivery: a new ledger transaction gives the user back every cent of the buy's USD. */
+export async function postBuyRefund(tx: Queryable, row: OrderRow): Promise<void> {
+  const fees = row.network_fee + row.spread_fee;
+  const postings: Posting[] = [
+    { source: WORLD_MARKET, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: usdHeld(row) - fees },
+    { source: WORLD_CHAIN, destination: WORLD_MARKET, asset: row.buy_asset, amount: row.receive_amount },
+  ];
+  if (fees > 0n) postings.push({ source: PLATFORM_FEES, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: fees });
+  await postTransaction(tx, { idempotencyKey: ledgerKey(row.id, 'refund'), postings, metadata: { kind: 'buy-refund', orderId: row.id } });
+}
+
+/** An on-chain deposit for a sell arrives in the user's holdings. */
+export async function postSellDeposit(tx: Queryable, row: OrderRow, txHash: string): Promise<void> {
+  await postTransaction(tx, {
+    idempotencyKey: ledgerKey(row.id, 'deposit'),
+    postings: [{ source: WORLD_CHAIN, destination: userAccount(row.user_id, row.sell_asset), asset: row.sell_asset, amount: row.sell_amount }],
+    metadata: { kind: 'asset-deposit', method: 'on-chain', orderId: row.id, txHash },
+  });
+}
+
+/**
+ * A sell's payout: the held asset goes to the market; the USD proceeds to the user's balance (primex_usd) or out to
+ * the user's bank (primex_ach, WORLD_BANK), and the spread and method fee to PLATFORM_FEES.
+ */
+export async function postSellPayout(tx: Queryable, row: OrderRow): Promise<void> {
+  if (!row.hold_id) throw new Error(`order ${row.id} has no hold`);
+  await captureHold(tx, { idempotencyKey: ledgerKey(row.id, 'capture'), holdId: row.hold_id, destination: WORLD_MARKET, amount: row.sell_amount, metadata: { kind: 'sell', orderId: row.id } });
+  const fees = row.method_fee + row.spread_fee;
+  const destination = row.payment_method === 'primex_ach' ? WORLD_BANK : userAccount(row.user_id, 'USD');
+  const postings: Posting[] = [{ source: WORLD_MARKET, destination, asset: 'USD', amount: row.receive_amount }];
+  if (fees > 0n) postings.push({ source: WORLD_MARKET, destination: PLATFORM_FEES, asset: 'USD', amount: fees });
+  await postTransaction(tx, { idempotencyKey: ledgerKey(row.id, 'payout'), postings, metadata: { kind: 'sell-payout', orderId: row.id, method: row.payment_method } });
+}

@@ -1,0 +1,164 @@
+import type { JobDefinition } from '../../jobs/queue';
+import { RAMP_TICKERS } from '@rampart/contracts';
+import type { Queryable } from '../../db';
+import { LEDGER_TRANSACTION_OPTIONS, assetDecimals } from '../ledger';
+import { cancelLocked } from '../transfers/cancel-transfer';
+import { findTransfer } from '../transfers/repository';
+import type { OrdersContext } from './context';
+import { ORDER_JOBS } from './job-names';
+import { holdForOrder, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
+import { findOrder, updateOrder, type OrderRow } from './repository';
+import { moveOrder } from './transition';
+
+type Outcome = 'moved' | 'not-due' | 'nothing';
+
+/** Queues the delivery of a buy whose funds are in (same transaction as funds_received). */
+export async function queueDelivery(tx: Queryable, ctx: OrdersContext, orderId: string): Promise<void> {
+  await ctx.jobs.send(ORDER_JOBS.deliver, { orderId }, { tx, singletonKey: `deliver:${orderId}` });
+}
+
+export async function queuePayout(tx: Queryable, ctx: OrdersContext, orderId: string): Promise<void> {
+  await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, singletonKey: `payout:${orderId}` });
+}
+
+export async function queueExpiry(tx: Queryable, ctx: OrdersContext, row: OrderRow): Promise<void> {
+  if (row.expires_at) await ctx.jobs.send(ORDER_JOBS.expire, { orderId: row.id }, { tx, startAfter: row.expires_at, singletonKey: `expire:${row.id}` });
+}
+
+/** funds_received for a buy whose USD is in the balance: hold it and queue the delivery. */
+export async function fundsIn(tx: Queryable, ctx: OrdersContext, row: OrderRow, reason: string): Promise<OrderRow> {
+  const now = ctx.clock.now();
+  const holdId = await holdForOrder(tx, row);
+  const moved = await moveOrder(tx, ctx, row, 'funds_received', reason, now, { hold_id: holdId });
+  await queueDelivery(tx, ctx, row.id);
+  return moved;
+}
+
+/**
+ * An ACH-paid buy waits for its deposit: once the contribution's money is in the balance (settled, or instant ACH),
+ * the order holds it and moves to funds_received. A cancelled or reversed contribution fails the order (nothing
+ * to refund: the money never arrived). Run early, it queues itself for the transfer's settlement date.
+ */
+export async function runAwaitFunds(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOrder(tx, orderId, { forUpdate: true });
+    if (!row || row.status !== 'awaiting_funds' || !row.transfer_id) return 'nothing';
+    const transfer = await findTransfer(tx, row.transfer_id, { forUpdate: true });
+    if (!transfer) return 'nothing';
+    if (transfer.status === 'cancelled' || transfer.status === 'reversed') {
+      await moveOrder(tx, ctx, row, 'failed', 'The payment did not arrive', ctx.clock.now());
+      return 'moved';
+    }
+    if (transfer.status === 'settled' || transfer.funds_available) {
+      await fundsIn(tx, ctx, row, 'The payment arrived');
+      return 'moved';
+    }
+    if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, startAfter: transfer.settles_at });
+    return 'not-due';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/**
+ * funds_received -> delivering: the funds are committed (captured, fees taken, the asset leaves the market) and the
+ * chain gateway sends the asset (the same order id gives the same transaction, so a retried job sends once). A
+ * refused delivery fails the order and refunds the USD in the same transaction.
+ */
+export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOrder(tx, orderId, { forUpdate: true });
+    if (!row || row.status !== 'funds_received') return 'nothing';
+    const now = ctx.clock.now();
+    await postBuyDelivery(tx, row);
+    const result = await ctx.gateway.deliver({
+      network: row.buy_network,
+      asset: row.buy_asset,
+      address: row.buy_address,
+      memo: row.buy_memo,
+      amount: row.receive_amount,
+      reference: row.id,
+      decimals: assetDecimals(row.buy_asset),
+    });
+    if (!result.ok) {
+      const delivering = await moveOrder(tx, ctx, row, 'delivering', 'Sending on chain', now);
+      const failed = await moveOrder(tx, ctx, delivering, 'failed', result.reason, now);
+      await postBuyRefund(tx, failed);
+      await moveOrder(tx, ctx, failed, 'refunded', 'Refunded to the USD balance', now);
+      return 'moved';
+    }
+    const status = ctx.gateway.confirmations({ network: row.buy_network, txHash: result.txHash, sentAt: now, now });
+    await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, { tx_hash: result.txHash, sent_at: now, confirmations: status.confirmations });
+    await ctx.jobs.send(ORDER_JOBS.confirm, { orderId }, { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) });
+    return 'moved';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/** delivering -> completed once the chain reports enough confirmations; early, it records them and waits again. */
+export async function runConfirmation(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOrder(tx, orderId, { forUpdate: true });
+    if (!row || row.status !== 'delivering' || !row.tx_hash || !row.sent_at) return 'nothing';
+    const now = ctx.clock.now();
+    const status = ctx.gateway.confirmations({ network: row.buy_network, txHash: row.tx_hash, sentAt: row.sent_at, now });
+    if (status.confirmations < status.required) {
+      await updateOrder(tx, row.id, { confirmations: status.confirmations }, now);
+      await ctx.jobs.send(ORDER_JOBS.confirm, { orderId }, { tx, startAfter: new Date(row.sent_at.getTime() + ctx.gateway.confirmationDelayMs) });
+      return 'not-due';
+    }
+    await moveOrder(tx, ctx, row, 'completed', `Confirmed (${status.confirmations} confirmations)`, now, { confirmations: status.confirmations });
+    return 'moved';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/** deposit_received -> paying_out -> completed: the asset is sold and the USD paid out, one transaction. */
+export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOrder(tx, orderId, { forUpdate: true });
+    if (!row || row.status !== 'deposit_received') return 'nothing';
+    const now = ctx.clock.now();
+    const paying = await moveOrder(tx, ctx, row, 'paying_out', row.payment_method === 'primex_ach' ? 'Paying out by ACH' : 'Paying into the USD balance', now);
+    await postSellPayout(tx, paying);
+    await moveOrder(tx, ctx, paying, 'completed', 'Paid out', now);
+    return 'moved';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/** An order still waiting for funds or a deposit at its time expires (an ACH buy's pending deposit is cancelled). */
+export async function runExpiry(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findOrder(tx, orderId, { forUpdate: true });
+    if (!row || (row.status !== 'awaiting_funds' && row.status !== 'awaiting_deposit') || !row.expires_at) return 'nothing';
+    const now = ctx.clock.now();
+    if (row.expires_at.getTime() > now.getTime()) {
+      await queueExpiry(tx, ctx, row);
+      return 'not-due';
+    }
+    if (row.transfer_id) {
+      const transfer = await findTransfer(tx, row.transfer_id, { forUpdate: true });
+      if (transfer && (transfer.status === 'settled' || transfer.funds_available)) {
+        // The money came after all: carry on rather than expire.
+        await fundsIn(tx, ctx, row, 'The payment arrived');
+        return 'moved';
+      }
+      if (transfer?.status === 'pending') await cancelLocked(tx, ctx, transfer, 'The order it paid for expired');
+    }
+    await moveOrder(tx, ctx, row, 'expired', 'Nothing arrived in time', now);
+    return 'moved';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+export function orderJobs(ctx: OrdersContext): JobDefinition[] {
+  const define = (name: string, run: (ctx: OrdersContext, orderId: string) => Promise<Outcome>): JobDefinition =>
+    ({ name, retryLimit: 10, retryDelaySeconds: 5, async handle(data: { orderId: string }) { await run(ctx, data.orderId); } }) as JobDefinition;
+  return [
+    define(ORDER_JOBS.awaitFunds, runAwaitFunds),
+    define(ORDER_JOBS.deliver, runDelivery),
+    define(ORDER_JOBS.confirm, runConfirmation),
+    define(ORDER_JOBS.payout, runPayout),
+    define(ORDER_JOBS.expire, runExpiry),
+  ];
+}
+
+/** The minimum on-chain deposit of a ticker, for the owner's view. */
+export function minimumDepositOf(ticker: string): string | null {
+  return RAMP_TICKERS[ticker as keyof typeof RAMP_TICKERS]?.minimumDeposit ?? null;
+}

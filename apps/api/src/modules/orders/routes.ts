@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateOrderRequest, OrderIdRequest, OrderListReply, OrderListRequest, OrderReply, ShortLinkReply, TrackingReply, TrackingRequest } from '@rampart/contracts';
+import { errorResponses } from '../../lib/schemas';
+import { requireUser } from '../../plugins/auth';
+import type { OrdersContext } from './context';
+import { createOrder } from './create-order';
+import { cancelOrder, getOrder, listOrders, receiveOrderDeposit, resolveShortLink, trackOrder } from './manage-order';
+
+const tags = ['ramp'];
+
+/** Orders, tracking and short links (issue 6, decision 024). */
+export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; sandbox: boolean }> = async (app, { ctx, sandbox }) => {
+  const signedIn = { preValidation: app.authenticate };
+  const reply = { 200: OrderReply, ...errorResponses };
+  app.post(
+    '/ramp/order',
+    { ...signedIn, schema: { tags, summary: 'Place an order from a quote (consumes it; the same quote gives the same order back)', body: CreateOrderRequest, response: reply } },
+    (request) => createOrder(ctx, requireUser(request).userGuid, request.body.quoteId),
+  );
+  app.post(
+    '/ramp/cancel',
+    { ...signedIn, schema: { tags, summary: "Cancel one of the caller's orders while it waits for funds or a deposit", body: OrderIdRequest, response: reply } },
+    (request) => cancelOrder(ctx, requireUser(request).userGuid, request.body.orderId),
+  );
+  app.post(
+    '/ramp/order-get',
+    { ...signedIn, schema: { tags, summary: "One of the caller's orders", body: OrderIdRequest, response: reply } },
+    (request) => getOrder(ctx, requireUser(request).userGuid, request.body.orderId),
+  );
+  app.post(
+    '/ramp/orders',
+    { ...signedIn, schema: { tags, summary: "The caller's orders, newest first", body: OrderListRequest, response: { 200: OrderListReply, ...errorResponses } } },
+    (request) => listOrders(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/ramp/tracking',
+    {
+      schema: {
+        tags,
+        summary: "An order's public view by its tracking id (body tracking_id or trackingId, or the query tracking_id)",
+        body: TrackingRequest,
+        querystring: z.object({ tracking_id: z.string().max(200).optional() }),
+        response: { 200: TrackingReply, ...errorResponses },
+      },
+    },
+    (request) => trackOrder(ctx, request.body?.tracking_id ?? request.body?.trackingId ?? request.query.tracking_id),
+  );
+  app.get(
+    '/r/:shortId',
+    { schema: { tags, summary: 'The tracking id behind a short link /r/:shortId', params: z.object({ shortId: z.string().max(100) }), response: { 200: ShortLinkReply, ...errorResponses } } },
+    (request) => resolveShortLink(ctx, request.params.shortId),
+  );
+  if (sandbox) {
+    app.post(
+      '/primetrust-sandbox-receive-order-deposit',
+      { ...signedIn, schema: { tags: ['sandbox'], summary: "The chain reports a sell order's deposit (sandbox only)", body: OrderIdRequest, response: reply } },
+      (request) => receiveOrderDeposit(ctx, requireUser(request).userGuid, request.body.orderId),
+    );
+  }
+};
