@@ -75,8 +75,13 @@ function Summary({ draft }: { draft: BuyDraft }) {
         setIdemId(renewIdemId(draft));
       }
     };
+    // The first tick right away: the clock kept since the page opened is older than the quote.
+    const first = setTimeout(tick, 0);
     const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [expiresAt, draft]);
 
   const place = useMutation({
