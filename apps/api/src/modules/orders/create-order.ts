@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderReply } from '@rampart/contracts';
-import { AppError } from '../../lib/app-error';
+import { AppError, isAppError } from '../../lib/app-error';
 import { requiredConfirmations } from '../../providers/chain-gateway/sandbox';
 import { LEDGER_TRANSACTION_OPTIONS, isAssetCode } from '../ledger';
 import { consumeQuote } from '../ramp';
@@ -36,7 +36,16 @@ export async function createOrder(ctx: OrdersContext, userGuid: string, quoteId:
     const existing = await findOrderByQuote(tx, id);
     if (existing && existing.user_id === userGuid) return { order: toRampOrder(existing, await listTransitions(tx, existing.id)), replayed: true };
     const now = ctx.clock.now();
-    const { quote, side, paymentMethod } = await consumeQuote(tx, userGuid, id, now);
+    let consumed: Awaited<ReturnType<typeof consumeQuote>>;
+    try {
+      consumed = await consumeQuote(tx, userGuid, id, now);
+    } catch (error) {
+      // Two requests with one quote: the second waited on the quote's lock; the order the first made is its answer.
+      const made = isAppError(error) && error.code === 'quote_used' ? await findOrderByQuote(tx, id) : null;
+      if (made && made.user_id === userGuid) return { order: toRampOrder(made, await listTransitions(tx, made.id)), replayed: true };
+      throw error;
+    }
+    const { quote, side, paymentMethod } = consumed;
     const amounts = await quoteAmounts(tx, id);
     if (!isAssetCode(quote.sellAssetTicker) || !isAssetCode(quote.buyAssetTicker)) throw new AppError('quote_unknown');
     const orderId = randomUUID();
