@@ -12,6 +12,7 @@ import { FEE_KINDS, RAMP_SIDES, SELL_DELIVERY_METHODS } from './ramp-quotes';
  * | /api/ramp/order-get                          | signed in (owner)   | OrderIdRequest       | OrderReply             |
  * | /api/ramp/orders                             | signed in           | OrderListRequest     | OrderListReply         |
  * | /api/ramp/tracking (also ?tracking_id=)      | public              | TrackingRequest      | TrackingReply          |
+ * | GET /api/ramp/tracking?tracking_id=          | public              | -                    | TrackingReply          |
  * | GET /api/r/:shortId                          | public              | -                    | ShortLinkReply         |
  * | /api/primetrust-sandbox-receive-order-deposit| signed in, sandbox  | OrderIdRequest       | OrderReply             |
  *

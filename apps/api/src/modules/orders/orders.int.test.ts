@@ -107,6 +107,8 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     // The query form of document 2 works too.
     const byQuery = await k.call(`/api/ramp/tracking?tracking_id=${encodeURIComponent(done.trackingId)}`, { body: {} });
     expect(TrackingReply.parse(byQuery.body).order.status).toBe('completed');
+    const byGet = await k.call(`/api/ramp/tracking?tracking_id=${encodeURIComponent(done.trackingId)}`, { method: 'GET' });
+    expect(TrackingReply.parse(byGet.body).order).toEqual(view);
     // The short link gives the tracking id.
     const short = await k.call(`/api/r/${done.shortId}`, { method: 'GET' });
     expect(ShortLinkReply.parse(short.body)).toEqual({ trackingId: done.trackingId, trackingUrl: done.trackingUrl });

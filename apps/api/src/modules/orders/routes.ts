@@ -47,6 +47,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; sandbox: b
     (request) => trackOrder(ctx, request.body?.tracking_id ?? request.body?.trackingId ?? request.query.tracking_id),
   );
   app.get(
+    '/ramp/tracking',
+    { schema: { tags, summary: "An order's public view by its tracking id (query tracking_id)", querystring: z.object({ tracking_id: z.string().max(200).optional() }), response: { 200: TrackingReply, ...errorResponses } } },
+    (request) => trackOrder(ctx, request.query.tracking_id),
+  );
+  app.get(
     '/r/:shortId',
     { schema: { tags, summary: 'The tracking id behind a short link /r/:shortId', params: z.object({ shortId: z.string().max(100) }), response: { 200: ShortLinkReply, ...errorResponses } } },
     (request) => resolveShortLink(ctx, request.params.shortId),
