@@ -5,6 +5,8 @@ import { createJobQueue } from './jobs/queue';
 import { createProviders, jobDefinitions } from './jobs/registry';
 import { systemClock } from './lib/clock';
 import { sweepDueTransfers } from './modules/transfers';
+import { ordersContextFrom, sweepDueOrders } from './modules/orders';
+import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
 import { prepareDatabase } from './server';
 
 /**
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
   await jobs.startWorking();
 
+  const orders = ordersContextFrom(config, { db, clock, jobs }, createSandboxChainGateway);
   let stopping = false;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
@@ -40,7 +43,13 @@ async function main(): Promise<void> {
       .then((done) => {
         if (done.settled + done.cancelled > 0) logger.info(done, 'swept due transfers');
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'));
+      .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'))
+      // Orders whose next step is due (decision 024), after the transfers that may fund them.
+      .then(() => sweepDueOrders(orders))
+      .then((done) => {
+        if (done && done.moved > 0) logger.info(done, 'swept due orders');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
   };
   sweep();
   const timer = setInterval(sweep, config.workerSweepSeconds * 1000);

@@ -5,7 +5,7 @@ import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox
 import { PLATFORM_FEES, WORLD_BANK, getAccountBalance } from '../ledger';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import type { OrdersContext } from './context';
-import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout } from './index';
+import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout, sweepDueOrders } from './index';
 
 const XRPL = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -237,6 +237,23 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     const stranger = await k.openedUser('0');
     expect(OrderListReply.parse((await k.call('/api/ramp/orders', { token: stranger.token, body: {} })).body).orders).toEqual([]);
     for (const id of ids) await runDelivery(ctx, id);
+  });
+
+  it("the worker's sweep runs each due step once: delivery, confirmation after the delay, expiry", async () => {
+    const user = await k.openedUser('100');
+    const buy = await order(user.token, (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '10' })).quoteId);
+    const sell = await order(user.token, (await quote(user.token, { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' })).quoteId);
+    // Other tests' orders may be due too: only these two are looked at.
+    await sweepDueOrders(ctx);
+    expect((await track(buy.order.trackingId)).status).toBe('delivering');
+    clock.advance(10_000);
+    await sweepDueOrders(ctx);
+    expect((await track(buy.order.trackingId)).status).toBe('completed');
+    expect((await track(sell.order.trackingId)).status).toBe('awaiting_deposit');
+    clock.advance(24 * 3600 * 1000);
+    await sweepDueOrders(ctx);
+    expect((await track(sell.order.trackingId)).status).toBe('expired');
+    expect(statuses(await track(buy.order.trackingId))).toEqual(['awaiting_funds', 'funds_received', 'delivering', 'completed']);
   });
 
   it('bad inputs answer 4xx with a catalogue message', async () => {
