@@ -36,7 +36,7 @@ export function CompletePage() {
       <OrderView order={data} />
       <p className="text-sm text-ink-muted">
         {t('order.trackingHelp')}{' '}
-        <Link to={data.trackingUrl} className="font-semibold break-all text-primary-ink">
+        <Link to={data.trackingUrl} className="inline-flex min-h-11 items-center font-semibold break-words text-primary-ink">
           {t('order.trackingLink')}
         </Link>
       </p>

@@ -61,7 +61,7 @@ export function OrderView({ order }: { order: PublicOrder }) {
         </div>
         {order.fees.map((fee) => (
           <div key={fee.kind} className="flex flex-wrap justify-between gap-x-4 text-ink-muted">
-            <dt>{t(`estimate.fee_${fee.kind}`, { method: t('order.method') })}</dt>
+            <dt>{t(`estimate.fee_${fee.kind}`, { method: 'paymentMethod' in order && typeof order.paymentMethod === 'string' ? t(`methods.${order.paymentMethod}`) : t('order.method') })}</dt>
             <dd className="text-ink tabular-nums">{formatUsd(fee.amount)}</dd>
           </div>
         ))}
