@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OrderListReply, OrderReply, RampQuoteReply, ShortLinkReply, TrackingReply } from '@rampart/contracts';
+import { OrderListReply, OrderReply, RampLimitsReply, RampQuoteReply, ShortLinkReply, TrackingReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { PLATFORM_FEES, WORLD_BANK, getAccountBalance } from '../ledger';
@@ -155,13 +155,18 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     expect((await get(user.token, first.order.orderId)).status).toBe('funds_received');
     expect(await runDelivery(ctx, first.order.orderId)).toBe('moved');
 
+    const dailyUsed = async () => (RampLimitsReply.parse((await k.call('/api/ramp/limits', { token: user.token, body: {} })).body).limits.find((l) => l.kind === 'daily_trades'))?.used;
+    expect(await dailyUsed()).toBe('50.00');
     const second = await order(user.token, (await quote(user.token, achBuy)).quoteId);
+    expect(await dailyUsed()).toBe('100.00');
     const cancel = await k.call('/api/ramp/cancel', { token: user.token, body: { orderId: second.order.orderId } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(OrderReply.parse(cancel.body).order).toMatchObject({ status: 'cancelled', reason: 'Cancelled by the user', expiresAt: null });
     const transfer = await k.call('/api/transfers/get', { token: user.token, body: { transferId: second.order.transferId } });
     expect((transfer.body as { transfer: { status: string } }).transfer.status).toBe('cancelled');
     k.expectError(await k.call('/api/ramp/cancel', { token: user.token, body: { orderId: second.order.orderId } }), 409, 'order_not_cancellable');
+    // A cancelled order no longer counts toward the limits.
+    expect(await dailyUsed()).toBe('50.00');
   });
 
   it('an instant ACH buy has its funds at once', async () => {

@@ -109,15 +109,16 @@ export async function depositUsage(q: Queryable, userId: string, method: 'ach' |
 
 /**
  * THE ORDERS HOOK (decision 023): trades count toward the limits from the moment their quote is consumed (the order
- * takes it), at the quote's USD value, at the consumption time. Orders do not exist yet; when they do, this is the one
- * function to change (e.g. leave out orders that were cancelled before funds were committed).
+ * takes it), at the quote's USD value, at the consumption time; orders cancelled or expired before their funds were
+ * committed stop counting (decision 024).
  * `paymentMethod` null: every method; `side` null: buys and sells.
  */
 export async function tradeUsage(q: Queryable, userId: string, since: Date, filter: { paymentMethod?: string; side?: 'buy' | 'sell' } = {}): Promise<Usage> {
   const { rows } = await q.query<{ total: bigint | null; oldest: Date | null }>(
     `SELECT sum(usd_value)::int8 AS total, min(consumed_at) AS oldest FROM ramp_quotes
      WHERE user_id = $1 AND consumed_at IS NOT NULL AND consumed_at > $2
-       AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR side = $4)`,
+       AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR side = $4)
+       AND NOT EXISTS (SELECT 1 FROM ramp_orders o WHERE o.quote_id = ramp_quotes.id AND o.status IN ('cancelled', 'expired'))`,
     [userId, since, filter.paymentMethod ?? null, filter.side ?? null],
   );
   return usageOf(rows[0]);
