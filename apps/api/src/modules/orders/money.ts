@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { ORDER_MESSAGES } from '@rampart/contracts';
-import { PLATFORM_FEES, WORLD_BANK, captureHold, isLedgerError, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
+import { PLATFORM_FEES, captureHold, isLedgerError, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
 import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
 import type { OrderRow } from './repository';
 
@@ -80,15 +80,14 @@ export async function postSellDeposit(tx: Queryable, row: OrderRow, txHash: stri
 }
 
 /**
- * A sell's payout: the held asset goes to the market; the USD proceeds to the user's balance (primex_usd) or out to
- * the user's bank (primex_ach, WORLD_BANK), and the spread and method fee to PLATFORM_FEES.
+ * A sell's proceeds: the held asset goes to the market; the USD to the user's balance, the spread and method fee to
+ * PLATFORM_FEES. A payout to a bank (primex_ach) then leaves the balance by an ACH withdrawal (createPayout).
  */
 export async function postSellPayout(tx: Queryable, row: OrderRow): Promise<void> {
   if (!row.hold_id) throw new Error(`order ${row.id} has no hold`);
   await captureHold(tx, { idempotencyKey: ledgerKey(row.id, 'capture'), holdId: row.hold_id, destination: WORLD_MARKET, amount: row.sell_amount, metadata: { kind: 'sell', orderId: row.id } });
   const fees = row.method_fee + row.spread_fee;
-  const destination = row.payment_method === 'primex_ach' ? WORLD_BANK : userAccount(row.user_id, 'USD');
-  const postings: Posting[] = [{ source: WORLD_MARKET, destination, asset: 'USD', amount: row.receive_amount }];
+  const postings: Posting[] = [{ source: WORLD_MARKET, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: row.receive_amount }];
   if (fees > 0n) postings.push({ source: WORLD_MARKET, destination: PLATFORM_FEES, asset: 'USD', amount: fees });
   await postTransaction(tx, { idempotencyKey: ledgerKey(row.id, 'payout'), postings, metadata: { kind: 'sell-payout', orderId: row.id, method: row.payment_method } });
 }

@@ -4,6 +4,8 @@ import type { Queryable } from '../../db';
 import { LEDGER_TRANSACTION_OPTIONS, assetDecimals } from '../ledger';
 import { cancelLocked } from '../transfers/cancel-transfer';
 import { findTransfer } from '../transfers/repository';
+import { createPayout } from '../transfers/create-payout';
+import { isAppError } from '../../lib/app-error';
 import type { OrdersContext } from './context';
 import { ORDER_JOBS } from './job-names';
 import { holdForOrder, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
@@ -109,15 +111,44 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
   }, LEDGER_TRANSACTION_OPTIONS);
 }
 
-/** deposit_received -> paying_out -> completed: the asset is sold and the USD paid out, one transaction. */
+/**
+ * deposit_received -> paying_out: the asset is sold, the USD goes to the balance. To the USD balance that is the
+ * end (completed in the same transaction). To a bank, an ACH withdrawal of the proceeds is made (transfers module,
+ * no email confirmation: the order was the request) and the order stays paying_out until it settles; run again then
+ * (queued for the settlement date), it completes. A bank that needs linking again keeps the money in the balance.
+ */
 export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Outcome> {
   return ctx.db.transaction(async (tx) => {
     const row = await findOrder(tx, orderId, { forUpdate: true });
-    if (!row || row.status !== 'deposit_received') return 'nothing';
+    if (!row) return 'nothing';
     const now = ctx.clock.now();
-    const paying = await moveOrder(tx, ctx, row, 'paying_out', row.payment_method === 'primex_ach' ? 'Paying out by ACH' : 'Paying into the USD balance', now);
+    if (row.status === 'paying_out' && row.transfer_id) {
+      const transfer = await findTransfer(tx, row.transfer_id);
+      if (transfer?.status === 'pending') {
+        if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
+        return 'not-due';
+      }
+      await moveOrder(tx, ctx, row, 'completed', transfer?.status === 'settled' ? 'Paid out by ACH' : 'The ACH payout was stopped; the money is in the USD balance', now);
+      return 'moved';
+    }
+    if (row.status !== 'deposit_received') return 'nothing';
+    const toBank = row.payment_method === 'primex_ach';
+    const paying = await moveOrder(tx, ctx, row, 'paying_out', toBank ? 'Paying out by ACH' : 'Paying into the USD balance', now);
     await postSellPayout(tx, paying);
-    await moveOrder(tx, ctx, paying, 'completed', 'Paid out', now);
+    if (!toBank) {
+      await moveOrder(tx, ctx, paying, 'completed', 'Paid into the USD balance', now);
+      return 'moved';
+    }
+    let transfer: Awaited<ReturnType<typeof createPayout>>;
+    try {
+      transfer = await createPayout(tx, ctx, { userGuid: row.user_id, amount: row.receive_amount, fundsTransferMethodId: row.buy_address, idempotencyKey: `order:${row.id}:payout` });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await moveOrder(tx, ctx, paying, 'completed', 'The bank could not be used; the money is in the USD balance', now);
+      return 'moved';
+    }
+    await updateOrder(tx, row.id, { transfer_id: transfer.id }, now);
+    if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }

@@ -3,6 +3,7 @@ import { OrderListReply, OrderReply, RampLimitsReply, RampQuoteReply, ShortLinkR
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { PLATFORM_FEES, WORLD_BANK, getAccountBalance } from '../ledger';
+import { runSettlement } from '../transfers';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import type { OrdersContext } from './context';
 import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout, sweepDueOrders } from './index';
@@ -210,7 +211,18 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     expect(OrderReply.parse(received.body).order).toMatchObject({ status: 'deposit_received', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     k.expectError(await k.call('/api/primetrust-sandbox-receive-order-deposit', { token: user.token, body: { orderId: placed.order.orderId } }), 409, 'order_not_awaiting_deposit');
     expect(await runPayout(ctx, placed.order.orderId)).toBe('moved');
-    expect((await get(user.token, placed.order.orderId)).status).toBe('completed');
+    // The proceeds leave by an ACH withdrawal of the transfers module: held in the balance until it settles.
+    const paying = await get(user.token, placed.order.orderId);
+    expect(paying).toMatchObject({ status: 'paying_out', transferId: expect.any(String) });
+    expect(await k.holdings(user.token)).toMatchObject({ settled: '1485.04', held: '1485.04', available: '0.00' });
+    const payout = await k.call('/api/transfers/get', { token: user.token, body: { transferId: paying.transferId } });
+    expect((payout.body as { transfer: unknown }).transfer).toMatchObject({ direction: 'disbursement', method: 'ach', status: 'pending', amount: '1485.04', fee: '0.00' });
+    expect(await runPayout(ctx, placed.order.orderId)).toBe('not-due');
+    clock.advance(10 * 24 * 3600 * 1000);
+    expect(await runSettlement({ db: k.t.db, clock, jobs: k.t.jobs }, paying.transferId!)).toBe('settled');
+    expect(await runPayout(ctx, placed.order.orderId)).toBe('moved');
+    expect(await track(placed.order.trackingId)).toMatchObject({ status: 'completed', reason: null });
+    expect(statuses(await track(placed.order.trackingId))).toEqual(['awaiting_deposit', 'deposit_received', 'paying_out', 'completed']);
     expect((await getAccountBalance(k.t.db, WORLD_BANK, 'USD')).settled - bankBefore).toBe(148_504n);
   });
 

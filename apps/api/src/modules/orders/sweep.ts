@@ -15,12 +15,13 @@ export async function sweepDueOrders(ctx: OrdersContext, options: { batch?: numb
         OR (status = 'delivering' AND sent_at <= $2)
         OR (status IN ('awaiting_funds', 'awaiting_deposit') AND expires_at <= $1)
         OR (status = 'awaiting_funds' AND transfer_id IN (SELECT id FROM transfers WHERE status <> 'pending' OR funds_available))
+        OR (status = 'paying_out' AND transfer_id IN (SELECT id FROM transfers WHERE status <> 'pending'))
      ORDER BY updated_at LIMIT $3`,
     [now, confirmedBy, batch],
   );
   let moved = 0;
   for (const { id, status } of rows) {
-    const run = status === 'funds_received' ? runDelivery : status === 'deposit_received' ? runPayout : status === 'delivering' ? runConfirmation : null;
+    const run = status === 'funds_received' ? runDelivery : status === 'deposit_received' || status === 'paying_out' ? runPayout : status === 'delivering' ? runConfirmation : null;
     const outcome = run ? await run(ctx, id) : (await runAwaitFunds(ctx, id)) === 'moved' ? 'moved' : await runExpiry(ctx, id);
     if (outcome === 'moved') moved += 1;
   }

@@ -8,6 +8,7 @@
  * settle-last-cc-contribution call.
  */
 export { createContribution, type ContributionInput, type ContributionMethod, type ContributionResult } from './create-contribution';
+export { createPayout } from './create-payout';
 export { cancelTransfer } from './cancel-transfer';
 export { settleTransfer } from './settle-transfer';
 export { receiveWireDeposit, type ReceivedWire } from './receive-wire-deposit';
