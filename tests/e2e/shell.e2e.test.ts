@@ -74,6 +74,16 @@ describe('the app shell in a browser', () => {
     await context.close();
   });
 
+  it('opens in the language a link names (?lng=es) and keeps it, over an English browser', async () => {
+    const { page, context } = await openPage(browser, { locale: 'en-US' });
+    await page.goto('/nowhere?lng=es');
+    await page.getByText('No encontramos la página que buscas', { exact: false }).waitFor();
+    await page.goto('/nowhere');
+    await page.getByText('No encontramos la página que buscas', { exact: false }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await context.close();
+  });
+
   it('shows the version and build stage', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/auth');

@@ -1,8 +1,7 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { RULE_MESSAGES } from '@rampart/contracts';
-import type { BackendModule, ReadCallback } from 'i18next';
+import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18next';
 import en from '../locales/en.json';
 
 /** Locales of document 2, section 9 (en default); Spanish is complete (R18). */
@@ -66,6 +65,42 @@ const lazyLanguages: BackendModule = {
   },
 };
 
+/**
+ * The language to start in, in order: `?lng=es` (a shared link, the screenshot check), the choice kept from an
+ * earlier visit, the browser's languages; i18next takes the first supported one and calls cacheUserLanguage on
+ * every change, so a choice is kept. Written here rather than with i18next-browser-languagedetector, whose seven
+ * other lookups the product does not use and whose 2 KB the /auth entry cannot carry (decision 026).
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const candidates: string[] = [];
+    if (typeof location !== 'undefined') {
+      const fromQuery = new URLSearchParams(location.search).get('lng');
+      if (fromQuery) candidates.push(fromQuery);
+    }
+    const kept = readKeptLanguage();
+    if (kept) candidates.push(kept);
+    if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? [navigator.language]));
+    return candidates.filter((language) => language !== '');
+  },
+  cacheUserLanguage(language: string) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage refused (a private window's quota): the choice lasts for this page only.
+    }
+  },
+};
+
+function readKeptLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
@@ -91,7 +126,7 @@ i18n.on('languageChanged', syncDocumentLanguage);
 
 void i18n
   .use(lazyLanguages)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources,
@@ -106,13 +141,6 @@ void i18n
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      // ?lng=es lets a shared link (and the screenshot check) pick a language; the choice is kept.
-      order: ['querystring', 'localStorage', 'navigator'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     react: { useSuspense: false },
   });
 
