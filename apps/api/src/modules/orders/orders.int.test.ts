@@ -7,23 +7,7 @@ import { runSettlement } from '../transfers';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import type { OrdersContext } from './context';
 import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout, sweepDueOrders } from './index';
-
-const XRPL = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
-// A Monday, so an ACH deposit settles on a banking day ahead.
-const START = new Date('2026-11-23T15:00:00Z');
-
-const BUY_USDS = {
-  buyAssetTicker: 'USDS',
-  buyNetwork: 'xrpl',
-  buyAddress: XRPL,
-  sellAssetTicker: 'USD',
-  sellNetwork: 'primex_usd',
-  sellAmountTotal: '100',
-  sellDeliveryMethod: 'payment_method',
-  sellAddress: 'USD balance',
-};
+import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `order-idem-${Date.now()}-${(counter += 1)}`;
@@ -228,9 +212,9 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
 
   it('an order waiting for a deposit expires after its time; memo networks get the platform address and a tag', async () => {
     const user = await k.openedUser('0');
-    const q = await quote(user.token, { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', sellAddress: XRPL, buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' });
+    const q = await quote(user.token, { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', sellAddress: XRPL_ADDRESS, buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' });
     const placed = await order(user.token, q.quoteId);
-    expect(placed.order).toMatchObject({ depositAddress: XRPL, depositMemo: expect.stringMatching(/^\d+$/), minimumDeposit: '10' });
+    expect(placed.order).toMatchObject({ depositAddress: XRPL_ADDRESS, depositMemo: expect.stringMatching(/^\d+$/), minimumDeposit: '10' });
     expect(await runExpiry(ctx, placed.order.orderId)).toBe('not-due');
     clock.advance(24 * 3600 * 1000);
     expect(await runExpiry(ctx, placed.order.orderId)).toBe('moved');

@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RampQuoteReply } from '@rampart/contracts';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { consumeQuote } from './index';
-
-const BUY_USDS = {
-  buyAssetTicker: 'USDS',
-  buyNetwork: 'xrpl',
-  buyAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
-  sellAssetTicker: 'USD',
-  sellNetwork: 'primex_usd',
-  sellAmountTotal: '100',
-};
+import { BUY_USDS } from './ramp-test-fixtures';
 
 /**
  * Races need a database server: PGlite is one connection, where concurrent requests run one after another. These run

@@ -6,23 +6,7 @@ import { claimHttpKey, releaseHttpKey } from '../../lib/http-idempotency';
 import { manualClock } from '../../lib/clock';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { consumeQuote } from './index';
-
-const XRPL = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
-const START = new Date('2026-11-23T15:00:00Z');
-
-/** Buy 100 USDS on the XRP Ledger with the USD balance: the issue's own example. */
-const BUY_USDS = {
-  buyAssetTicker: 'USDS',
-  buyNetwork: 'xrpl',
-  buyAddress: XRPL,
-  sellAssetTicker: 'USD',
-  sellNetwork: 'primex_usd',
-  sellAmountTotal: '100',
-  sellDeliveryMethod: 'payment_method',
-  sellAddress: 'USD balance',
-};
+import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from './ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `idem-${Date.now()}-${(counter += 1)}`;
@@ -95,7 +79,7 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         sellDeliveryMethod: 'payment_method',
         buyAssetTicker: 'USDS',
         buyNetwork: 'xrpl',
-        buyAddress: XRPL,
+        buyAddress: XRPL_ADDRESS,
         buyMemo: null,
         sellAddress: null,
         receiveAmount: '99.990000',
@@ -212,7 +196,7 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       ['more decimals than ETH has', { ...SELL_ETH, sellAmountTotal: '0.1234567890123456789' }, { sellAmountTotal: 'Amount can have at most 18 decimal places' }],
       ['instant ACH as the payout (R13)', { ...SELL_ETH, buyNetwork: 'primex_instant_ach' }, { buyNetwork: 'This payment method cannot receive the proceeds of a trade' }],
       ['an unknown delivery method', { ...SELL_ETH, sellDeliveryMethod: 'mail' }, { sellDeliveryMethod: 'Choose how the asset is delivered: deposit or holdings' }],
-      ['a sending address of another network', { ...SELL_ETH, sellAddress: XRPL }, { sellAddress: 'Value is not a valid ETH address' }],
+      ['a sending address of another network', { ...SELL_ETH, sellAddress: XRPL_ADDRESS }, { sellAddress: 'Value is not a valid ETH address' }],
       ['a memo on a payout', { ...SELL_ETH, buyMemo: '1' }, { buyMemo: 'A payment method takes no memo' }],
     ])('%s', async (_name, change, fields) => {
       const body = { ...(('sellDeliveryMethod' in change && change.sellDeliveryMethod !== 'payment_method') || 'buyMemo' in change ? SELL_ETH : BUY_USDS), idemId: idem(), ...change };
