@@ -126,8 +126,9 @@ describe('route guards', () => {
 
   it('passes the trade method parameter through', async () => {
     renderAt('/trade/method/primex_ach', loggedIn, kycOf('opened'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment method' })).toBeInTheDocument();
-    expect(screen.getByText('Method: primex_ach')).toBeInTheDocument();
+    // The method's own page (decision 030): its name as the heading.
+    expect(await screen.findByRole('heading', { level: 1, name: 'ACH' })).toBeInTheDocument();
+    expect(location()).toBe('/trade/method/primex_ach');
   });
 
   it('lets a logged-in user of any level reach /kyc and /sandbox', async () => {

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   NETWORK_MEMO_RULES,
   RAMP_SOURCE_METHODS,
   isAddressNetwork,
   validateAddress,
   validateMemo,
-  type FeatureInterestRequest,
   type RampLimitsReply,
   type TransferMethodKey,
 } from '@rampart/contracts';
@@ -16,23 +15,23 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useSnackbar } from '../../components/ui/snackbar';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { featureInterestsQueryOptions, rampAssetsQueryOptions, recordFeatureInterest, tradeKey } from './api/ramp-assets';
+import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { rampLimitsQueryOptions } from './api/ramp-limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
 import { AssetPicker } from './components/asset-picker';
+import { ComingSoon } from './components/coming-soon';
 import { PayWith } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
-import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type AssetOption, type PaymentMethodOption } from './model/asset-options';
+import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
-import { estimateRequestOf, normaliseUsd, setBuyDraft, tradeDraftStore, usdCents } from './model/trade-draft';
-import { TRADE_PATHS } from './paths';
+import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents } from './model/trade-draft';
+import { TRADE_PATHS, methodListPath } from './paths';
 
 /** Document 2, section 9: the default amount of a trade. */
 export const DEFAULT_TRADE_AMOUNT = '100';
@@ -47,18 +46,13 @@ export function limitFor(limits: RampLimitsReply | undefined, method: string) {
 }
 
 /** Waits for the user to stop typing before asking the server for an estimate. */
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), ms);
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-function interestRequest(option: AssetOption): FeatureInterestRequest | null {
-  if (!option.featureInterestType) return null;
-  return option.featureInterestType === 'stablecoin' ? { type: 'stablecoin', network: option.network, assetTicker: option.assetTicker } : { type: option.featureInterestType };
 }
 
 /**
@@ -70,21 +64,26 @@ export function BuyPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
-  const previous = tradeDraftStore.getState().draft;
+  const { draft: kept, forms } = tradeDraftStore.getState();
+  const previous = kept && kept.side !== 'sell' ? kept : null;
+  // What the user left here (e.g. to compare methods on /trade/method, which may have chosen one), else the draft.
+  const form = forms.buy;
 
   const assets = useQuery(rampAssetsQueryOptions(api));
   const banks = useQuery(bankAccountsQueryOptions(api));
   const holdings = useQuery(holdingsQueryOptions(api));
-  const interests = useQuery(featureInterestsQueryOptions(api));
 
-  const [assetKey, setAssetKey] = useState<string | null>(previous?.asset.key ?? null);
-  const [sourceKey, setSourceKey] = useState<string | null>(previous?.source.key ?? null);
-  const [amount, setAmount] = useState(previous?.amount ?? DEFAULT_TRADE_AMOUNT);
-  const [address, setAddress] = useState(previous?.address ?? '');
-  const [memo, setMemo] = useState(previous?.memo ?? '');
+  const [assetKey, setAssetKey] = useState<string | null>(form?.assetKey ?? previous?.asset.key ?? null);
+  const [sourceKey, setSourceKey] = useState<string | null>(form?.sourceKey ?? previous?.source.key ?? null);
+  const [amount, setAmount] = useState(form?.amount ?? previous?.amount ?? DEFAULT_TRADE_AMOUNT);
+  const [address, setAddress] = useState(form?.address ?? previous?.address ?? '');
+  const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    // Kept once the user has changed something, so /trade/method and /trade/flow can come back to it.
+    if (touched) saveBuyForm({ assetKey, sourceKey, amount, address, memo });
+  }, [touched, assetKey, sourceKey, amount, address, memo]);
 
   const assetOptions = useMemo(() => (assets.data ? buildAssetOptions(assets.data, 'to', RAMPART_PROVIDER_ID) : []), [assets.data]);
   const sections = useMemo(() => groupIntoSections(assetOptions), [assetOptions]);
@@ -120,20 +119,6 @@ export function BuyPage() {
     enabled: estimateInput !== null,
     retry: false,
   });
-
-  const notify = useMutation({
-    mutationFn: (option: AssetOption) => {
-      const body = interestRequest(option);
-      return body ? recordFeatureInterest(api, body) : Promise.reject(new Error('no interest type'));
-    },
-    onSuccess: (_reply, option) => {
-      snackbar.show({ message: t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName }), severity: 'success' });
-      void queryClient.invalidateQueries({ queryKey: [...tradeKey, 'interests'] });
-    },
-    onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('common.unexpected'), severity: 'error' }),
-  });
-  const notified = (option: AssetOption) =>
-    interests.data?.some((interest) => interest.type === option.featureInterestType && (interest.type !== 'stablecoin' || (interest.network === option.network && interest.assetTicker === option.assetTicker))) ?? false;
 
   const memoRule = asset && isAddressNetwork(asset.network) ? NETWORK_MEMO_RULES[asset.network] : null;
   const usesMemo = memoRule !== null && memoRule.memo !== 'none';
@@ -211,6 +196,7 @@ export function BuyPage() {
           value={asset?.key ?? null}
           onChange={(key) => {
             setAssetKey(key);
+            setTouched(true);
             setErrors({});
           }}
           error={errors.buyAsset}
@@ -233,11 +219,15 @@ export function BuyPage() {
           value={source?.key ?? null}
           onChange={(key) => {
             setSourceKey(key);
+            setTouched(true);
             setErrors((current) => ({ ...current, sellMethod: undefined, amount: undefined }));
           }}
           error={errors.sellMethod}
         />
       )}
+      <Link to={methodListPath('buy')} className="-mt-3 inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink">
+        {t('method.compare')}
+      </Link>
 
       <TextField
         name="amount"
@@ -248,6 +238,7 @@ export function BuyPage() {
         value={amount}
         onChange={(value) => {
           setAmount(value);
+          setTouched(true);
           if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
         }}
         error={errors.amount}
@@ -264,6 +255,7 @@ export function BuyPage() {
             value={address}
             onChange={(value) => {
               setAddress(value);
+              setTouched(true);
               if (errors.buyAddress) setErrors((current) => ({ ...current, buyAddress: undefined }));
             }}
             onBlur={() => {
@@ -280,6 +272,7 @@ export function BuyPage() {
               value={memo}
               onChange={(value) => {
                 setMemo(value);
+                setTouched(true);
                 if (errors.buyMemo) setErrors((current) => ({ ...current, buyMemo: undefined }));
               }}
               onBlur={() => {
@@ -319,34 +312,14 @@ export function BuyPage() {
         {t('buy.continue')}
       </Button>
 
-      {unavailable.length > 0 ? (
-        <section aria-labelledby="unavailable-heading" className="flex flex-col gap-2 border-t border-line pt-4">
-          <h2 id="unavailable-heading" className="text-base font-semibold text-ink">
-            {t('buy.unavailableHeading')}
-          </h2>
-          <p className="text-sm text-ink-muted">{t('buy.unavailableText')}</p>
-          <ul className="flex flex-col gap-2">
-            {unavailable.map((option) => {
-              const done = notified(option);
-              const label = t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName });
-              return (
-                <li key={option.key} className="flex min-h-11 items-center gap-3">
-                  <img src={option.imageURL} alt="" width={28} height={28} className="size-7 shrink-0 rounded-full opacity-60" />
-                  <span className="min-w-0 flex-1 text-base text-ink-muted">{label}</span>
-                  <Button
-                    variant="secondary"
-                    isDisabled={done || notify.isPending}
-                    aria-label={done ? undefined : t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-                    onPress={() => notify.mutate(option)}
-                  >
-                    {done ? t('buy.notified') : t('buy.notifyMe')}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
+      <ComingSoon
+        options={unavailable}
+        heading={t('buy.unavailableHeading')}
+        text={t('buy.unavailableText')}
+        nameOf={(option) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+        notifyLabel={(option) => t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+        doneMessage={(option) => t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+      />
     </form>
   );
 }

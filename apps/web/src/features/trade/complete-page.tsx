@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { tradeKey } from './api/ramp-assets';
 import { getOrder } from './api/orders';
+import { DepositInstructions, awaitsDeposit } from './components/deposit-instructions';
 import { OrderView, isFinal } from './components/order-view';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
@@ -14,7 +15,10 @@ import { TRADE_PATHS } from './paths';
 /** How often an order that is still moving is read again. */
 export const ORDER_POLL_MS = 5000;
 
-/** /trade/complete?order=<orderId>: the placed order's timeline, amounts and its tracking link (polled until final). */
+/**
+ * /trade/complete?order=<orderId>: the placed order's timeline, amounts and its tracking link (polled until final); for
+ * a sell by deposit still waiting, first where to send the asset (decision 030).
+ */
 export function CompletePage() {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
@@ -26,13 +30,14 @@ export function CompletePage() {
     enabled: !!orderId,
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : ORDER_POLL_MS),
   });
-  if (!orderId) return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.buy}>{t('summary.startTrade')}</LinkButton>} />;
+  if (!orderId) return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>} />;
   if (order.isPending) return <Skeleton label={t('common.loading')} />;
   if (order.isError) return <MessageBlock title={t('order.loadFailed')} message={isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} />;
   const data = order.data;
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <TradeHeader title={t('order.title')} intro={t('order.intro')} backTo="/" backLabel={t('common.backHome')} />
+      {awaitsDeposit(data) ? <DepositInstructions order={data} /> : null}
       <OrderView order={data} />
       <p className="text-sm text-ink-muted">
         {t('order.trackingHelp')}{' '}

@@ -149,6 +149,6 @@ describe('/trade/summary', () => {
   it('without a draft, sends the user to start a trade', async () => {
     const server = fakeServer({});
     renderPage(<SummaryPage />, server.api, '/trade/summary');
-    expect(await screen.findByRole('link', { name: 'Start a trade' })).toHaveAttribute('href', '/trade/buy');
+    expect(await screen.findByRole('link', { name: 'Start a trade' })).toHaveAttribute('href', '/trade/flow');
   });
 });

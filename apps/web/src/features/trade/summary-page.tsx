@@ -13,8 +13,8 @@ import { tradeKey } from './api/ramp-assets';
 import { placeOrder } from './api/orders';
 import { requestQuote } from './api/ramp-quote';
 import { TradeHeader } from './components/trade-header';
-import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
-import { clearBuyDraft, idemIdFor, quoteRequestOf, renewIdemId, tradeDraftStore, type BuyDraft } from './model/trade-draft';
+import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
+import { clearTradeDraft, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 
 /** "4:59" from milliseconds left (never negative). */
@@ -38,12 +38,12 @@ export function SummaryPage() {
   const { draft } = useStoreState(tradeDraftStore);
   const { t } = useTranslation('trade', { useSuspense: true });
   if (!draft) {
-    return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.buy}>{t('summary.startTrade')}</LinkButton>} />;
+    return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>} />;
   }
   return <Summary draft={draft} />;
 }
 
-function Summary({ draft }: { draft: BuyDraft }) {
+function Summary({ draft }: { draft: TradeDraft }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
@@ -87,7 +87,7 @@ function Summary({ draft }: { draft: BuyDraft }) {
   const place = useMutation({
     mutationFn: (quoteId: string) => placeOrder(api, quoteId),
     onSuccess: (reply) => {
-      clearBuyDraft();
+      clearTradeDraft();
       void navigate(`${TRADE_PATHS.complete}?order=${encodeURIComponent(reply.order.orderId)}`);
     },
     onError: (error) => snackbar.show({ message: t('order.placeFailed', { details: isApiError(error) ? errorText(error) : t('common.unexpected') }), severity: 'error' }),
@@ -105,7 +105,7 @@ function Summary({ draft }: { draft: BuyDraft }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <TradeHeader title={t('summary.title')} intro={t('summary.intro')} backTo={TRADE_PATHS.buy} backLabel={t('summary.edit')} />
+      <TradeHeader title={t('summary.title')} intro={t('summary.intro')} backTo={isSellDraft(draft) ? TRADE_PATHS.sell : TRADE_PATHS.buy} backLabel={t('summary.edit')} />
 
       {requoted ? (
         <p role="status" data-testid="requoted" className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink">
@@ -113,28 +113,7 @@ function Summary({ draft }: { draft: BuyDraft }) {
         </p>
       ) : null}
 
-      <dl className="flex flex-col gap-3 text-base">
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-sm text-ink-muted">{t('summary.youBuy')}</dt>
-          <dd className="font-semibold text-ink">{t('summary.asset', { asset: draft.asset.assetTickerDisplayName, network: draft.asset.networkDisplayName })}</dd>
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-sm text-ink-muted">{t('summary.sendTo')}</dt>
-          <dd className="font-mono text-sm break-all text-ink" data-testid="summary-address">
-            {draft.address}
-          </dd>
-        </div>
-        {draft.memo ? (
-          <div className="flex flex-col gap-0.5">
-            <dt className="text-sm text-ink-muted">{t('summary.memo')}</dt>
-            <dd className="font-mono text-sm break-all text-ink">{draft.memo}</dd>
-          </div>
-        ) : null}
-        <div className="flex flex-col gap-0.5">
-          <dt className="text-sm text-ink-muted">{t('summary.payWith')}</dt>
-          <dd className="text-ink">{draft.source.label}</dd>
-        </div>
-      </dl>
+      {isSellDraft(draft) ? <SellDetails draft={draft} /> : <BuyDetails draft={draft} />}
 
       {quote.data && !quote.isFetching ? (
         <>
@@ -157,8 +136,66 @@ function Summary({ draft }: { draft: BuyDraft }) {
       )}
 
       <Button fullWidth isDisabled={!quote.data || quote.isFetching || place.isPending} onPress={confirm}>
-        {place.isPending ? t('order.placing') : t('summary.confirm')}
+        {place.isPending ? t('order.placing') : t(isSellDraft(draft) ? 'summary.confirmSell' : 'summary.confirm')}
       </Button>
     </div>
+  );
+}
+
+function Detail({ term, children, mono = false, testId }: { term: string; children: string; mono?: boolean; testId?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-ink-muted">{term}</dt>
+      <dd className={mono ? 'font-mono text-sm break-all text-ink' : 'text-ink'} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function BuyDetails({ draft }: { draft: Exclude<TradeDraft, { side: 'sell' }> }) {
+  const { t } = useTranslation('trade', { useSuspense: true });
+  return (
+    <dl className="flex flex-col gap-3 text-base">
+      <div className="flex flex-col gap-0.5">
+        <dt className="text-sm text-ink-muted">{t('summary.youBuy')}</dt>
+        <dd className="font-semibold text-ink">{t('summary.asset', { asset: draft.asset.assetTickerDisplayName, network: draft.asset.networkDisplayName })}</dd>
+      </div>
+      <Detail term={t('summary.sendTo')} mono testId="summary-address">
+        {draft.address}
+      </Detail>
+      {draft.memo ? (
+        <Detail term={t('summary.memo')} mono>
+          {draft.memo}
+        </Detail>
+      ) : null}
+      <Detail term={t('summary.payWith')}>{draft.source.label}</Detail>
+    </dl>
+  );
+}
+
+/** A sell: the asset, where it comes from (holdings, or a deposit whose address comes with the order), the payout. */
+function SellDetails({ draft }: { draft: Extract<TradeDraft, { side: 'sell' }> }) {
+  const { t } = useTranslation('trade', { useSuspense: true });
+  const minimum = draft.asset.minimumDeposit;
+  return (
+    <dl className="flex flex-col gap-3 text-base">
+      <div className="flex flex-col gap-0.5">
+        <dt className="text-sm text-ink-muted">{t('summary.youSell')}</dt>
+        <dd className="font-semibold text-ink">
+          {t('summary.sellAmount', {
+            amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName),
+            network: draft.asset.networkDisplayName,
+          })}
+        </dd>
+      </div>
+      <Detail term={t('summary.sellFrom')} testId="summary-source">
+        {draft.delivery === 'holdings' ? t('summary.fromHoldings') : t('summary.fromDeposit')}
+      </Detail>
+      {draft.delivery === 'deposit' && minimum ? (
+        <Detail term={t('summary.minimumDeposit')}>{formatAssetAmount(minimum, draft.asset.assetTickerDisplayName)}</Detail>
+      ) : null}
+      <Detail term={t('summary.payoutTo')}>{draft.payout.label}</Detail>
+    </dl>
   );
 }

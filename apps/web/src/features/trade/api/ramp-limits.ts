@@ -11,3 +11,11 @@ export function rampLimitsQueryOptions(api: ApiClient, method: string | null) {
     enabled: method !== null,
   });
 }
+
+/** POST /ramp/limits without a method: every limit with what remains (the method list shows each method's). */
+export function allRampLimitsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...tradeKey, 'limits', 'all'],
+    queryFn: ({ signal }) => api.request('/ramp/limits', { body: {}, retry: true, signal, schema: RampLimitsReply }),
+  });
+}

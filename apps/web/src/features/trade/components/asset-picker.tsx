@@ -12,14 +12,22 @@ function AssetIcon({ option }: { option: AssetOption }) {
  * The asset to buy: a React Aria Select grouped by section ('Stablecoins', 'Cryptocurrencies', …, highest priority
  * first). Disabled assets are listed, disabled (the "notify me" list below the field offers to hear about them).
  */
-export function AssetPicker(props: { sections: readonly OptionSection[]; value: string | null; onChange(key: string): void; error?: string | null }) {
+export function AssetPicker(props: {
+  sections: readonly OptionSection[];
+  value: string | null;
+  onChange(key: string): void;
+  error?: string | null;
+  /** The field's name (and its error's test id): 'buyAsset' on /trade/buy, 'sellAsset' on /trade/sell. */
+  name?: string;
+  label?: string;
+}) {
   const { t } = useTranslation('trade', { useSuspense: true });
-  const { sections, value, onChange, error } = props;
+  const { sections, value, onChange, error, name: field = 'buyAsset', label } = props;
   const disabledKeys = sections.flatMap((section) => section.options.filter((option) => option.disabled).map((option) => option.key));
   const name = (option: AssetOption) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName });
   return (
     <Select
-      name="buyAsset"
+      name={field}
       selectedKey={value}
       onSelectionChange={(key) => {
         if (key !== null) onChange(String(key));
@@ -27,10 +35,10 @@ export function AssetPicker(props: { sections: readonly OptionSection[]; value: 
       disabledKeys={disabledKeys}
       isInvalid={!!error}
       placeholder={t('buy.assetPlaceholder')}
-      aria-describedby={error ? fieldErrorId('buyAsset') : undefined}
+      aria-describedby={error ? fieldErrorId(field) : undefined}
       className="flex flex-col"
     >
-      <Label className="mb-1.5 text-sm font-semibold text-ink">{t('buy.assetLabel')}</Label>
+      <Label className="mb-1.5 text-sm font-semibold text-ink">{label ?? t('buy.assetLabel')}</Label>
       <Button
         className={[
           'flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border bg-surface px-3.5 py-2 text-left text-base text-ink outline-none',
@@ -52,7 +60,7 @@ export function AssetPicker(props: { sections: readonly OptionSection[]; value: 
         </SelectValue>
         <ChevronDown size={18} aria-hidden="true" className="shrink-0 text-ink-muted" />
       </Button>
-      <FieldError field="buyAsset" message={error} />
+      <FieldError field={field} message={error} />
       <Popover className="max-h-80 w-(--trigger-width) overflow-auto rounded-xl border border-line bg-surface p-1 shadow-lg outline-none">
         <ListBox className="outline-none">
           {sections.map((section) => (

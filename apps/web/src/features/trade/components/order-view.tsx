@@ -1,7 +1,8 @@
 import { Check, Circle, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_FINAL_STATUSES, ORDER_STEPS, type OrderStatus, type PublicOrder } from '@rampart/contracts';
-import { formatAmount, formatDateTime, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatAssetAmount } from './trade-lines';
 
 const EXITS: readonly OrderStatus[] = ['cancelled', 'expired', 'failed', 'refunded'];
 
@@ -54,9 +55,9 @@ export function OrderView({ order }: { order: PublicOrder }) {
       {order.reason ? <p className="text-sm text-ink-muted">{t(`order.reason.${order.status}`, { defaultValue: order.reason })}</p> : null}
       <dl aria-label={t('estimate.label')} className="flex flex-col gap-2 rounded-xl bg-surface-muted p-4 text-base" data-testid="order-lines">
         <div className="flex flex-wrap justify-between gap-x-4 text-ink-muted">
-          <dt>{t('estimate.youPay')}</dt>
+          <dt>{t(order.side === 'sell' ? 'estimate.youSell' : 'estimate.youPay')}</dt>
           <dd className="text-ink tabular-nums">
-            {order.side === 'buy' ? formatUsd(order.sellAmountTotal) : formatAmount(order.sellAmountTotal, { ticker: order.sellAssetTicker })}
+            {order.side === 'buy' ? formatUsd(order.sellAmountTotal) : formatAssetAmount(order.sellAmountTotal, order.sellAssetTicker)}
           </dd>
         </div>
         {order.fees.map((fee) => (
@@ -72,7 +73,7 @@ export function OrderView({ order }: { order: PublicOrder }) {
         <div className="mt-1 flex flex-wrap justify-between gap-x-4 border-t border-line pt-3 font-semibold text-ink">
           <dt>{t('estimate.youReceive')}</dt>
           <dd className="min-w-0 text-right break-all tabular-nums">
-            {order.side === 'buy' ? formatAmount(order.receiveAmount, { ticker: order.buyAssetTicker }) : formatUsd(order.receiveAmount)}
+            {order.side === 'buy' ? formatAssetAmount(order.receiveAmount, order.buyAssetTicker) : formatUsd(order.receiveAmount)}
           </dd>
         </div>
       </dl>

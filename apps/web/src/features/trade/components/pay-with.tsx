@@ -7,19 +7,27 @@ import type { PaymentMethodOption } from '../model/asset-options';
  * "Pay with": the USD balance and each linked bank by ACH and instant ACH, as radio cards (React Aria RadioGroup:
  * arrow keys move, each card a 44 px+ target). Methods that cannot be used are left to the money pages.
  */
-export function PayWith(props: { options: readonly PaymentMethodOption[]; value: string | null; onChange(key: string): void; error?: string | null }) {
+export function PayWith(props: {
+  options: readonly PaymentMethodOption[];
+  value: string | null;
+  onChange(key: string): void;
+  error?: string | null;
+  /** 'sellMethod' (what pays for a buy) by default; 'payout' for where a sell's dollars go. */
+  name?: string;
+  label?: string;
+}) {
   const { t } = useTranslation('trade', { useSuspense: true });
-  const { options, value, onChange, error } = props;
+  const { options, value, onChange, error, name = 'sellMethod', label } = props;
   return (
     <RadioGroup
-      name="sellMethod"
+      name={name}
       value={value}
       onChange={onChange}
       isInvalid={!!error}
-      aria-describedby={error ? fieldErrorId('sellMethod') : undefined}
+      aria-describedby={error ? fieldErrorId(name) : undefined}
       className="flex flex-col gap-2"
     >
-      <Label className="text-sm font-semibold text-ink">{t('buy.payWithLabel')}</Label>
+      <Label className="text-sm font-semibold text-ink">{label ?? t('buy.payWithLabel')}</Label>
       <div className="flex flex-col gap-2">
         {options.map((option) => (
           <Radio
@@ -50,7 +58,7 @@ export function PayWith(props: { options: readonly PaymentMethodOption[]; value:
           </Radio>
         ))}
       </div>
-      <FieldError field="sellMethod" message={error} />
+      <FieldError field={name} message={error} />
     </RadioGroup>
   );
 }

@@ -2,6 +2,16 @@ import { useTranslation } from 'react-i18next';
 import type { TradeFigures } from '@rampart/contracts';
 import { formatAmount, formatUsd } from '../../../lib/format';
 
+/**
+ * An asset amount as a person reads it: the decimal string without its trailing zeros ("10.000000" -> "10",
+ * "0.000200" -> "0.0002"), every remaining digit kept, formatted for the locale, with the ticker.
+ */
+export function formatAssetAmount(value: string, ticker: string): string {
+  const [, fraction = ''] = value.trim().split('.');
+  const places = fraction.replace(/0+$/, '').length;
+  return formatAmount(value, { decimals: places, ticker });
+}
+
 export interface TradeLine {
   key: string;
   label: string;
@@ -13,9 +23,15 @@ export interface TradeLine {
  * The figures of an estimate or a quote (UI.md): what the user pays, every fee on its own line, the total of the
  * fees and what the user receives, together. Amounts are the server's decimal strings, formatted, never computed.
  */
-export function tradeLines(t: (key: string, params?: Record<string, string>) => string, figures: TradeFigures, receiveDecimals: number): TradeLine[] {
+export function tradeLines(t: (key: string, params?: Record<string, string>) => string, figures: TradeFigures, assetDecimals: number): TradeLine[] {
+  // A buy pays USD for the asset; a sell gives the asset for USD (the asset's decimals go to its side).
+  const sell = figures.side === 'sell';
   return [
-    { key: 'pay', label: t('estimate.youPay'), value: formatUsd(figures.sellAmountTotal) },
+    {
+      key: 'pay',
+      label: t(sell ? 'estimate.youSell' : 'estimate.youPay'),
+      value: sell ? formatAssetAmount(figures.sellAmountTotal, figures.sellAssetTicker) : formatUsd(figures.sellAmountTotal),
+    },
     ...figures.fees.map((fee) => ({
       key: `fee-${fee.kind}`,
       label: t(`estimate.fee_${fee.kind}`, { method: t(`methods.${figures.paymentMethod}`) }),
@@ -25,7 +41,7 @@ export function tradeLines(t: (key: string, params?: Record<string, string>) => 
     {
       key: 'receive',
       label: t('estimate.youReceive'),
-      value: formatAmount(figures.receiveAmount, { decimals: receiveDecimals, ticker: figures.buyAssetTicker }),
+      value: sell ? formatUsd(figures.receiveAmount) : formatAmount(figures.receiveAmount, { decimals: assetDecimals, ticker: figures.buyAssetTicker }),
       total: true,
     },
   ];
