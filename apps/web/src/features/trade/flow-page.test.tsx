@@ -36,7 +36,7 @@ describe('/trade/flow', () => {
     setSellDraft({ asset, delivery: 'holdings', amount: '100.000000', payout });
     renderPage(<FlowPage />, fakeServer({}).api, '/trade/flow');
     const resume = await screen.findByTestId('resume');
-    expect(resume).toHaveTextContent('A sell of 100 USDS, ready to review.');
+    expect(resume).toHaveTextContent('A sell of 100.000000 USDS, ready to review.');
     expect(within(resume).getByRole('link', { name: 'Pick up where you left off' })).toHaveAttribute('href', '/trade/summary');
   });
 

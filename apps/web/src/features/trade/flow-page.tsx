@@ -18,7 +18,7 @@ function useResume(): { to: string; text: string } | null {
   const { draft, forms } = useStoreState(tradeDraftStore);
   if (draft) {
     if (isSellDraft(draft)) {
-      return { to: TRADE_PATHS.summary, text: t('flow.resumeSell', { amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName) }) };
+      return { to: TRADE_PATHS.summary, text: t('flow.resumeSell', { amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName, draft.asset.decimals) }) };
     }
     return { to: TRADE_PATHS.summary, text: t('flow.resumeBuy', { amount: formatUsd(draft.amount), asset: draft.asset.assetTickerDisplayName }) };
   }

@@ -88,10 +88,10 @@ describe('a sell through the summary to its order', () => {
     });
     const { user } = renderPage(<SummaryPage />, server.api, '/trade/summary');
     const lines = await screen.findByTestId('quote-lines');
-    expect(within(lines).getByTestId('line-pay')).toHaveTextContent('You sell100 USDS');
+    expect(within(lines).getByTestId('line-pay')).toHaveTextContent('You sell100.000000 USDS');
     expect(within(lines).getByTestId('line-fee-method')).toHaveTextContent('ACH fee$0.50');
     expect(within(lines).getByTestId('line-receive')).toHaveTextContent('You receive$99.50');
-    expect(screen.getByText('100 USDS on XRP Ledger')).toBeInTheDocument();
+    expect(screen.getByText('100.000000 USDS on XRP Ledger')).toBeInTheDocument();
     expect(screen.getByTestId('summary-source')).toHaveTextContent('A deposit from your wallet');
     expect(screen.getByText('Minimum deposit')).toBeInTheDocument();
     expect(screen.getByText('ACH · Everyday Checking ••1234')).toBeInTheDocument();
@@ -117,14 +117,15 @@ describe('a sell through the summary to its order', () => {
     const server = fakeServer({ '/ramp/order-get': () => ({ order: DEPOSIT_ORDER, replayed: false }), '/ramp/assets': () => ({ data: { assets: catalogue() } }) });
     const { user } = renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);
     const block = await screen.findByTestId('deposit-instructions');
-    expect(within(block).getByRole('heading', { name: 'Send 100 USDS to sell it' })).toBeInTheDocument();
+    // The asset's own decimals, once the catalogue has said them.
+    expect(await within(block).findByRole('heading', { name: 'Send 100.000000 USDS to sell it' })).toBeInTheDocument();
     expect(within(block).getByTestId('deposit-address')).toHaveTextContent(XRPL_ADDRESS);
     // The tag comes before the address, said plainly.
     const tag = within(block).getByTestId('deposit-memo-block');
     expect(tag).toHaveTextContent('You must include this destination tag');
     expect(within(tag).getByTestId('deposit-memo')).toHaveTextContent('4242');
     expect(tag.compareDocumentPosition(within(block).getByTestId('deposit-address')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(block).getByTestId('deposit-minimum')).toHaveTextContent('Minimum deposit: 10 USDS.');
+    expect(within(block).getByTestId('deposit-minimum')).toHaveTextContent('Minimum deposit: 10.000000 USDS.');
     expect(await within(block).findByTestId('deposit-qr')).toHaveAttribute('data-value', XRPL_ADDRESS);
     expect(within(block).getByRole('img', { name: 'QR code of the deposit address on XRP Ledger' })).toBeInTheDocument();
 

@@ -47,13 +47,13 @@ describe('/trade/sell', () => {
     const { user } = renderPage(<SellPage />, server.api, '/trade/sell');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sell' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /From my holdings/ })).toBeChecked();
-    expect(screen.getByTestId('source-holdings-description')).toHaveTextContent('250 USDS available');
+    expect(screen.getByTestId('source-holdings-description')).toHaveTextContent('250.000000 USDS available');
     expect(screen.getByLabelText('Amount (USDS)')).toHaveValue('100');
     expect(screen.getByRole('radio', { name: /USD balance/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^ACH · Everyday Checking ••1234/ })).toBeInTheDocument();
 
     const lines = await screen.findByTestId('estimate-lines');
-    expect(within(lines).getByTestId('line-pay')).toHaveTextContent('You sell100 USDS');
+    expect(within(lines).getByTestId('line-pay')).toHaveTextContent('You sell100.000000 USDS');
     expect(within(lines).getByTestId('line-fee-method')).toHaveTextContent('USD balance fee$0.00');
     expect(within(lines).getByTestId('line-receive')).toHaveTextContent('You receive$100.00');
     expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toEqual({
@@ -66,14 +66,14 @@ describe('/trade/sell', () => {
       buyAddress: 'USD balance',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Sell everything you hold: 250 USDS' }));
+    await user.click(screen.getByRole('button', { name: 'Sell everything you hold: 250.000000 USDS' }));
     expect(screen.getByLabelText('Amount (USDS)')).toHaveValue('250.000000');
 
     const amount = screen.getByLabelText('Amount (USDS)');
     await user.clear(amount);
     await user.type(amount, '300');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('You have 250 USDS available to sell');
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('You have 250.000000 USDS available to sell');
     expect(screen.getByTestId('location')).toHaveTextContent('/trade/sell');
   });
 
@@ -82,15 +82,15 @@ describe('/trade/sell', () => {
     const { user } = renderPage(<SellPage />, server.api, '/trade/sell');
     // Nothing held: the external wallet is the source, and its minimum deposit is on the page at once.
     expect(await screen.findByRole('radio', { name: /Send from an external wallet/ })).toBeChecked();
-    expect(screen.getByTestId('source-deposit-description')).toHaveTextContent('Minimum deposit: 10 USDS');
-    expect(screen.getByTestId('minimum-deposit')).toHaveTextContent('Send at least 10 USDS on');
+    expect(screen.getByTestId('source-deposit-description')).toHaveTextContent('Minimum deposit: 10.000000 USDS');
+    expect(screen.getByTestId('minimum-deposit')).toHaveTextContent('Send at least 10.000000 USDS on');
     expect(screen.queryByRole('button', { name: /Sell everything/ })).not.toBeInTheDocument();
 
     const amount = screen.getByLabelText('Amount (USDS)');
     await user.clear(amount);
     await user.type(amount, '5');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('The minimum deposit is 10 USDS');
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('The minimum deposit is 10.000000 USDS');
 
     await user.clear(amount);
     await user.type(amount, '120.5');

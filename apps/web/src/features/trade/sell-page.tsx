@@ -54,7 +54,7 @@ export function SellPage() {
 
   const [assetKey, setAssetKey] = useState<string | null>(form?.assetKey ?? previous?.asset.key ?? null);
   const [delivery, setDelivery] = useState<Delivery | null>(form?.delivery ?? previous?.delivery ?? null);
-  const [amount, setAmount] = useState(form?.amount ?? (previous ? previous.amount.replace(/\.?0+$/, '') : DEFAULT_TRADE_AMOUNT));
+  const [amount, setAmount] = useState(form?.amount ?? previous?.amount ?? DEFAULT_TRADE_AMOUNT);
   const [payoutKey, setPayoutKey] = useState<string | null>(form?.payoutKey ?? previous?.payout.key ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
@@ -106,7 +106,7 @@ export function SellPage() {
     retry: false,
   });
 
-  const assetAmount = (value: string, option: AssetOption) => formatAssetAmount(value, option.assetTickerDisplayName);
+  const assetAmount = (value: string, option: AssetOption) => formatAssetAmount(value, option.assetTickerDisplayName, option.decimals);
 
   const validate = (): FieldErrors => {
     const next: FieldErrors = {};

@@ -184,7 +184,7 @@ function SellDetails({ draft }: { draft: Extract<TradeDraft, { side: 'sell' }> }
         <dt className="text-sm text-ink-muted">{t('summary.youSell')}</dt>
         <dd className="font-semibold text-ink">
           {t('summary.sellAmount', {
-            amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName),
+            amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName, draft.asset.decimals),
             network: draft.asset.networkDisplayName,
           })}
         </dd>
@@ -193,7 +193,7 @@ function SellDetails({ draft }: { draft: Extract<TradeDraft, { side: 'sell' }> }
         {draft.delivery === 'holdings' ? t('summary.fromHoldings') : t('summary.fromDeposit')}
       </Detail>
       {draft.delivery === 'deposit' && minimum ? (
-        <Detail term={t('summary.minimumDeposit')}>{formatAssetAmount(minimum, draft.asset.assetTickerDisplayName)}</Detail>
+        <Detail term={t('summary.minimumDeposit')}>{formatAssetAmount(minimum, draft.asset.assetTickerDisplayName, draft.asset.decimals)}</Detail>
       ) : null}
       <Detail term={t('summary.payoutTo')}>{draft.payout.label}</Detail>
     </dl>

@@ -25,7 +25,7 @@ export function DepositInstructions({ order }: { order: RampOrder }) {
   const assets = useQuery(rampAssetsQueryOptions(api));
   const asset = assets.data?.find((entry) => entry.network === order.sellNetwork && entry.assetTicker === order.sellAssetTicker);
   const network = asset?.networkDisplayName ?? order.sellNetwork;
-  const amount = (value: string) => formatAssetAmount(value, order.sellAssetTicker);
+  const amount = (value: string) => formatAssetAmount(value, order.sellAssetTicker, asset?.decimals);
   const rule = isAddressNetwork(order.sellNetwork) ? NETWORK_MEMO_RULES[order.sellNetwork] : null;
   // XRPL calls it a destination tag; Stellar, BNB and DigitalBits a memo.
   const kind = rule && rule.memo !== 'none' && rule.label === 'destinationTag' ? 'tag' : 'memo';

@@ -3,12 +3,12 @@ import type { TradeFigures } from '@rampart/contracts';
 import { formatAmount, formatUsd } from '../../../lib/format';
 
 /**
- * An asset amount as a person reads it: the decimal string without its trailing zeros ("10.000000" -> "10",
- * "0.000200" -> "0.0002"), every remaining digit kept, formatted for the locale, with the ticker.
+ * An asset amount formatted for the locale with the ticker: with the asset's own decimals when known (UI.md), else
+ * with every significant digit of the decimal string ("0.000200" -> "0.0002"), never rounded away.
  */
-export function formatAssetAmount(value: string, ticker: string): string {
+export function formatAssetAmount(value: string, ticker: string, decimals?: number): string {
   const [, fraction = ''] = value.trim().split('.');
-  const places = fraction.replace(/0+$/, '').length;
+  const places = decimals ?? fraction.replace(/0+$/, '').length;
   return formatAmount(value, { decimals: places, ticker });
 }
 
@@ -30,7 +30,7 @@ export function tradeLines(t: (key: string, params?: Record<string, string>) => 
     {
       key: 'pay',
       label: t(sell ? 'estimate.youSell' : 'estimate.youPay'),
-      value: sell ? formatAssetAmount(figures.sellAmountTotal, figures.sellAssetTicker) : formatUsd(figures.sellAmountTotal),
+      value: sell ? formatAssetAmount(figures.sellAmountTotal, figures.sellAssetTicker, assetDecimals) : formatUsd(figures.sellAmountTotal),
     },
     ...figures.fees.map((fee) => ({
       key: `fee-${fee.kind}`,
