@@ -1,7 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { clearTradeDraft, tradeDraftStore } from './model/trade-draft';
+import { chooseMethod, clearTradeDraft, tradeDraftStore } from './model/trade-draft';
 import { SellPage } from './sell-page';
 import { buyHandlers, fakeServer, figures, renderPage } from './test-support';
 
@@ -10,6 +10,9 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['trade', 'rules']);
 });
 beforeEach(() => clearTradeDraft());
+afterAll(async () => {
+  await i18n.changeLanguage('en');
+});
 
 /** The API of /trade/sell: the buy page's reads, the holdings given, and a sell's estimate. */
 function sellHandlers(held: { assetTicker: string; available: string }[]) {
@@ -128,5 +131,25 @@ describe('/trade/sell', () => {
     await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
     expect(server.callsTo('/feature-interest')[0]?.body).toMatchObject({ type: 'stablecoin' });
     expect(await screen.findByText(/can be sold\.$/)).toBeInTheDocument();
+  });
+
+  it('opens with the payout chosen on /trade/method', async () => {
+    chooseMethod('sell', 'primex_achUSD:res-1');
+    const server = fakeServer(sellHandlers([]));
+    renderPage(<SellPage />, server.api, '/trade/sell');
+    expect(await screen.findByRole('radio', { name: /^ACH · Everyday Checking/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Compare payment methods' })).toHaveAttribute('href', '/trade/method?side=sell');
+  });
+
+  it('speaks Spanish, with the amounts formatted for it', async () => {
+    await i18n.changeLanguage('es');
+    const server = fakeServer(sellHandlers([{ assetTicker: 'USDS', available: '1250.5' }]));
+    renderPage(<SellPage />, server.api, '/trade/sell');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vender' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Desde mis fondos/ })).toBeChecked();
+    expect(screen.getByTestId('source-holdings-description')).toHaveTextContent('1,250.500000 USDS disponibles');
+    expect(screen.getByTestId('source-deposit-description')).toHaveTextContent('Depósito mínimo: 10.000000 USDS');
+    expect(screen.getByLabelText('Monto (USDS)')).toHaveValue('100');
+    expect(screen.getByRole('radiogroup', { name: 'Recibir en' })).toBeInTheDocument();
   });
 });
