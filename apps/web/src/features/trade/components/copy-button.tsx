@@ -26,9 +26,15 @@ export function CopyButton({ value, label, copiedLabel }: { value: string; label
     }
   };
   return (
-    <Button variant="secondary" onPress={() => void copy()}>
-      {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-      <span role={copied ? 'status' : undefined}>{copied ? copiedLabel : label}</span>
-    </Button>
+    <>
+      <Button variant="secondary" onPress={() => void copy()}>
+        {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+        {copied ? copiedLabel : label}
+      </Button>
+      {/* Said to screen readers too: a button's children are not announced when they change. */}
+      <span role="status" className="sr-only">
+        {copied ? copiedLabel : ''}
+      </span>
+    </>
   );
 }
