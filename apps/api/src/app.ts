@@ -17,6 +17,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import { systemRoutes } from './modules/system/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityContext } from './modules/identity/context';
+import { createTradeStepUp } from './modules/identity/trade-step-up';
 import { verifyBearer } from './modules/identity/verify-bearer';
 import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -150,7 +151,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       };
       await api.register(rampQuoteRoutes, { ctx: quotes });
       // Orders, tracking and short links (issue 6, decision 024).
-      await api.register(orderRoutes, { ctx: ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway), sandbox: config.sandbox });
+      // R2: an order is confirmed with the user's second factor (decision 027).
+      await api.register(orderRoutes, {
+        ctx: ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway),
+        stepUp: createTradeStepUp(identity),
+        sandbox: config.sandbox,
+      });
     },
     { prefix: '/api' },
   );

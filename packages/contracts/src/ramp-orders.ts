@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeDeliveryDetails, OneTimeCode } from './identity';
 import { FEE_KINDS, RAMP_SIDES, SELL_DELIVERY_METHODS } from './ramp-quotes';
 
 /**
@@ -7,6 +8,7 @@ import { FEE_KINDS, RAMP_SIDES, SELL_DELIVERY_METHODS } from './ramp-quotes';
  *
  * | path                                         | who                 | body                 | reply                  |
  * |----------------------------------------------|---------------------|----------------------|------------------------|
+ * | /api/ramp/order-challenge                    | signed in, opened   | OrderChallengeRequest| OrderChallengeReply    |
  * | /api/ramp/order                              | signed in, opened   | CreateOrderRequest   | OrderReply             |
  * | /api/ramp/cancel                             | signed in (owner)   | OrderIdRequest       | OrderReply             |
  * | /api/ramp/order-get                          | signed in (owner)   | OrderIdRequest       | OrderReply             |
@@ -69,12 +71,32 @@ export const ORDER_MESSAGES = {
 
 const ID_TEXT = z.string({ error: ORDER_MESSAGES.orderUnknown });
 
-/** `/api/ramp/order`: place an order from a quote of the caller (single use; the quote id is the idempotency key). */
+const QUOTE_ID = z.string({ error: ORDER_MESSAGES.quoteIdRequired }).trim().min(1, { error: ORDER_MESSAGES.quoteIdRequired }).max(100);
+
+/**
+ * `/api/ramp/order`: place an order from a quote of the caller (single use; the quote id is the idempotency key).
+ * R2 step-up: `code` is the caller's second factor for this trade (the authenticator code when set up, else the
+ * code `/api/ramp/order-challenge` sent by email or SMS). A replay of an order already placed needs no new code.
+ */
 export const CreateOrderRequest = z
-  .object({ quoteId: z.string({ error: ORDER_MESSAGES.quoteIdRequired }).trim().min(1, { error: ORDER_MESSAGES.quoteIdRequired }).max(100) })
+  .object({ quoteId: QUOTE_ID, code: OneTimeCode })
   .strict()
   .meta({ id: 'CreateOrderRequest' });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+
+/** The second factors a trade is confirmed with (R2): the same the user signs in with. */
+export const STEP_UP_CHALLENGES = ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SMS_OTP'] as const;
+export type StepUpChallenge = (typeof STEP_UP_CHALLENGES)[number];
+
+/** `/api/ramp/order-challenge`: starts the step-up for one of the caller's open quotes (sends the code if emailed/SMS). */
+export const OrderChallengeRequest = z.object({ quoteId: QUOTE_ID }).strict().meta({ id: 'OrderChallengeRequest' });
+export type OrderChallengeRequest = z.infer<typeof OrderChallengeRequest>;
+
+/** Which factor to enter; where the code went when one was sent (none for the authenticator app). */
+export const OrderChallengeReply = z
+  .object({ challengeName: z.enum(STEP_UP_CHALLENGES), codeDeliveryDetails: CodeDeliveryDetails.optional() })
+  .meta({ id: 'OrderChallengeReply' });
+export type OrderChallengeReply = z.infer<typeof OrderChallengeReply>;
 
 /** `/api/ramp/cancel`, `/api/ramp/order-get`, the sandbox deposit: one of the caller's orders. */
 export const OrderIdRequest = z

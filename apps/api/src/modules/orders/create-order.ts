@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderReply } from '@rampart/contracts';
+import type { Queryable } from '../../db';
 import { AppError, isAppError } from '../../lib/app-error';
 import { requiredConfirmations } from '../../providers/chain-gateway/sandbox';
 import { LEDGER_TRANSACTION_OPTIONS, isAssetCode } from '../ledger';
@@ -28,7 +29,12 @@ const HOUR_MS = 3600 * 1000;
  * - sell from holdings: the asset is held; deposit_received at once; the payout job is queued.
  * - sell by deposit: awaiting_deposit at a deposit address (and memo on memo networks) until it expires.
  */
-export async function createOrder(ctx: OrdersContext, userGuid: string, quoteId: string): Promise<OrderReply> {
+export async function createOrder(
+  ctx: OrdersContext,
+  userGuid: string,
+  quoteId: string,
+  options: { confirm?: (tx: Queryable) => Promise<void> } = {},
+): Promise<OrderReply> {
   const id = quoteId.trim().toLowerCase();
   if (!UUID.test(id)) throw new AppError('quote_unknown');
   return ctx.db.transaction(async (tx) => {
@@ -45,6 +51,9 @@ export async function createOrder(ctx: OrdersContext, userGuid: string, quoteId:
       if (made && made.user_id === userGuid) return { order: toRampOrder(made, await listTransitions(tx, made.id)), replayed: true };
       throw error;
     }
+    // R2 (decision 027): the step-up code is checked and spent here, under the quote's lock, so concurrent retries of
+    // one order wait for the first and replay it rather than fail on a code that was just used.
+    await options.confirm?.(tx);
     const { quote, side, paymentMethod } = consumed;
     const amounts = await quoteAmounts(tx, id);
     if (!isAssetCode(quote.sellAssetTicker) || !isAssetCode(quote.buyAssetTicker)) throw new AppError('quote_unknown');

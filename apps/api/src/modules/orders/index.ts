@@ -5,6 +5,7 @@
 export { orderRoutes } from './routes';
 export { orderJobs, runAwaitFunds, runDelivery, runConfirmation, runPayout, runExpiry } from './order-jobs';
 export { createOrder } from './create-order';
+export { placeOrder, startOrderChallenge, type OrderStepUp } from './place-order';
 export { sweepDueOrders } from './sweep';
 export { ordersContextFrom } from './context';
 export type { OrdersContext } from './context';

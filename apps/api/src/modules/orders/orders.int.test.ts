@@ -37,7 +37,7 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
   }
 
   async function order(token: string, quoteId: string) {
-    const res = await k.call('/api/ramp/order', { token, body: { quoteId } });
+    const res = await k.placeOrder(token, quoteId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return OrderReply.parse(res.body);
   }
@@ -121,7 +121,7 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
   it('refuses an order the USD balance cannot pay (422) and leaves the quote usable', async () => {
     const user = await k.openedUser('10');
     const q = await quote(user.token, BUY_USDS);
-    const res = await k.call('/api/ramp/order', { token: user.token, body: { quoteId: q.quoteId } });
+    const res = await k.placeOrder(user.token, q.quoteId);
     expect(k.expectError(res, 422, 'insufficient_funds').message).toBe('Your USD balance is not enough for this order');
     expect((await k.call('/api/primetrust/sandbox/account/fund', { token: user.token, body: { amount: '100' } })).status).toBe(200);
     expect((await order(user.token, q.quoteId)).order.status).toBe('funds_received');
@@ -259,10 +259,12 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
 
   it('bad inputs answer 4xx with a catalogue message', async () => {
     const user = await k.openedUser('0');
-    k.expectError(await k.call('/api/ramp/order', { body: { quoteId: NO_SUCH_ID } }), 401, 'unauthenticated');
+    k.expectError(await k.call('/api/ramp/order', { body: { quoteId: NO_SUCH_ID, code: '123456' } }), 401, 'unauthenticated');
     k.expectError(await k.call('/api/ramp/order', { token: user.token, body: {} }), 400, 'validation_failed');
-    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: NO_SUCH_ID } }), 404, 'quote_unknown');
-    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: 'not-a-uuid' } }), 404, 'quote_unknown');
+    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: NO_SUCH_ID } }), 400, 'validation_failed');
+    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: NO_SUCH_ID, code: '123456' } }), 404, 'quote_unknown');
+    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: 'not-a-uuid', code: '123456' } }), 404, 'quote_unknown');
+    k.expectError(await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: NO_SUCH_ID } }), 404, 'quote_unknown');
     k.expectError(await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: 'nope' } }), 404, 'order_unknown');
     k.expectError(await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: NO_SUCH_ID, extra: 1 } }), 400, 'validation_failed');
     k.expectError(await k.call('/api/ramp/orders', { token: user.token, body: { cursor: 'garbage' } }), 400, 'validation_failed');
@@ -274,7 +276,8 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     const owner = await k.openedUser('50');
     const q = await quote(owner.token, { ...BUY_USDS, sellAmountTotal: '10' });
     const placed = await order(owner.token, q.quoteId);
-    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: q.quoteId } }), 404, 'quote_unknown');
+    k.expectError(await k.call('/api/ramp/order', { token: user.token, body: { quoteId: q.quoteId, code: '123456' } }), 404, 'quote_unknown');
+    k.expectError(await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: q.quoteId } }), 404, 'quote_unknown');
     await runDelivery(ctx, placed.order.orderId);
   });
 });

@@ -1,22 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateOrderRequest, OrderIdRequest, OrderListReply, OrderListRequest, OrderReply, ShortLinkReply, TrackingReply, TrackingRequest } from '@rampart/contracts';
+import { CreateOrderRequest, OrderChallengeReply, OrderChallengeRequest, OrderIdRequest, OrderListReply, OrderListRequest, OrderReply, ShortLinkReply, TrackingReply, TrackingRequest } from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import type { OrdersContext } from './context';
-import { createOrder } from './create-order';
+import { placeOrder, startOrderChallenge, type OrderStepUp } from './place-order';
 import { cancelOrder, getOrder, listOrders, receiveOrderDeposit, resolveShortLink, trackOrder } from './manage-order';
 
 const tags = ['ramp'];
 
 /** Orders, tracking and short links (issue 6, decision 024). */
-export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; sandbox: boolean }> = async (app, { ctx, sandbox }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; stepUp: OrderStepUp; sandbox: boolean }> = async (app, { ctx, stepUp, sandbox }) => {
   const signedIn = { preValidation: app.authenticate };
   const reply = { 200: OrderReply, ...errorResponses };
   app.post(
+    '/ramp/order-challenge',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Start the step-up for an open quote: which second factor to enter; an email or SMS code is sent (R2)', body: OrderChallengeRequest, response: { 200: OrderChallengeReply, ...errorResponses } },
+    },
+    (request) => startOrderChallenge(ctx, stepUp, requireUser(request).userGuid, request.body.quoteId),
+  );
+  app.post(
     '/ramp/order',
-    { ...signedIn, schema: { tags, summary: 'Place an order from a quote (consumes it; the same quote gives the same order back)', body: CreateOrderRequest, response: reply } },
-    (request) => createOrder(ctx, requireUser(request).userGuid, request.body.quoteId),
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Place an order from a quote with the second-factor code (consumes it; the same quote gives the same order back)', body: CreateOrderRequest, response: reply },
+    },
+    (request) => placeOrder(ctx, stepUp, requireUser(request).userGuid, request.body, { ip: request.ip }),
   );
   app.post(
     '/ramp/cancel',

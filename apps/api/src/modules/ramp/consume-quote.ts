@@ -2,7 +2,7 @@ import type { RampQuote } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { assertWithinLimits } from './limits';
-import { findQuoteOfUserForUpdate, markQuoteConsumed } from './quotes-repository';
+import { findQuoteOfUser, findQuoteOfUserForUpdate, markQuoteConsumed, type QuoteRow } from './quotes-repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,10 +23,22 @@ export interface ConsumedQuote {
  */
 export async function consumeQuote(tx: Queryable, userGuid: string, quoteId: string, now: Date): Promise<ConsumedQuote> {
   const row = UUID.test(quoteId) ? await findQuoteOfUserForUpdate(tx, userGuid, quoteId.toLowerCase()) : null;
-  if (!row) throw new AppError('quote_unknown');
-  if (row.consumed_at !== null) throw new AppError('quote_used');
-  if (now.getTime() >= new Date(row.expires_at).getTime()) throw new AppError('quote_expired');
+  assertOpen(row, now);
   await assertWithinLimits(tx, userGuid, now, { usdValue: row.usd_value, paymentMethod: row.payment_method, side: row.side });
   await markQuoteConsumed(tx, row.id, now);
   return { quote: row.view, side: row.side, paymentMethod: row.payment_method, usdValue: row.usd_value };
+}
+
+/**
+ * The same refusals as consumeQuote (unknown, used, expired), read without a lock and without taking the quote:
+ * the order's step-up (decision 027) checks them before it spends the user's code on a quote that cannot be taken.
+ */
+export async function assertQuoteOpen(q: Queryable, userGuid: string, quoteId: string, now: Date): Promise<void> {
+  assertOpen(UUID.test(quoteId) ? await findQuoteOfUser(q, userGuid, quoteId.toLowerCase()) : null, now);
+}
+
+function assertOpen(row: QuoteRow | null, now: Date): asserts row is QuoteRow {
+  if (!row) throw new AppError('quote_unknown');
+  if (row.consumed_at !== null) throw new AppError('quote_used');
+  if (now.getTime() >= new Date(row.expires_at).getTime()) throw new AppError('quote_expired');
 }

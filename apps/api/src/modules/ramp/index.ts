@@ -6,7 +6,7 @@
  * (409 quote_expired) and one that no longer fits the limits (422). Limits count consumed quotes through
  * `tradeUsage` (quotes-repository.ts), the one place to teach about cancelled orders.
  */
-export { consumeQuote, type ConsumedQuote } from './consume-quote';
+export { assertQuoteOpen, consumeQuote, type ConsumedQuote } from './consume-quote';
 export { createQuote } from './create-quote';
 export { estimateTrade } from './estimate-trade';
 export { getLimits, assertWithinLimits } from './limits';

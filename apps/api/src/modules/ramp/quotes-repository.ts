@@ -64,6 +64,12 @@ export async function findQuoteByIdem(q: Queryable, userId: string, idemId: stri
   return rows[0] ?? null;
 }
 
+/** A quote read through its owner (another user's id finds nothing), without a lock. */
+export async function findQuoteOfUser(q: Queryable, userId: string, quoteId: string): Promise<QuoteRow | null> {
+  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2`, [quoteId, userId]);
+  return rows[0] ?? null;
+}
+
 /** A quote read through its owner (another user's id finds nothing), locked for the order that takes it. */
 export async function findQuoteOfUserForUpdate(q: Queryable, userId: string, quoteId: string): Promise<QuoteRow | null> {
   const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2 FOR UPDATE`, [quoteId, userId]);

@@ -24,6 +24,8 @@ const PASSWORD = 'correct horse battery staple';
 export async function createTransferKit(options: { clock?: Clock; env?: Env } = {}) {
   const k = await createKycKit({ ...(options.clock ? { clock: options.clock } : {}), ...(options.env ? { env: options.env } : {}) });
   let counter = 0;
+  const emails = new Map<string, string>();
+  const tradeCodes = new Map<string, string>();
 
   async function guidOf(email: string): Promise<string> {
     const { rows } = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
@@ -38,7 +40,25 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
     const token = await k.signedInUser(email);
     expect((await k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} })).status).toBe(200);
     if (funds !== '0') expect((await k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount: funds } })).status).toBe(200);
+    emails.set(token, email);
     return { token, email, guid: await guidOf(email) };
+  }
+
+  /**
+   * `/api/ramp/order` as the SPA places it (R2 step-up, decision 027): the order challenge for the quote, the code
+   * from the user's mail, then the order. A second call for the same quote sends the same code, as a client's retry.
+   */
+  async function placeOrder(token: string, quoteId: string) {
+    let code = tradeCodes.get(quoteId);
+    if (!code) {
+      const email = emails.get(token);
+      if (!email) throw new Error('placeOrder needs a user made by openedUser');
+      const challenge = await k.call('/api/ramp/order-challenge', { token, body: { quoteId } });
+      expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+      code = await latestCode(email);
+      tradeCodes.set(quoteId, code);
+    }
+    return k.call('/api/ramp/order', { token, body: { quoteId, code } });
   }
 
   /** Signs an existing user in again (after the clock moved past the access token's life). */
@@ -116,6 +136,7 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
   return {
     ...k,
     openedUser,
+    placeOrder,
     signIn,
     outbox,
     confirmationToken,

@@ -1,0 +1,36 @@
+import type { CreateOrderRequest, OrderChallengeReply, OrderReply } from '@rampart/contracts';
+import type { Queryable } from '../../db';
+import { isAppError } from '../../lib/app-error';
+import { assertQuoteOpen } from '../ramp';
+import type { OrdersContext } from './context';
+import { createOrder } from './create-order';
+
+/** The trade step-up the orders routes are given (the identity module's, decision 027); structural here. */
+export interface OrderStepUp {
+  start(userGuid: string): Promise<OrderChallengeReply>;
+  assertCanTry(userGuid: string, meta: { ip: string }): Promise<void>;
+  check(tx: Queryable, userGuid: string, code: string): Promise<void>;
+  recordFailure(userGuid: string, meta: { ip: string }): Promise<void>;
+}
+
+/** `/api/ramp/order-challenge`: for one of the caller's open quotes, which factor to enter (and the code, sent). */
+export async function startOrderChallenge(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, quoteId: string): Promise<OrderChallengeReply> {
+  await assertQuoteOpen(ctx.db, userGuid, quoteId.trim(), ctx.clock.now());
+  return stepUp.start(userGuid);
+}
+
+/**
+ * `/api/ramp/order` with R2's step-up (decision 027). An order already placed from this quote is given back as it
+ * is, without a new code (an authenticator code works once; decision 024's replay). Otherwise, under sign-in's
+ * lockout, the code is checked and spent in the transaction that takes the quote and makes the order: a wrong code
+ * rolls everything back (the quote stays usable) and counts as a failure.
+ */
+export async function placeOrder(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, input: CreateOrderRequest, meta: { ip: string }): Promise<OrderReply> {
+  await stepUp.assertCanTry(userGuid, meta);
+  try {
+    return await createOrder(ctx, userGuid, input.quoteId, { confirm: (tx) => stepUp.check(tx, userGuid, input.code) });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'CodeMismatchException') await stepUp.recordFailure(userGuid, meta);
+    throw error;
+  }
+}
