@@ -5,8 +5,9 @@ import i18n from '../../lib/i18n';
 import { CompletePage } from './complete-page';
 import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-options';
 import { catalogue, text } from './model/test-fixtures';
-import { clearTradeDraft, setSellDraft, tradeDraftStore } from './model/trade-draft';
+import { clearTradeDraft, confirmQuote, setSellDraft, tradeDraftStore } from './model/trade-draft';
 import { SummaryPage } from './summary-page';
+import { VerifyPage } from './verify-page';
 import { BANK, XRPL_ADDRESS, fakeServer, figures, order, renderPage } from './test-support';
 
 beforeAll(async () => {
@@ -83,8 +84,6 @@ describe('a sell through the summary to its order', () => {
     sellDraft();
     const server = fakeServer({
       '/ramp/quote': (body) => quote(body),
-      '/identity/user': () => ({ userGuid: '5f1c1f38-8f0e-4c47-9a43-0d1f3b0a8a11', email: 'a@example.com', emailVerified: true, locale: 'en', applicationName: null, phoneNumber: null, phoneNumberVerified: false, preferredMfa: 'EMAIL_OTP', totpEnabled: false, createdAt: '2026-11-01T00:00:00.000Z' }),
-      '/ramp/order': () => ({ order: DEPOSIT_ORDER, replayed: false }),
     });
     const { user } = renderPage(<SummaryPage />, server.api, '/trade/summary');
     const lines = await screen.findByTestId('quote-lines');
@@ -107,9 +106,25 @@ describe('a sell through the summary to its order', () => {
       idemId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
 
+    // R2: the sell is placed on /trade/verify with the second factor.
     await user.click(screen.getByRole('button', { name: 'Confirm and sell' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify'));
+    expect(tradeDraftStore.getState().confirmed?.quoteId).toBe('q-sell');
+    expect(server.callsTo('/ramp/order')).toEqual([]);
+  });
+
+  it('places the confirmed sell with the emailed code on /trade/verify', async () => {
+    sellDraft();
+    confirmQuote({ quoteId: 'q-sell', expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    const server = fakeServer({
+      '/ramp/order-challenge': () => ({ challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } }),
+      '/ramp/order': () => ({ order: DEPOSIT_ORDER, replayed: false }),
+    });
+    const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
+    await user.type(await screen.findByLabelText(/Verification code/), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify and sell' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${DEPOSIT_ORDER.orderId}`));
-    expect(server.callsTo('/ramp/order')[0]?.body).toEqual({ quoteId: 'q-sell' });
+    expect(server.callsTo('/ramp/order')[0]?.body).toEqual({ quoteId: 'q-sell', code: '246810' });
     expect(tradeDraftStore.getState().draft).toBeNull();
   });
 

@@ -4,9 +4,9 @@ import type { RampQuote } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-options';
 import { catalogue, text } from './model/test-fixtures';
-import { clearBuyDraft, setBuyDraft } from './model/trade-draft';
+import { clearBuyDraft, setBuyDraft, tradeDraftStore } from './model/trade-draft';
 import { SummaryPage } from './summary-page';
-import { XRPL_ADDRESS, errorReply, fakeServer, figures, order, renderPage } from './test-support';
+import { XRPL_ADDRESS, errorReply, fakeServer, figures, renderPage } from './test-support';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -40,19 +40,6 @@ function quote(body: unknown, ttlMs = 300_000): { quote: RampQuote; replayed: bo
   };
 }
 
-const user = (totpEnabled: boolean) => () => ({
-  userGuid: '5f1c1f38-8f0e-4c47-9a43-0d1f3b0a8a11',
-  email: 'a@example.com',
-  emailVerified: true,
-  locale: 'en',
-  applicationName: null,
-  phoneNumber: null,
-  phoneNumberVerified: false,
-  preferredMfa: totpEnabled ? 'SOFTWARE_TOKEN_MFA' : 'EMAIL_OTP',
-  totpEnabled,
-  createdAt: '2026-11-01T00:00:00.000Z',
-});
-
 beforeEach(() => {
   quotes = 0;
   clearBuyDraft();
@@ -62,7 +49,7 @@ afterEach(() => vi.useRealTimers());
 describe('/trade/summary', () => {
   it('asks for a quote with the draft and an idemId, once, and shows every line and the time left', async () => {
     draft();
-    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(false) });
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body) });
     renderPage(<SummaryPage />, server.api, '/trade/summary');
     const lines = await screen.findByTestId('quote-lines');
     expect(within(lines).getByTestId('line-fee-network')).toHaveTextContent('Network fee$0.01');
@@ -88,7 +75,7 @@ describe('/trade/summary', () => {
   it('when the quote expires, asks again under a new idemId and says so', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     draft();
-    const server = fakeServer({ '/ramp/quote': (body) => quote(body, 5_000), '/identity/user': user(false) });
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body, 5_000) });
     renderPage(<SummaryPage />, server.api, '/trade/summary');
     await screen.findByTestId('quote-lines');
     expect(screen.queryByTestId('requoted')).toBeNull();
@@ -103,47 +90,22 @@ describe('/trade/summary', () => {
 
   it('shows a quote error with what to do, without retrying by itself', async () => {
     draft();
-    const server = fakeServer({ '/ramp/quote': () => errorReply(503, 'Prices are not available at the moment. Please try again shortly.'), '/identity/user': user(false) });
+    const server = fakeServer({ '/ramp/quote': () => errorReply(503, 'Prices are not available at the moment. Please try again shortly.') });
     renderPage(<SummaryPage />, server.api, '/trade/summary');
     expect(await screen.findByRole('alert')).toHaveTextContent('Prices are not available at the moment');
     expect(server.callsTo('/ramp/quote')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
   });
 
-  it('Confirm goes to the authenticator step when the user has one', async () => {
+  it('Confirm hands the firm quote to /trade/verify (R2: every trade is confirmed with the second factor); nothing is placed yet', async () => {
     draft();
-    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(true) });
+    const server = fakeServer({ '/ramp/quote': (body) => quote(body) });
     const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
     await screen.findByTestId('quote-lines');
-    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
     await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify'));
-  });
-
-  it('Confirm places the order of the quote and opens its page', async () => {
-    draft();
-    const server = fakeServer({ '/ramp/quote': (body) => quote(body), '/identity/user': user(false), '/ramp/order': () => ({ order: order(), replayed: false }) });
-    const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
-    await screen.findByTestId('quote-lines');
-    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
-    await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${order().orderId}`));
-    expect(server.callsTo('/ramp/order').map((call) => call.body)).toEqual([{ quoteId: 'q-1' }]);
-  });
-
-  it('shows why an order could not be placed', async () => {
-    draft();
-    const server = fakeServer({
-      '/ramp/quote': (body) => quote(body),
-      '/identity/user': user(false),
-      '/ramp/order': () => errorReply(422, 'Your USD balance is not enough for this order', 'insufficient_funds'),
-    });
-    const { user: u } = renderPage(<SummaryPage />, server.api, '/trade/summary');
-    await screen.findByTestId('quote-lines');
-    await waitFor(() => expect(server.callsTo('/identity/user')).toHaveLength(1));
-    await u.click(screen.getByRole('button', { name: 'Confirm and buy' }));
-    expect(await screen.findByText(/Couldn't place your order: Your USD balance is not enough for this order/)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary');
+    expect(tradeDraftStore.getState().confirmed).toEqual({ quoteId: 'q-1', expiresAt: expect.any(String) });
+    expect(server.callsTo('/ramp/order')).toEqual([]);
   });
 
   it('without a draft, sends the user to start a trade', async () => {

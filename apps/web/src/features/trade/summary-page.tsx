@@ -1,20 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { UserInfo } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
-import { useSnackbar } from '../../components/ui/snackbar';
 import { MessageBlock } from '../../components/ui/message-block';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
-import { placeOrder } from './api/orders';
 import { requestQuote } from './api/ramp-quote';
 import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
-import { clearTradeDraft, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
+import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 
 /** "4:59" from milliseconds left (never negative). */
@@ -23,16 +20,11 @@ export function countdownText(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** GET /identity/user: whether the user has an authenticator app (R2's step-up before an order). Retries (R16). */
-function useUserInfo() {
-  const api = useApi();
-  return useQuery({ queryKey: ['identity', 'user'], queryFn: () => api.request('/identity/user', { method: 'GET', retry: true, schema: UserInfo }) });
-}
-
 /**
  * /trade/summary: a firm quote for the draft (POST /ramp/quote with an idemId kept until the inputs change; no
  * retry, R16), every line of it and the time it is held for. When the time runs out it asks again with a new idemId
- * and says so. Confirm goes to /trade/verify when the user has an authenticator app (R2).
+ * and says so. Confirm hands the quote to /trade/verify, which places the order with the user's second factor (R2:
+ * "2FA required" is on, so every trade is confirmed there; decision 027).
  */
 export function SummaryPage() {
   const { draft } = useStoreState(tradeDraftStore);
@@ -47,8 +39,6 @@ function Summary({ draft }: { draft: TradeDraft }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
-  const user = useUserInfo();
-  const snackbar = useSnackbar();
   const [idemId, setIdemId] = useState(() => idemIdFor(draft));
   const [requoted, setRequoted] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -84,23 +74,10 @@ function Summary({ draft }: { draft: TradeDraft }) {
     };
   }, [expiresAt, draft]);
 
-  const place = useMutation({
-    mutationFn: (quoteId: string) => placeOrder(api, quoteId),
-    onSuccess: (reply) => {
-      clearTradeDraft();
-      void navigate(`${TRADE_PATHS.complete}?order=${encodeURIComponent(reply.order.orderId)}`);
-    },
-    onError: (error) => snackbar.show({ message: t('order.placeFailed', { details: isApiError(error) ? errorText(error) : t('common.unexpected') }), severity: 'error' }),
-  });
-
   const confirm = () => {
     if (!quote.data) return;
-    // R2: a user with an authenticator app confirms with its code first.
-    if (user.data?.totpEnabled) {
-      void navigate(TRADE_PATHS.verify);
-      return;
-    }
-    place.mutate(quote.data.quoteId);
+    confirmQuote(quote.data);
+    void navigate(TRADE_PATHS.verify);
   };
 
   return (
@@ -135,8 +112,8 @@ function Summary({ draft }: { draft: TradeDraft }) {
         <TradeLinesSkeleton label={t('summary.quoting')} />
       )}
 
-      <Button fullWidth isDisabled={!quote.data || quote.isFetching || place.isPending} onPress={confirm}>
-        {place.isPending ? t('order.placing') : t(isSellDraft(draft) ? 'summary.confirmSell' : 'summary.confirm')}
+      <Button fullWidth isDisabled={!quote.data || quote.isFetching} onPress={confirm}>
+        {t(isSellDraft(draft) ? 'summary.confirmSell' : 'summary.confirm')}
       </Button>
     </div>
   );

@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { fakeServer, renderPage } from './test-support';
+import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-options';
+import { catalogue, text } from './model/test-fixtures';
+import { clearTradeDraft, confirmQuote, setBuyDraft, tradeDraftStore } from './model/trade-draft';
+import { XRPL_ADDRESS, errorReply, fakeServer, order, renderPage } from './test-support';
 import { VerifyPage } from './verify-page';
 
 beforeAll(async () => {
@@ -9,18 +12,96 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['trade']);
 });
 
-describe('/trade/verify', () => {
-  it('asks for the 6 digits, and says plainly that the order cannot be placed from this step yet', async () => {
-    const server = fakeServer({});
+const EMAILED = { challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } };
+const APP = { challengeName: 'SOFTWARE_TOKEN_MFA' };
+const MISMATCH = 'Invalid verification code provided, please try again.';
+
+function confirmedBuy(ttlMs = 300_000) {
+  const assets = catalogue();
+  const asset = buildAssetOptions(assets, 'to', 'rampart').find((option) => option.key === 'xrplUSDS')!;
+  const source = buildPaymentMethodOptions({ assets, bankAccounts: [], logos: new Map(), direction: 'from', text })[0]!;
+  setBuyDraft({ asset, source, amount: '100.00', address: XRPL_ADDRESS, memo: '' });
+  confirmQuote({ quoteId: 'q-1', expiresAt: new Date(Date.now() + ttlMs).toISOString() });
+}
+
+beforeEach(() => clearTradeDraft());
+afterEach(() => vi.useRealTimers());
+
+describe('/trade/verify (R2 step-up, decision 027)', () => {
+  it('says where the emailed code went, refuses a malformed one in the page, and places the order with the right one', async () => {
+    confirmedBuy();
+    const server = fakeServer({ '/ramp/order-challenge': () => EMAILED, '/ramp/order': () => ({ order: order(), replayed: false }) });
     const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
-    await user.type(await screen.findByLabelText('Authenticator code'), '12a');
+    expect(await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to place this order.')).toBeInTheDocument();
+    expect(server.callsTo('/ramp/order-challenge').map((call) => call.body)).toEqual([{ quoteId: 'q-1' }]);
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/Price held for [45]:\d\d/);
+
+    await user.type(screen.getByLabelText(/Verification code/), '12a');
     await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
-    expect(screen.getByTestId('field-error-code')).toHaveTextContent('Enter the 6 digits shown in your authenticator app');
-    await user.clear(screen.getByLabelText('Authenticator code'));
-    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    expect(screen.getByTestId('field-error-code')).toHaveTextContent('Enter the 6 digits of your code');
+    expect(server.callsTo('/ramp/order')).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/Verification code/));
+    await user.type(screen.getByLabelText(/Verification code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
-    expect(screen.queryByTestId('field-error-code')).toBeNull();
-    expect(screen.getByText(/this order cannot be placed from this step/)).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${order().orderId}`));
+    expect(server.callsTo('/ramp/order').map((call) => call.body)).toEqual([{ quoteId: 'q-1', code: '123456' }]);
+    expect(tradeDraftStore.getState().draft).toBeNull();
+  });
+
+  it("shows the server's message under the field for a wrong code, and sends a new code on request", async () => {
+    confirmedBuy();
+    const server = fakeServer({
+      '/ramp/order-challenge': () => EMAILED,
+      // As the API answers CodeMismatchException (the field named, decision 027).
+      '/ramp/order': () => ({ status: 400, body: { message: MISMATCH, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [MISMATCH], fields: { code: MISMATCH } } } }),
+    });
+    const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
+    await user.type(await screen.findByLabelText(/Verification code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
+    expect(await screen.findByTestId('field-error-code')).toHaveTextContent('Invalid verification code provided, please try again.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify');
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('We sent a new code to a***@e***.com.')).toHaveAttribute('role', 'status');
+    expect(server.callsTo('/ramp/order-challenge')).toHaveLength(2);
+  });
+
+  it('asks for the authenticator code when the user has an app, with no resend', async () => {
+    confirmedBuy();
+    const server = fakeServer({ '/ramp/order-challenge': () => APP });
+    renderPage(<VerifyPage />, server.api, '/trade/verify');
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app to place this order.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Authenticator code/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+  });
+
+  it('when the price runs out, says nothing was charged and offers a new price', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    confirmedBuy(3_000);
+    const server = fakeServer({ '/ramp/order-challenge': () => EMAILED });
+    renderPage(<VerifyPage />, server.api, '/trade/verify');
+    await screen.findByText(/We emailed a 6-digit code/);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4_000);
+    });
+    expect(await screen.findByText('Your price expired before the order was placed. Nothing has been charged.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get a new price' })).toHaveAttribute('href', '/trade/summary');
+  });
+
+  it('an order refused because the quote expired on the server leads to a new price too', async () => {
+    confirmedBuy();
+    const server = fakeServer({ '/ramp/order-challenge': () => EMAILED, '/ramp/order': () => errorReply(409, 'This quote has expired', 'quote_expired') });
+    const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
+    await user.type(await screen.findByLabelText(/Verification code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
+    expect(await screen.findByRole('link', { name: 'Get a new price' })).toBeInTheDocument();
+  });
+
+  it('without a confirmed quote, sends the user to start a trade', async () => {
+    const server = fakeServer({});
+    renderPage(<VerifyPage />, server.api, '/trade/verify');
+    expect(await screen.findByRole('link', { name: 'Start a trade' })).toHaveAttribute('href', '/trade/flow');
     expect(server.calls).toEqual([]);
   });
 });

@@ -1,12 +1,21 @@
-import { OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
+import { OrderChallengeReply, OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
 /**
- * POST /ramp/order {quoteId}: places the order of a firm quote. The quote id is the idempotency key (decision 024):
- * the same quote sent again answers the same order, so a retry after a lost reply places nothing twice (R16).
+ * POST /ramp/order {quoteId, code}: places the order of a firm quote with the step-up code (R2, decision 027). The
+ * quote id is the idempotency key (decision 024): the same request again answers the same order, without spending a
+ * second code, so a retry after a lost reply places nothing twice (R16).
  */
-export function placeOrder(api: ApiClient, quoteId: string): Promise<OrderReply> {
-  return api.request('/ramp/order', { body: { quoteId }, retry: true, schema: OrderReply });
+export function placeOrder(api: ApiClient, quoteId: string, code: string): Promise<OrderReply> {
+  return api.request('/ramp/order', { body: { quoteId, code }, retry: true, schema: OrderReply });
+}
+
+/**
+ * POST /ramp/order-challenge {quoteId}: which second factor confirms this trade; an emailed or SMS code is sent by
+ * this call, so it is not retried (a retry would send a second code).
+ */
+export function startOrderChallenge(api: ApiClient, quoteId: string): Promise<OrderChallengeReply> {
+  return api.request('/ramp/order-challenge', { body: { quoteId }, schema: OrderChallengeReply });
 }
 
 /** POST /ramp/order-get: one of the caller's orders. A read: retries (R16). */

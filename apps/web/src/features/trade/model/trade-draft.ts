@@ -67,21 +67,33 @@ interface DraftState {
   /** R16: one idemId per distinct quote request; kept while the inputs stay the same, replaced on expiry. */
   idem: { inputs: string; idemId: string } | null;
   forms: TradeForms;
+  /** The quote the user confirmed on /trade/summary, handed to /trade/verify (R2's step-up places its order). */
+  confirmed: ConfirmedQuote | null;
 }
 
-export const tradeDraftStore = createStore<DraftState>({ draft: null, idem: null, forms: {} });
+export interface ConfirmedQuote {
+  quoteId: string;
+  expiresAt: string;
+}
+
+export const tradeDraftStore = createStore<DraftState>({ draft: null, idem: null, forms: {}, confirmed: null });
 
 export function setBuyDraft(draft: BuyDraft): void {
-  tradeDraftStore.setState({ draft });
+  tradeDraftStore.setState({ draft, confirmed: null });
 }
 
 export function setSellDraft(draft: Omit<SellDraft, 'side'>): void {
-  tradeDraftStore.setState({ draft: { side: 'sell', ...draft } });
+  tradeDraftStore.setState({ draft: { side: 'sell', ...draft }, confirmed: null });
+}
+
+/** Summary's Confirm: the firm quote /trade/verify confirms with the second factor. */
+export function confirmQuote(quote: ConfirmedQuote): void {
+  tradeDraftStore.setState({ confirmed: { quoteId: quote.quoteId, expiresAt: quote.expiresAt } });
 }
 
 /** Forgets the trade in progress: the draft, its idemId and the forms (after an order is placed, and in tests). */
 export function clearBuyDraft(): void {
-  tradeDraftStore.setState({ draft: null, idem: null, forms: {} });
+  tradeDraftStore.setState({ draft: null, idem: null, forms: {}, confirmed: null });
 }
 export const clearTradeDraft = clearBuyDraft;
 
