@@ -33,7 +33,7 @@ import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
 import { rampAssetRoutes } from './modules/ramp/assets-routes';
 import { rampQuoteRoutes } from './modules/ramp/quotes-routes';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, sandboxSellOrderDeposit } from './modules/orders';
 import { ordersContextFrom } from './modules/orders/context';
 import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
 import { createPriceProvider, type PriceProvider } from './providers/prices';
@@ -137,7 +137,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
       await api.register(transferRoutes, { ctx: transfers });
-      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox });
+      const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway);
+      // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
+      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid) => sandboxSellOrderDeposit(orders, userGuid) });
       // The ramp's assets and 'notify me' (issue 6, decision 022).
       await api.register(rampAssetRoutes, { db: deps.db, clock, config });
       // Quotes, estimates and limits (issue 6, decision 023).
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       // Orders, tracking and short links (issue 6, decision 024).
       // R2: an order is confirmed with the user's second factor (decision 027).
       await api.register(orderRoutes, {
-        ctx: ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway),
+        ctx: orders,
         stepUp: createTradeStepUp(identity),
         sandbox: config.sandbox,
       });

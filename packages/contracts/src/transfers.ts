@@ -66,6 +66,7 @@ export const TRANSFER_SANDBOX_MESSAGES = {
   instantAchSettled: 'All Instant ACH Contributions Settled Successfully',
   // Ours: the spec names the action (trigger a test sell flow) but shows no text.
   testSellFlow: 'Test Sell Flow Completed Successfully',
+  testSellOrderDeposit: 'Test Sell Flow: the deposit of your sell order arrived',
   reversed: 'Last ACH Contribution Reversed Successfully',
 } as const;
 
@@ -297,6 +298,15 @@ export type SandboxSettleReply = z.infer<typeof SandboxSettleReply>;
 
 /** `/api/primetrust-sandbox-test-sell-flow`: 100 USDC arrive and are sold at 1.00 into the USD balance (decision 015). */
 export const SandboxTestSellReply = z
-  .object({ message: z.string(), assetTicker: z.string(), assetAmount: z.string(), usdAmount: z.string(), transactionIds: z.array(z.string()) })
+  .object({
+    message: z.string(),
+    assetTicker: z.string(),
+    assetAmount: z.string(),
+    usdAmount: z.string(),
+    transactionIds: z.array(z.string()),
+    /** Set when the flow sent the deposit of the caller's sell order waiting for one (decision 027's companion, 028). */
+    orderId: z.string().optional(),
+    trackingId: z.string().optional(),
+  })
   .meta({ id: 'SandboxTestSellReply' });
 export type SandboxTestSellReply = z.infer<typeof SandboxTestSellReply>;

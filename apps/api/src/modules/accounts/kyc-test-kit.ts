@@ -82,10 +82,12 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
     return AuthenticatedReply.parse(SignInResponse.parse(second.body)).authenticationResult.accessToken;
   }
 
-  function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  /** The error a client sees; with `field`, the message is also the one shown on that field. */
+  function expectError(res: { status: number; body: unknown }, status: number, code: string, field?: string) {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const body = ApiErrorBody.parse(res.body);
     expect(body.code).toBe(code);
+    if (field) expect(body.errors?.fields[field]).toBe(body.message);
     return body;
   }
 

@@ -7,6 +7,7 @@ export { orderJobs, runAwaitFunds, runDelivery, runConfirmation, runPayout, runE
 export { createOrder } from './create-order';
 export { placeOrder, startOrderChallenge, type OrderStepUp } from './place-order';
 export { sweepDueOrders } from './sweep';
+export { sandboxSellOrderDeposit } from './manage-order';
 export { ordersContextFrom } from './context';
 export type { OrdersContext } from './context';
 export { ORDER_JOBS } from './job-names';

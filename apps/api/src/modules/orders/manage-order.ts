@@ -1,4 +1,4 @@
-import { ORDER_CANCELLABLE_STATUSES, type OrderListReply, type OrderListRequest, type OrderReply, type ShortLinkReply, type TrackingReply, SHORT_ID_PATTERN, TRACKING_ID_PATTERN, trackingPath, ORDER_MESSAGES } from '@rampart/contracts';
+import { ORDER_CANCELLABLE_STATUSES, type OrderListReply, type OrderListRequest, type OrderReply, type ShortLinkReply, type TrackingReply, SHORT_ID_PATTERN, TRACKING_ID_PATTERN, trackingPath, ORDER_MESSAGES, TRANSFER_SANDBOX_MESSAGES, type SandboxTestSellReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
@@ -8,7 +8,7 @@ import { findTransfer } from '../transfers/repository';
 import type { OrdersContext } from './context';
 import { holdForOrder, postSellDeposit } from './money';
 import { queuePayout } from './order-jobs';
-import { findOrderByShortId, findOrderByTracking, findOrderOfUser, listOrdersOfUser, listTransitions, type OrderRow } from './repository';
+import { findOrderByShortId, findOrderByTracking, findOrderOfUser, listOrdersOfUser, listTransitions, newestOrderAwaitingDeposit, type OrderRow } from './repository';
 import { moveOrder } from './transition';
 import { toPublicOrder, toRampOrder } from './view';
 
@@ -104,4 +104,24 @@ export async function resolveShortLink(ctx: OrdersContext, shortId: string): Pro
   const row = SHORT_ID_PATTERN.test(shortId) ? await findOrderByShortId(ctx.db, shortId) : null;
   if (!row) throw new AppError('short_link_unknown');
   return { trackingId: row.tracking_id, trackingUrl: trackingPath(row.tracking_id) };
+}
+
+/**
+ * The sandbox's test sell flow (document 1, section 2; decision 028): when the caller has a sell order waiting for
+ * its on-chain deposit, the newest one's deposit arrives (as `receiveOrderDeposit`), and the order goes on to its
+ * payout through the normal jobs. Null when none waits (the transfers module's ledger-only flow runs instead).
+ */
+export async function sandboxSellOrderDeposit(ctx: OrdersContext, userGuid: string): Promise<SandboxTestSellReply | null> {
+  const waiting = await newestOrderAwaitingDeposit(ctx.db, userGuid);
+  if (!waiting) return null;
+  const { order } = await receiveOrderDeposit(ctx, userGuid, waiting.id);
+  return {
+    message: TRANSFER_SANDBOX_MESSAGES.testSellOrderDeposit,
+    assetTicker: order.sellAssetTicker,
+    assetAmount: order.sellAmountTotal,
+    usdAmount: order.receiveAmount,
+    transactionIds: [],
+    orderId: order.orderId,
+    trackingId: order.trackingId,
+  };
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OrderListReply, OrderReply, RampLimitsReply, RampQuoteReply, ShortLinkReply, TrackingReply } from '@rampart/contracts';
+import { OrderListReply, OrderReply, RampLimitsReply, RampQuoteReply, SandboxTestSellReply, ShortLinkReply, TrackingReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { PLATFORM_FEES, WORLD_BANK, getAccountBalance } from '../ledger';
@@ -208,6 +208,35 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     expect(await track(placed.order.trackingId)).toMatchObject({ status: 'completed', reason: null });
     expect(statuses(await track(placed.order.trackingId))).toEqual(['awaiting_deposit', 'deposit_received', 'paying_out', 'completed']);
     expect((await getAccountBalance(k.t.db, WORLD_BANK, 'USD')).settled - bankBefore).toBe(148_504n);
+  });
+
+  it("the sandbox's test sell flow sends the deposit of the newest sell order waiting for one; the USD balance grows by the proceeds", async () => {
+    const user = await k.openedUser('0');
+    const older = await order(user.token, (await quote(user.token, { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' })).quoteId);
+    clock.advance(60_000);
+    const q = await quote(user.token, { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '100', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' });
+    const placed = await order(user.token, q.quoteId);
+    const res = await k.call('/api/primetrust-sandbox-test-sell-flow', { token: user.token, body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(SandboxTestSellReply.parse(res.body)).toEqual({
+      message: 'Test Sell Flow: the deposit of your sell order arrived',
+      assetTicker: 'USDS',
+      assetAmount: placed.order.sellAmountTotal,
+      usdAmount: placed.order.receiveAmount,
+      transactionIds: [],
+      orderId: placed.order.orderId,
+      trackingId: placed.order.trackingId,
+    });
+    expect((await get(user.token, older.order.orderId)).status).toBe('awaiting_deposit');
+    expect(await runPayout(ctx, placed.order.orderId)).toBe('moved');
+    expect(statuses(await track(placed.order.trackingId))).toEqual(['awaiting_deposit', 'deposit_received', 'paying_out', 'completed']);
+    expect(await k.holdings(user.token)).toMatchObject({ available: placed.order.receiveAmount });
+    // The next press takes the older order; with none left waiting, the ledger-only flow of decision 015 runs.
+    expect(SandboxTestSellReply.parse((await k.call('/api/primetrust-sandbox-test-sell-flow', { token: user.token, body: {} })).body).orderId).toBe(older.order.orderId);
+    const ledgerOnly = SandboxTestSellReply.parse((await k.call('/api/primetrust-sandbox-test-sell-flow', { token: user.token, body: {} })).body);
+    expect(ledgerOnly).toMatchObject({ assetTicker: 'USDC', usdAmount: '100.00' });
+    expect(ledgerOnly).not.toHaveProperty('orderId');
+    await runPayout(ctx, older.order.orderId);
   });
 
   it('an order waiting for a deposit expires after its time; memo networks get the platform address and a tag', async () => {

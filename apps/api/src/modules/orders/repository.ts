@@ -152,3 +152,12 @@ export async function quoteAmounts(q: Queryable, quoteId: string): Promise<{ sel
   if (!r) throw new Error(`quote ${quoteId} vanished`);
   return { sell_amount: BigInt(r.sell_amount!), receive_amount: BigInt(r.receive_amount!), method_fee: BigInt(r.method_fee!), network_fee: BigInt(r.network_fee!), spread_fee: BigInt(r.spread_fee!) };
 }
+
+/** The caller's newest sell order still waiting for its deposit (the sandbox's test sell flow). */
+export async function newestOrderAwaitingDeposit(q: Queryable, userId: string): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    "SELECT * FROM ramp_orders WHERE user_id = $1 AND status = 'awaiting_deposit' ORDER BY created_at DESC, id DESC LIMIT 1",
+    [userId],
+  );
+  return normalise(rows[0]);
+}

@@ -108,7 +108,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = 
  * The sandbox screen's settle calls (document 2, sections 7 and 8; R4: registered only in sandbox mode, else 404
  * like any unknown route). Each acts on the caller's own opened account.
  */
-export const transferSandboxRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext; enabled: boolean }> = async (app, { ctx, enabled }) => {
+export const transferSandboxRoutes: FastifyPluginAsyncZod<{
+  ctx: TransfersContext;
+  enabled: boolean;
+  /** The orders module's part of the test sell flow (app.ts links it): the deposit of a sell order waiting for one. */
+  sellOrderDeposit?: (userGuid: string) => Promise<SandboxTestSellReply | null>;
+}> = async (app, { ctx, enabled, sellOrderDeposit }) => {
   if (!enabled) return;
   const signedIn = { preValidation: app.authenticate };
   const settle = { 200: SandboxSettleReply, ...errorResponses };
@@ -125,10 +130,10 @@ export const transferSandboxRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContex
   }
   app.post(
     '/primetrust-sandbox-test-sell-flow',
-    { ...signedIn, ...idempotent, schema: { tags: sandboxTags, summary: '100 USDC arrive on-chain and are sold at 1.00 into the USD balance (optional Idempotency-Key header)', body: EmptyRequest, response: { 200: SandboxTestSellReply, ...errorResponses } } },
-    (request) => {
+    { ...signedIn, ...idempotent, schema: { tags: sandboxTags, summary: 'The deposit of the caller\'s newest sell order waiting for one arrives; without one, 100 USDC arrive on-chain and are sold at 1.00 into the USD balance (optional Idempotency-Key header)', body: EmptyRequest, response: { 200: SandboxTestSellReply, ...errorResponses } } },
+    async (request) => {
       const user = requireUser(request);
-      return runTestSellFlow(ctx, user.userGuid, `test-sell:${ledgerKeyOf(request, user.userGuid)}`);
+      return (await sellOrderDeposit?.(user.userGuid)) ?? runTestSellFlow(ctx, user.userGuid, `test-sell:${ledgerKeyOf(request, user.userGuid)}`);
     },
   );
 };
