@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser';
+import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp } from './journeys';
+
+/**
+ * Issue 6 in a browser: a verified user funds the USD balance in the sandbox, buys 100 USDS to an XRPL address
+ * (confirmed with the emailed trade code, R2), follows the tracking page to completed with a transaction hash;
+ * sells USDS by deposit through the sandbox's test sell flow and sees the USD balance grow; an expired quote is
+ * quoted again.
+ */
+
+const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+async function sandboxAction(page: Page, button: string, toast: string | RegExp) {
+  await page.goto('/sandbox');
+  await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByText(toast).first().waitFor();
+}
+
+async function balance(page: Page): Promise<string> {
+  await page.goto('/money');
+  await page.getByRole('heading', { name: 'Money', level: 1 }).waitFor();
+  return (await page.getByTestId('balance-available').textContent()) ?? '';
+}
+
+/** /trade/verify: the code emailed for this trade, then the button. */
+async function confirmWithEmailedCode(page: Page, email: string, previousId: string, button: string): Promise<string> {
+  await page.waitForURL((url) => url.pathname === '/trade/verify');
+  await page.getByText(/We emailed a 6-digit code to/).waitFor();
+  const sent = await newestCode(email, previousId);
+  await page.getByLabel(/Verification code/).fill(sent.code);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/trade/complete');
+  return sent.id;
+}
+
+describe('trading in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'funds the balance, buys 100 USDS to an XRPL address and tracks it to completed; then sells USDS through the test sell flow',
+    async () => {
+      const email = freshEmail();
+      const { page, context, problems } = await openPage(browser, { width: 360 });
+      let lastCode = await signUp(page, email);
+
+      await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+      await page.getByLabel('Fund account amount (USD)').fill('150');
+      await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+      await page.getByText('Fund Account Success').first().waitFor();
+      expect(await balance(page)).toBe('$150.00');
+
+      // Buy: xrplUSDS is the first enabled stablecoin (R15), 100 the default amount, the USD balance the default source.
+      await page.goto('/trade/buy');
+      const amount = page.getByLabel('Amount (USD)');
+      await amount.waitFor();
+      expect(await amount.inputValue()).toBe('100');
+      await page.getByLabel(/ address$/).fill(XRPL_ADDRESS);
+      await page.getByTestId('estimate-lines').waitFor();
+      await expectNoSeriousAxeViolation(page);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/trade/summary');
+      await page.getByTestId('quote-lines').waitFor();
+      expect(await page.getByTestId('summary-address').textContent()).toBe(XRPL_ADDRESS);
+      await expectNoSeriousAxeViolation(page);
+      await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/trade/verify');
+      await page.getByText(/We emailed a 6-digit code to/).waitFor();
+      await expectNoSeriousAxeViolation(page);
+      lastCode = await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
+
+      // The order's page links its public tracking page; anyone with the link follows it to completed.
+      const trackingHref = await page.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href');
+      expect(trackingHref).toMatch(/\/trade\/track\?tracking_id=[A-Za-z0-9_-]{22}$/);
+      const stranger = await browser.newContext({ baseURL: page.url() });
+      const tracking = await stranger.newPage();
+      await tracking.goto(new URL(trackingHref!, page.url()).toString());
+      await tracking.getByText('Status: Completed').waitFor({ timeout: 45_000 });
+      expect(await tracking.getByText(/^[0-9A-F]{64}$/).count()).toBe(1);
+      await expectNoSeriousAxeViolation(tracking);
+      await stranger.close();
+      expect(await balance(page)).toBe('$50.00');
+
+      // Sell 100 USDS by a deposit from an external wallet, paid to the USD balance.
+      await page.goto('/trade/sell');
+      await page.getByRole('heading', { name: 'Sell', level: 1 }).waitFor();
+      await page.getByRole('radio', { name: /Send from an external wallet/ }).check({ force: true });
+      await page.getByTestId('minimum-deposit').waitFor();
+      await page.getByRole('radio', { name: /USD balance/ }).check({ force: true });
+      await page.getByTestId('estimate-lines').waitFor();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/trade/summary');
+      const receive = ((await page.getByTestId('quote-lines').getByTestId('line-receive').textContent()) ?? '').replace('You receive', '');
+      expect(receive).toMatch(/^\$\d+\.\d\d$/);
+      await page.getByRole('button', { name: 'Confirm and sell', exact: true }).click();
+      await confirmWithEmailedCode(page, email, lastCode, 'Verify and sell');
+      const instructions = page.getByTestId('deposit-instructions');
+      await instructions.waitFor();
+      await instructions.getByText('You must include this destination tag').waitFor();
+      await expectNoSeriousAxeViolation(page);
+
+      // The sandbox's test sell flow sends that deposit; the order pays out into the balance.
+      await sandboxAction(page, 'Trigger a test sell flow', 'Test Sell Flow: the deposit of your sell order arrived');
+      const expected = (50 + Number(receive.slice(1))).toFixed(2);
+      await expect.poll(() => balance(page), { timeout: 30_000, interval: 1_000 }).toBe(`$${expected}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    240_000,
+  );
+
+  it('an expired price is quoted again on the summary, and the order goes through on the new one', async () => {
+    const email = freshEmail();
+    const { page, context, problems } = await openPage(browser, { width: 1280 });
+    const lastCode = await signUp(page, email);
+    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+    await page.getByLabel('Fund account amount (USD)').fill('50');
+    await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+    await page.getByText('Fund Account Success').first().waitFor();
+
+    await page.clock.install();
+    await page.goto('/trade/buy');
+    await page.getByLabel('Amount (USD)').fill('20');
+    await page.getByLabel(/ address$/).fill(XRPL_ADDRESS);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    await page.getByTestId('quote-lines').waitFor();
+    expect(await page.getByTestId('countdown').textContent()).toMatch(/Price held for [45]:\d\d/);
+
+    // Five minutes pass on the page: the quote is asked for again under a new idemId, and the page says so. (The
+    // page's clock is then set back to the server's, so the new quote, firm by the server's clock, is not already
+    // past its time on the page's.)
+    await page.clock.pauseAt(Date.now() + 5 * 60 * 1000 + 2_000);
+    await page.clock.setSystemTime(new Date());
+    await page.clock.resume();
+    await page.getByTestId('requoted').getByText('The price expired, so we got you a new one. Check the amounts again.').waitFor();
+    await page.getByTestId('quote-lines').waitFor();
+    await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
+    await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
+    await page.getByText(/Status: /).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
