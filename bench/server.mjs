@@ -12,7 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export async function startServer({ port, env = {} }) {
   await ensureBuilt({ quiet: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  // BENCH_NODE_ARGS: flags for the API's process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile a run.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

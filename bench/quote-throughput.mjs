@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// Issue 6: POST /api/ramp/quote requests per second and p99 latency at 50 connections, every quote persisted (a new
+// idemId per request), beside a bare Fastify route that returns a constant, measured in the same run (the ceiling of
+// the HTTP layer on this machine). The API runs as `npm start` runs it, on the embedded PGlite or, with
+// BENCH_DATABASE_URL, on the PostgreSQL server; QUOTE_RATE_LIMIT_PER_MINUTE=0 lifts the per-user quote limit.
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { machine, median, sleep } from './lib.mjs';
+import { startServer } from './server.mjs';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const RUNS = Number(process.env.RUNS ?? 3);
+const PASSWORD = 'correct horse battery staple 42';
+const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+async function post(base, path, body, token) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const reply = await res.json();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+async function newestCode(base, email) {
+  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  return /\b(\d{6})\b/.exec(outbox.messages[0].text)[1];
+}
+
+/** A signed-in user whose custodial account is opened (the sandbox), as the trade pages need. */
+async function verifiedUser(base) {
+  const email = `bench-quote-${Date.now()}@example.com`;
+  await post(base, '/api/identity/sign-up', { email, password: PASSWORD });
+  await post(base, '/api/identity/confirm-sign-up', { email, code: await newestCode(base, email) });
+  const challenge = await post(base, '/api/identity/sign-in', { email, password: PASSWORD });
+  const done = await post(base, '/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code: await newestCode(base, email) });
+  const token = done.authenticationResult.accessToken;
+  await post(base, '/api/primetrust/sandbox/account/individual/create', {}, token);
+  return token;
+}
+
+/** A bare Fastify server in a process of its own: one route, a constant JSON reply. */
+async function startBare(port) {
+  const source = `
+    const app = (await import('fastify')).default({ logger: false });
+    app.post('/constant', async () => ({ ok: true }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    console.log('ready');
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'], cwd: process.cwd() });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => (String(chunk).includes('ready') ? resolve() : undefined));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+function load(url, options) {
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options });
+}
+
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const bare = await startBare(Number(process.env.BARE_PORT ?? 3922));
+try {
+  const token = await verifiedUser(server.base);
+  const quote = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '10' };
+  // A new idemId for every request: every quote is a new one, persisted (none is a replay).
+  let sequence = 0;
+  const quoteRequests = [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...quote, idemId: `bench-${Date.now()}-${(sequence += 1)}` }) }) }];
+  const quoteOptions = { requests: quoteRequests, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
+  const quotes = { rps: [], p99: [], errors: 0, total: 0 };
+  const bares = { rps: [], p99: [] };
+  // A short warm-up of each, then the runs, alternating so both see the same machine.
+  await load(`${server.base}/api/ramp/quote`, { duration: 2, ...quoteOptions });
+  await load(`${bare.base}/constant`, { duration: 2, body: '{}' });
+  for (let r = 0; r < RUNS; r++) {
+    const q = await load(`${server.base}/api/ramp/quote`, quoteOptions);
+    quotes.rps.push(q.requests.average);
+    quotes.p99.push(q.latency.p99);
+    quotes.errors += q.non2xx + q.errors + q.timeouts;
+    quotes.total += q.requests.total;
+    const b = await load(`${bare.base}/constant`, { body: '{}' });
+    bares.rps.push(b.requests.average);
+    bares.p99.push(b.latency.p99);
+    await sleep(500);
+  }
+  // On the PostgreSQL server, the rows prove every answered quote was stored (warm-ups included).
+  let quotesStored = null;
+  if (process.env.BENCH_DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await client.connect();
+    quotesStored = Number((await client.query("SELECT count(*) AS n FROM ramp_quotes WHERE idem_id LIKE 'bench-%'")).rows[0].n);
+    await client.end();
+  }
+  const result = {
+    benchmark: 'POST /api/ramp/quote at 50 connections, every quote persisted',
+    database: server.database,
+    machine: machine(),
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    runs: RUNS,
+    quoteRps: median(quotes.rps),
+    quoteRpsRuns: quotes.rps,
+    quoteP99Ms: median(quotes.p99),
+    quoteP99Runs: quotes.p99,
+    quotesAnswered: quotes.total,
+    quotesStored,
+    quoteFailures: quotes.errors,
+    bareRps: median(bares.rps),
+    bareP99Ms: median(bares.p99),
+    ratio: Number((median(quotes.rps) / median(bares.rps)).toFixed(3)),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (quotes.errors > 0) process.exitCode = 1;
+} finally {
+  await bare.stop();
+  await server.stop();
+}
