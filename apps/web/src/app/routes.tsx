@@ -29,6 +29,7 @@ const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), '
 const BankLinkPage = lazyPage(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
 const CardPage = lazyPage(() => import('../features/methods/card-page'), 'CardPage');
 const HomeBalance = lazyPage(() => import('../features/money/components/home-balance'), 'HomeBalance');
+const HomeTrade = lazyPage(() => import('../features/trade/home-trade'), 'HomeTrade');
 const MoneyPage = lazyPage(() => import('../features/money/money-page'), 'MoneyPage');
 const DepositPage = lazyPage(() => import('../features/money/deposit-page'), 'DepositPage');
 const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), 'WithdrawPage');
@@ -76,6 +77,11 @@ export function AppRoutes() {
                 balance={
                   <Suspense fallback={null}>
                     <HomeBalance />
+                  </Suspense>
+                }
+                trade={
+                  <Suspense fallback={null}>
+                    <HomeTrade />
                   </Suspense>
                 }
               />

@@ -3,8 +3,8 @@ import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/link-button';
 
-/** `/`: the user's next step first (the KYC status until verified); balances and trades come with the ramp. */
-export function HomePage({ kycStatus, balance }: { kycStatus: ReactNode; balance?: ReactNode }) {
+/** `/`: the user's next step first (the KYC status until verified), then the balance, a quick trade, assets and recent orders. */
+export function HomePage({ kycStatus, balance, trade }: { kycStatus: ReactNode; balance?: ReactNode; trade?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-5">
@@ -14,6 +14,7 @@ export function HomePage({ kycStatus, balance }: { kycStatus: ReactNode; balance
       </div>
       {kycStatus}
       {balance}
+      {trade}
       <LinkButton to="/methods" variant="secondary">
         <CreditCard size={18} aria-hidden="true" />
         {t('home.methods')}

@@ -30,11 +30,11 @@ import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
 import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
-import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents } from './model/trade-draft';
+import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 
 /** Document 2, section 9: the default amount of a trade. */
-export const DEFAULT_TRADE_AMOUNT = '100';
+export { DEFAULT_TRADE_AMOUNT };
 
 type Field = 'buyAsset' | 'sellMethod' | 'amount' | 'buyAddress' | 'buyMemo';
 type FieldErrors = Partial<Record<Field, string>>;

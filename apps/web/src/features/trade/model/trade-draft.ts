@@ -33,6 +33,9 @@ export interface SellDraft {
 
 export type TradeDraft = BuyDraft | SellDraft;
 
+/** Document 2, section 9: "Default trade amount 100". */
+export const DEFAULT_TRADE_AMOUNT = '100';
+
 export function isSellDraft(draft: TradeDraft): draft is SellDraft {
   return draft.side === 'sell';
 }
