@@ -88,6 +88,12 @@ describe('trading in a browser', () => {
       await expectNoSeriousAxeViolation(tracking);
       await stranger.close();
       expect(await balance(page)).toBe('$50.00');
+      // The home page lists it among the recent orders, and offers a quick trade.
+      await page.goto('/');
+      await page.getByTestId('home-orders').getByRole('link', { name: /Buy USDS for \$100\.00.*Completed/ }).waitFor();
+      await page.getByRole('heading', { name: 'Quick trade' }).waitFor();
+      await expectNoSeriousAxeViolation(page);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/home-360.png`, fullPage: true });
 
       // Sell 100 USDS by a deposit from an external wallet, paid to the USD balance.
       await page.goto('/trade/sell');
