@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
       await api.register(transferRoutes, { ctx: transfers });
-      const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs }, createSandboxChainGateway);
+      const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) }, createSandboxChainGateway);
       // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
       await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid) => sandboxSellOrderDeposit(orders, userGuid) });
       // The ramp's assets and 'notify me' (issue 6, decision 022).

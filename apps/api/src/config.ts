@@ -66,6 +66,9 @@ const EnvSchema = z.object({
   CHAIN_CONFIRMATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   // An order waiting for funds (ACH) or a deposit expires after this many hours.
   ORDER_AWAIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // A buy paid by ACH is priced again when its money arrives; it goes on if the user receives at most this much less
+  // (basis points: 100 = 1 %), else its money stays in the USD balance (decision 029).
+  ORDER_MAX_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
   QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
 });
 
@@ -112,6 +115,8 @@ export interface Config {
   /** Orders (decision 024): the sandbox chain gateway's confirmation delay, and how long an order awaits funds or a deposit. */
   chainConfirmationDelaySeconds: number;
   orderAwaitHours: number;
+  /** How much less (basis points) a late-funded buy may deliver after it is priced again (decision 029). */
+  orderMaxSlippageBps: number;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +170,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     quoteRateLimitPerMinute: e.QUOTE_RATE_LIMIT_PER_MINUTE,
     chainConfirmationDelaySeconds: e.CHAIN_CONFIRMATION_DELAY_SECONDS,
     orderAwaitHours: e.ORDER_AWAIT_HOURS,
+    orderMaxSlippageBps: e.ORDER_MAX_SLIPPAGE_BPS,
   };
 }
 

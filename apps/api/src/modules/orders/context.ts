@@ -2,6 +2,8 @@ import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
+import { createPriceProvider, type PriceProvider } from '../../providers/prices';
+import type { Config } from '../../config';
 
 /** What the order use cases and jobs need (decision 024). */
 export interface OrdersContext {
@@ -13,12 +15,16 @@ export interface OrdersContext {
   origin: string;
   /** How long an order waits for a deposit (and an ACH buy past its settlement date) before it expires. */
   awaitHours: number;
+  /** Prices a late-funded buy again (decision 029); absent: it delivers what was quoted. */
+  prices?: PriceProvider;
+  /** How much less (basis points) a re-priced buy may deliver before its money is left in the balance instead. */
+  maxSlippageBps?: number;
 }
 
 /** The context from the process's settings (the API and the worker build the same one). */
 export function ordersContextFrom(
-  config: { publicUrl: string | null; host: string; port: number; orderAwaitHours: number; chainConfirmationDelaySeconds: number },
-  deps: { db: Db; clock: Clock; jobs: JobQueue; gateway?: ChainGateway },
+  config: { publicUrl: string | null; host: string; port: number; orderAwaitHours: number; chainConfirmationDelaySeconds: number; orderMaxSlippageBps: number } & Pick<Config, 'prices'>,
+  deps: { db: Db; clock: Clock; jobs: JobQueue; gateway?: ChainGateway; prices?: PriceProvider },
   createGateway: (options: { confirmationDelaySeconds: number }) => ChainGateway,
 ): OrdersContext {
   return {
@@ -28,5 +34,7 @@ export function ordersContextFrom(
     gateway: deps.gateway ?? createGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
     origin: config.publicUrl ?? `http://${config.host}:${config.port}`,
     awaitHours: config.orderAwaitHours,
+    prices: deps.prices ?? createPriceProvider(config),
+    maxSlippageBps: config.orderMaxSlippageBps,
   };
 }

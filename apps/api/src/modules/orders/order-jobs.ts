@@ -10,7 +10,11 @@ import type { OrdersContext } from './context';
 import { ORDER_JOBS } from './job-names';
 import { holdForOrder, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
 import { findOrder, updateOrder, type OrderRow } from './repository';
+import { repriceLateBuy } from './reprice';
 import { moveOrder } from './transition';
+
+/** 100 -> '1%', 25 -> '0.25%'. */
+const formatBps = (bps: number) => `${bps / 100}%`;
 
 type Outcome = 'moved' | 'not-due' | 'nothing';
 
@@ -52,7 +56,15 @@ export async function runAwaitFunds(ctx: OrdersContext, orderId: string): Promis
       return 'moved';
     }
     if (transfer.status === 'settled' || transfer.funds_available) {
-      await fundsIn(tx, ctx, row, 'The payment arrived');
+      // Priced again now that the money is here (decision 029): within the slippage it goes on, else it stays.
+      const priced = await repriceLateBuy(tx, ctx, row);
+      const now = ctx.clock.now();
+      if (priced.kind === 'slipped') {
+        const failed = await moveOrder(tx, ctx, row, 'failed', `The price moved: ${priced.to} ${row.buy_asset} instead of ${priced.from}, more than the ${formatBps(ctx.maxSlippageBps ?? 0)} allowed`, now);
+        await moveOrder(tx, ctx, failed, 'refunded', 'The payment stays in your USD balance', now);
+        return 'moved';
+      }
+      await fundsIn(tx, ctx, priced.row, priced.kind === 'repriced' ? `The payment arrived; priced again: ${priced.to} ${row.buy_asset} (quoted ${priced.from})` : 'The payment arrived');
       return 'moved';
     }
     if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, startAfter: transfer.settles_at });

@@ -161,3 +161,12 @@ export async function newestOrderAwaitingDeposit(q: Queryable, userId: string): 
   );
   return normalise(rows[0]);
 }
+
+/** A late-funded buy priced again (decision 029): what it delivers, its spread and its figures as the user sees them. */
+export async function repriceOrder(q: Queryable, id: string, values: { receive_amount: bigint; spread_fee: bigint; figures: OrderFigures }, now: Date): Promise<OrderRow> {
+  const { rows } = await q.query<OrderRow>(
+    'UPDATE ramp_orders SET receive_amount = $2, spread_fee = $3, figures = $4, updated_at = $5 WHERE id = $1 RETURNING *',
+    [id, values.receive_amount.toString(), values.spread_fee.toString(), JSON.stringify(values.figures), now],
+  );
+  return normalise(rows[0])!;
+}
