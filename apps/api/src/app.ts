@@ -23,7 +23,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
-import { holdingsRoutes } from './modules/holdings/routes';
+import { assetWithdrawalRoutes, holdingsRoutes } from './modules/holdings/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
@@ -128,6 +128,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         },
       });
       await api.register(holdingsRoutes, { db: deps.db });
+      await api.register(assetWithdrawalRoutes, {
+        ctx: { db: deps.db, clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags, delaySeconds: config.assetWithdrawalDelaySeconds },
+      });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config });

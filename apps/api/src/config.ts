@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   ORDER_AWAIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   // A buy paid by ACH is priced again when its money arrives; it goes on if the user receives at most this much less
   // (basis points: 100 = 1 %), else its money stays in the USD balance (decision 029).
+  // R14 (decision 032): the cold-storage step before a held asset is sent to an external address (up to a banking day).
+  ASSET_WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   ORDER_MAX_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
   QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
 });
@@ -117,6 +119,8 @@ export interface Config {
   orderAwaitHours: number;
   /** How much less (basis points) a late-funded buy may deliver after it is priced again (decision 029). */
   orderMaxSlippageBps: number;
+  /** Seconds before a requested asset withdrawal is sent (decision 032). */
+  assetWithdrawalDelaySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -171,6 +175,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     chainConfirmationDelaySeconds: e.CHAIN_CONFIRMATION_DELAY_SECONDS,
     orderAwaitHours: e.ORDER_AWAIT_HOURS,
     orderMaxSlippageBps: e.ORDER_MAX_SLIPPAGE_BPS,
+    assetWithdrawalDelaySeconds: e.ASSET_WITHDRAWAL_DELAY_SECONDS,
   };
 }
 

@@ -23,3 +23,4 @@ export * from './ramp-assets-schemas';
 export * from './ramp-quotes';
 export * from './ramp-orders';
 export * from './networks';
+export * from './asset-withdrawals';

@@ -13,6 +13,7 @@ import { verificationJobs } from '../modules/verification/jobs';
 import { transferJobs } from '../modules/transfers/transfer-jobs';
 import { orderJobs } from '../modules/orders/order-jobs';
 import { ordersContextFrom } from '../modules/orders/context';
+import { assetWithdrawalJobs } from '../modules/holdings/asset-withdrawals';
 import { createSandboxChainGateway } from '../providers/chain-gateway/sandbox';
 import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
 import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
@@ -63,6 +64,8 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     ...transferJobs(deps),
     // orders.*: await funds, deliver, confirm, pay out, expire (issue 6, decision 024).
     ...orderJobs(ordersContextFrom(deps.config, deps, createSandboxChainGateway)),
+    // holdings.*: a held asset withdrawn to an external address is sent, then confirmed (R14, decision 032).
+    ...assetWithdrawalJobs({ db: deps.db, clock: deps.clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: deps.config.chainConfirmationDelaySeconds }), flags: deps.config.flags, delaySeconds: deps.config.assetWithdrawalDelaySeconds }),
     // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
     ...idempotencyCleanupJobs(deps),
   ];

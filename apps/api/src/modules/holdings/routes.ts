@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmptyRequest, HoldingsReply } from '@rampart/contracts';
+import { AssetWithdrawalListReply, AssetWithdrawalReply, AssetWithdrawalRequest, EmptyRequest, HoldingsReply } from '@rampart/contracts';
 import type { Db } from '../../db';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
+import { idempotent } from '../../plugins/idempotency';
+import { listAssetWithdrawals, requestAssetWithdrawal, type AssetWithdrawalsContext } from './asset-withdrawals';
 import { getHoldings } from './get-holdings';
 
 const tags = ['holdings'];
@@ -15,5 +17,29 @@ export const holdingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/primetrust-accounts-view',
     { ...signedIn, schema: { tags, summary: 'The USD balance (settled, held, available) and every other asset held', body: EmptyRequest, response: { 200: HoldingsReply, ...errorResponses } } },
     async (request) => getHoldings(db, requireUser(request).userGuid),
+  );
+};
+
+/** R14: held assets withdrawn to an external address (decision 032). */
+export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{ ctx: AssetWithdrawalsContext }> = async (app, { ctx }) => {
+  const signedIn = { preValidation: app.authenticate };
+  app.post(
+    '/holdings/withdraw',
+    {
+      ...signedIn,
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'Withdraw a held asset to an external address on its network; sent within 1 banking day (optional Idempotency-Key header)',
+        body: AssetWithdrawalRequest,
+        response: { 200: AssetWithdrawalReply, ...errorResponses },
+      },
+    },
+    (request) => requestAssetWithdrawal(ctx, requireUser(request).userGuid, request.body),
+  );
+  app.post(
+    '/holdings/withdrawals',
+    { ...signedIn, schema: { tags, summary: "The caller's asset withdrawals, newest first", body: EmptyRequest, response: { 200: AssetWithdrawalListReply, ...errorResponses } } },
+    (request) => listAssetWithdrawals(ctx.db, requireUser(request).userGuid),
   );
 };

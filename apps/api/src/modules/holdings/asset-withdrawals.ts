@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ASSET_WITHDRAWAL_MESSAGES,
+  addBankingDays,
+  assetNotSupportedMessage,
+  bankingDayOf,
+  decimalToMinor,
+  minorToDecimal,
+  sandboxAmountProblem,
+  type AssetWithdrawal,
+  type AssetWithdrawalListReply,
+  type AssetWithdrawalReply,
+  type AssetWithdrawalRequest,
+  type FeatureFlags,
+} from '@rampart/contracts';
+import type { Db, Queryable } from '../../db';
+import type { JobDefinition, JobQueue } from '../../jobs/queue';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { ChainGateway } from '../../providers/chain-gateway/types';
+import { LEDGER_TRANSACTION_OPTIONS, assetDecimals, captureHold, isAssetCode, isLedgerError, placeHold, releaseHold, userAccount } from '../ledger';
+import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
+import { requireOpenedAccount } from '../transfers/money';
+import { WORLD_CHAIN } from '../transfers/sandbox-settle';
+
+/**
+ * R14: held assets withdrawn to an external address (decision 032). The request holds the amount at once; the job
+ * `holdings.send-withdrawal` (after ASSET_WITHDRAWAL_DELAY_SECONDS, the cold-storage step) captures the hold to the
+ * chain and sends it through the chain gateway keyed by the withdrawal id (a retry sends the same transaction), then
+ * `holdings.confirm-withdrawal` completes it once the network's confirmations are in. A refused send releases the hold.
+ */
+export interface AssetWithdrawalsContext {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  gateway: ChainGateway;
+  flags: FeatureFlags;
+  /** How long the cold-storage step takes before the send (seconds). */
+  delaySeconds: number;
+}
+
+export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm: 'holdings.confirm-withdrawal' } as const;
+
+type Row = {
+  id: string;
+  user_id: string;
+  asset: string;
+  network: string;
+  amount: bigint;
+  address: string;
+  memo: string | null;
+  status: AssetWithdrawal['status'];
+  hold_id: string | null;
+  tx_hash: string | null;
+  sent_at: Date | null;
+  reason: string | null;
+  expected_by: Date;
+  created_at: Date;
+  completed_at: Date | null;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+const iso = (d: Date | string) => new Date(d).toISOString();
+/** The asset's decimals; rows only ever hold ledger assets (checked when asked for). */
+const decimalsOf = (asset: string) => (isAssetCode(asset) ? assetDecimals(asset) : 0);
+
+function view(row: Row): AssetWithdrawal {
+  return {
+    withdrawalId: row.id,
+    assetTicker: row.asset,
+    network: row.network,
+    amount: minorToDecimal(BigInt(row.amount), decimalsOf(row.asset)),
+    address: row.address,
+    memo: row.memo,
+    status: row.status,
+    txHash: row.tx_hash,
+    reason: row.reason,
+    expectedBy: iso(row.expected_by),
+    createdAt: iso(row.created_at),
+    completedAt: row.completed_at ? iso(row.completed_at) : null,
+  };
+}
+
+/** The end of the next US banking day at the time of day of `now`: document 2's "up to 1 business day". */
+function nextBankingDayFrom(now: Date): Date {
+  const start = bankingDayOf(now);
+  const target = addBankingDays(start, 1);
+  return new Date(now.getTime() + Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) * DAY_MS);
+}
+
+async function findRow(q: Queryable, id: string, forUpdate = false): Promise<Row | null> {
+  const { rows } = await q.query<Row>(`SELECT * FROM asset_withdrawals WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+async function update(q: Queryable, id: string, patch: Partial<Pick<Row, 'status' | 'tx_hash' | 'sent_at' | 'reason' | 'completed_at'>>, now: Date): Promise<Row> {
+  const keys = Object.keys(patch) as (keyof typeof patch)[];
+  const { rows } = await q.query<Row>(
+    `UPDATE asset_withdrawals SET ${[...keys.map((k, i) => `${k} = $${i + 3}`), 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
+    [id, now, ...keys.map((k) => patch[k])],
+  );
+  return rows[0]!;
+}
+
+/** `POST /api/holdings/withdraw`: checks everything, holds the amount, queues the send. */
+export async function requestAssetWithdrawal(ctx: AssetWithdrawalsContext, userGuid: string, body: AssetWithdrawalRequest): Promise<AssetWithdrawalReply> {
+  const ticker = body.assetTicker.toUpperCase();
+  const entry = tradeAsset(ctx.flags, body.network, ticker);
+  if (!entry || entry.hidden || entry.section === 'fiat' || !isAssetCode(ticker)) throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+  const decimals = assetDecimals(ticker);
+  const amountProblem = sandboxAmountProblem(body.amount, decimals);
+  if (amountProblem) throw AppError.validation({ amount: amountProblem });
+  const amount = decimalToMinor(String(body.amount).trim(), decimals);
+  if (amount === null || amount <= 0n) throw AppError.validation({ amount: 'The amount must be greater than zero' });
+  const destination = checkChainDestination(body.network, body.address, body.memo ?? undefined);
+  if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
+
+  return ctx.db.transaction(async (tx) => {
+    await requireOpenedAccount(tx, userGuid);
+    const now = ctx.clock.now();
+    const id = randomUUID();
+    let holdId: string;
+    try {
+      ({ holdId } = await placeHold(tx, {
+        idempotencyKey: `asset-withdrawal:${id}:hold`,
+        account: userAccount(userGuid, ticker),
+        asset: ticker,
+        amount,
+        metadata: { kind: 'asset-withdrawal', withdrawalId: id },
+      }));
+    } catch (error) {
+      if (isLedgerError(error, 'insufficient_funds')) throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
+      throw error;
+    }
+    const { rows } = await tx.query<Row>(
+      `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, hold_id, expected_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10) RETURNING *`,
+      [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, holdId, nextBankingDayFrom(now), now],
+    );
+    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.send, { withdrawalId: id }, { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${id}` });
+    return { withdrawal: view(rows[0]!), replayed: false };
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/** `POST /api/holdings/withdrawals`: the caller's withdrawals, newest first (the latest 100). */
+export async function listAssetWithdrawals(db: Queryable, userGuid: string): Promise<AssetWithdrawalListReply> {
+  const { rows } = await db.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100', [userGuid]);
+  return { withdrawals: rows.map(view) };
+}
+
+type Outcome = 'moved' | 'not-due' | 'nothing';
+
+/** pending -> sending (or failed, the hold released): the asset leaves custody through the gateway. */
+export async function runSendWithdrawal(ctx: AssetWithdrawalsContext, withdrawalId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findRow(tx, withdrawalId, true);
+    if (!row || row.status !== 'pending' || !row.hold_id) return 'nothing';
+    const now = ctx.clock.now();
+    const amount = BigInt(row.amount);
+    const result = await ctx.gateway.deliver({ network: row.network, asset: row.asset, address: row.address, memo: row.memo, amount, reference: `withdrawal:${row.id}`, decimals: decimalsOf(row.asset) });
+    if (!result.ok) {
+      await releaseHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:release`, holdId: row.hold_id });
+      await update(tx, row.id, { status: 'failed', reason: result.reason }, now);
+      return 'moved';
+    }
+    await captureHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:capture`, holdId: row.hold_id, destination: WORLD_CHAIN, amount, metadata: { kind: 'asset-withdrawal', withdrawalId: row.id } });
+    await update(tx, row.id, { status: 'sending', tx_hash: result.txHash, sent_at: now }, now);
+    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.confirm, { withdrawalId }, { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) });
+    return 'moved';
+  }, LEDGER_TRANSACTION_OPTIONS);
+}
+
+/** sending -> completed once the network's confirmations are in; early, it waits again. */
+export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdrawalId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findRow(tx, withdrawalId, true);
+    if (!row || row.status !== 'sending' || !row.tx_hash || !row.sent_at) return 'nothing';
+    const now = ctx.clock.now();
+    const status = ctx.gateway.confirmations({ network: row.network, txHash: row.tx_hash, sentAt: new Date(row.sent_at), now });
+    if (status.confirmations < status.required) {
+      await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.confirm, { withdrawalId }, { tx, startAfter: new Date(new Date(row.sent_at).getTime() + ctx.gateway.confirmationDelayMs) });
+      return 'not-due';
+    }
+    await update(tx, row.id, { status: 'completed', completed_at: now }, now);
+    return 'moved';
+  });
+}
+
+export function assetWithdrawalJobs(ctx: AssetWithdrawalsContext): JobDefinition[] {
+  const define = (name: string, run: (ctx: AssetWithdrawalsContext, id: string) => Promise<Outcome>): JobDefinition =>
+    ({ name, retryLimit: 10, retryDelaySeconds: 5, async handle(data: { withdrawalId: string }) { await run(ctx, data.withdrawalId); } }) as JobDefinition;
+  return [define(ASSET_WITHDRAWAL_JOBS.send, runSendWithdrawal), define(ASSET_WITHDRAWAL_JOBS.confirm, runConfirmWithdrawal)];
+}
