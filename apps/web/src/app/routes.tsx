@@ -33,6 +33,7 @@ const HomeTrade = lazyPage(() => import('../features/trade/home-trade'), 'HomeTr
 const MoneyPage = lazyPage(() => import('../features/money/money-page'), 'MoneyPage');
 const DepositPage = lazyPage(() => import('../features/money/deposit-page'), 'DepositPage');
 const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), 'WithdrawPage');
+const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asset-page'), 'WithdrawAssetPage');
 const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
@@ -111,6 +112,7 @@ export function AppRoutes() {
             <Route path="money" element={<MoneyPage />} />
             <Route path="money/deposit" element={<DepositPage />} />
             <Route path="money/withdraw" element={<WithdrawPage />} />
+            <Route path="money/withdraw-asset" element={<WithdrawAssetPage />} />
             <Route path="money/withdrawals/confirm" element={<ConfirmWithdrawalPage />} />
           </Route>
         </Route>

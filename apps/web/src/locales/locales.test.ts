@@ -21,7 +21,7 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Keys whose Spanish text is rightly the same as the English one. */
-const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es', 'money:methods.primex_ach.name', 'money:withdraw.iban', 'trade:methods.bankMethod', 'trade:estimate.rate', 'trade:buy.memoLabel']);
+const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es', 'money:methods.primex_ach.name', 'money:withdraw.iban', 'trade:methods.bankMethod', 'trade:estimate.rate', 'trade:buy.memoLabel', 'money:assetWithdraw.memo']);
 
 describe('locales (R18)', () => {
   const prefixed = (language: 'en' | 'es') =>

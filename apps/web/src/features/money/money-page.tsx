@@ -1,9 +1,9 @@
-import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/link-button';
 import { BalanceSummary } from './components/balance-summary';
 import { TransferHistory } from './components/transfer-history';
-import { DEPOSIT_PATH, WITHDRAW_PATH } from './paths';
+import { DEPOSIT_PATH, WITHDRAW_ASSET_PATH, WITHDRAW_PATH } from './paths';
 
 /** /money: the USD balance and assets, deposit and withdraw, and the transfer history (decision 020). */
 export function MoneyPage() {
@@ -25,6 +25,10 @@ export function MoneyPage() {
           {t('actions.withdraw')}
         </LinkButton>
       </div>
+      <LinkButton to={WITHDRAW_ASSET_PATH} variant="secondary" fullWidth>
+        <Send size={18} aria-hidden="true" />
+        {t('actions.withdrawAsset')}
+      </LinkButton>
       <TransferHistory />
     </div>
   );

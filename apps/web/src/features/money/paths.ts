@@ -2,6 +2,7 @@
 export const MONEY_PATH = '/money';
 export const DEPOSIT_PATH = '/money/deposit';
 export const WITHDRAW_PATH = '/money/withdraw';
+export const WITHDRAW_ASSET_PATH = '/money/withdraw-asset';
 export const CONFIRM_WITHDRAWAL_PATH = '/money/withdrawals/confirm';
 
 /** The methods screens (another feature's routes): where a user without a bank or a card adds one, then comes back. */

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AssetWithdrawalListReply, AssetWithdrawalReply, RampAssetsReply, type AssetWithdrawalRequest, type RampAsset } from '@rampart/contracts';
+import type { ApiClient } from '../../../lib/api';
+import { moneyKey } from './keys';
+
+/** POST /holdings/withdraw: a held asset to an external address (R14, decision 032). Keyed, so a retry is safe (R16). */
+export function withdrawAsset(api: ApiClient, body: AssetWithdrawalRequest, idempotencyKey: string): Promise<AssetWithdrawalReply> {
+  return api.request('/holdings/withdraw', { body, schema: AssetWithdrawalReply, idempotencyKey, retry: true });
+}
+
+/** POST /holdings/withdrawals: the caller's asset withdrawals, newest first. A read: retries (R16). */
+export function assetWithdrawalsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...moneyKey, 'asset-withdrawals'],
+    queryFn: ({ signal }) => api.request('/holdings/withdrawals', { body: {}, retry: true, signal, schema: AssetWithdrawalListReply }).then((reply) => reply.withdrawals),
+  });
+}
+
+/** POST /ramp/assets: the catalogue, for the networks each held asset can be sent on. */
+export function chainAssetsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: [...moneyKey, 'chain-assets'],
+    queryFn: async ({ signal }): Promise<RampAsset[]> =>
+      (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets.filter((a) => a.section !== 'fiat' && !a.hidden),
+    staleTime: 5 * 60 * 1000,
+  });
+}

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NETWORK_MEMO_RULES, decimalToMinor, validateAddress, validateMemo, type AssetWithdrawal, type RuleLang } from '@rampart/contracts';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorText, isApiError, useApi } from '../../lib/api';
+import { formatAmount, formatDateTime } from '../../lib/format';
+import { assetWithdrawalsQueryOptions, chainAssetsQueryOptions, withdrawAsset } from './api/asset-withdrawals';
+import { useHoldings } from './api/holdings';
+import { moneyKey } from './api/keys';
+import { PageHeader } from './components/page-header';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+type Field = 'asset' | 'network' | 'amount' | 'address' | 'memo';
+type Errors = Partial<Record<Field, string>>;
+
+/** Compares two non-negative decimal strings exactly (never as floats); an unreadable one counts as zero. */
+function compareDecimalStrings(a: string, b: string): number {
+  const x = decimalToMinor(a.trim(), 18) ?? 0n;
+  const y = decimalToMinor(b.trim(), 18) ?? 0n;
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
+const selectClass =
+  'min-h-11 rounded-xl border border-line bg-surface px-3 text-base text-ink focus-visible:outline-3 focus-visible:outline-focus aria-[invalid=true]:border-danger';
+
+/**
+ * /money/withdraw-asset (R14, decision 032): a held asset sent to an external address on one of its networks, with
+ * the memo or destination tag where the network uses one; sent by the next banking day (cold storage). Below, the
+ * withdrawals made, with their status and transaction hash.
+ */
+export function WithdrawAssetPage() {
+  const { t, i18n } = useTranslation('money', { useSuspense: true });
+  const lang: RuleLang = i18n.language.startsWith('es') ? 'es' : 'en';
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const holdings = useHoldings();
+  const catalogue = useQuery(chainAssetsQueryOptions(api));
+  const withdrawals = useQuery(assetWithdrawalsQueryOptions(api));
+  const { keyFor, reset } = useIdempotencyKey();
+
+  const held = (holdings.data?.assets ?? []).filter((a) => compareDecimalStrings(a.available, '0') > 0);
+  const [ticker, setTicker] = useState('');
+  const asset = held.find((a) => a.assetTicker === ticker) ?? held[0] ?? null;
+  const networks = (catalogue.data ?? []).filter((entry) => asset && entry.assetTicker === asset.assetTicker);
+  const [networkId, setNetworkId] = useState('');
+  const network = networks.find((n) => n.network === networkId) ?? networks[0] ?? null;
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState('');
+  const [memo, setMemo] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [done, setDone] = useState<AssetWithdrawal | null>(null);
+
+  const memoRule = network ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network] : undefined;
+  const usesMemo = memoRule !== undefined && memoRule.memo !== 'none';
+
+  const send = useMutation({
+    mutationFn: (body: Parameters<typeof withdrawAsset>[1]) => withdrawAsset(api, body, keyFor(body)),
+    onSuccess: (reply) => {
+      setDone(reply.withdrawal);
+      reset();
+      void queryClient.invalidateQueries({ queryKey: moneyKey });
+    },
+    onError: (error) => {
+      if (isApiError(error) && Object.keys(error.fields).length > 0) {
+        const fields = error.fields;
+        setErrors({ asset: fields['assetTicker'], network: fields['network'], amount: fields['amount'], address: fields['address'], memo: fields['memo'] });
+      } else setErrors({ amount: isApiError(error) ? errorText(error) : t('common.unexpected') });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!asset || !network) return;
+    const next: Errors = {};
+    const value = amount.trim();
+    if (!/^\d+(\.\d+)?$/.test(value) || compareDecimalStrings(value, '0') <= 0) next.amount = t('assetWithdraw.amountInvalid');
+    else if (compareDecimalStrings(value, asset.available) > 0) next.amount = t('assetWithdraw.amountAbove', { amount: formatAmount(asset.available, { ticker: asset.assetTicker }) });
+    const checked = validateAddress(network.network, address.trim(), lang);
+    if (!checked.ok) next.address = checked.message;
+    if (usesMemo) {
+      const memoChecked = validateMemo(network.network, memo.trim() === '' ? undefined : memo.trim(), lang);
+      if (!memoChecked.ok) next.memo = memoChecked.message;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    send.mutate({ assetTicker: asset.assetTicker, network: network.network, amount: value, address: address.trim(), ...(usesMemo && memo.trim() !== '' ? { memo: memo.trim() } : {}) });
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <PageHeader title={t('assetWithdraw.title')} intro={t('assetWithdraw.intro')} />
+      {done ? (
+        <p role="status" data-testid="asset-withdrawal-done" className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink">
+          {t('assetWithdraw.requested', { amount: formatAmount(done.amount, { ticker: done.assetTicker }), time: formatDateTime(done.expectedBy) })}
+        </p>
+      ) : null}
+      {holdings.isSuccess && held.length === 0 ? (
+        <p className="text-base text-ink-muted" data-testid="asset-withdraw-none">
+          {t('assetWithdraw.nothingHeld')}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+            {t('assetWithdraw.asset')}
+            <select
+              name="asset"
+              className={selectClass}
+              value={asset?.assetTicker ?? ''}
+              onChange={(event) => {
+                setTicker(event.target.value);
+                setNetworkId('');
+              }}
+            >
+              {held.map((a) => (
+                <option key={a.assetTicker} value={a.assetTicker}>
+                  {t('assetWithdraw.assetOption', { asset: a.assetTicker, amount: formatAmount(a.available, { ticker: a.assetTicker }) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+            {t('assetWithdraw.network')}
+            <select name="network" className={selectClass} value={network?.network ?? ''} onChange={(event) => setNetworkId(event.target.value)}>
+              {networks.map((n) => (
+                <option key={n.network} value={n.network}>
+                  {n.networkDisplayName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField name="amount" label={t('assetWithdraw.amount', { asset: asset?.assetTicker ?? '' })} inputMode="decimal" value={amount} onChange={setAmount} error={errors.amount} />
+          {asset ? (
+            <Button variant="secondary" onPress={() => setAmount(asset.available)}>
+              {t('assetWithdraw.max', { amount: formatAmount(asset.available, { ticker: asset.assetTicker }) })}
+            </Button>
+          ) : null}
+          <TextField name="address" label={t('assetWithdraw.address', { network: network?.networkDisplayName ?? '' })} value={address} onChange={setAddress} error={errors.address} autoComplete="off" />
+          {usesMemo ? (
+            <TextField name="memo" label={memoRule?.label === 'destinationTag' ? t('assetWithdraw.destinationTag') : t('assetWithdraw.memo')} value={memo} onChange={setMemo} error={errors.memo} />
+          ) : null}
+          <p className="text-sm text-ink-muted">{t('assetWithdraw.coldStorage')}</p>
+          <Button type="submit" fullWidth isDisabled={send.isPending || !asset || !network}>
+            {send.isPending ? t('assetWithdraw.sending') : t('assetWithdraw.submit')}
+          </Button>
+        </form>
+      )}
+      <section aria-labelledby="asset-withdrawals-heading" className="flex flex-col gap-3">
+        <h2 id="asset-withdrawals-heading" className="text-lg font-semibold text-ink">
+          {t('assetWithdraw.listHeading')}
+        </h2>
+        {withdrawals.data && withdrawals.data.length > 0 ? (
+          <ul className="flex flex-col divide-y divide-line" data-testid="asset-withdrawals">
+            {withdrawals.data.map((w) => (
+              <li key={w.withdrawalId} className="flex flex-col gap-0.5 py-2">
+                <span className="font-semibold text-ink">{formatAmount(w.amount, { ticker: w.assetTicker })}</span>
+                <span className="text-sm text-ink-muted">
+                  {t(`assetWithdraw.status.${w.status}`)} · {formatDateTime(w.createdAt)}
+                </span>
+                <span className="font-mono text-xs break-all text-ink-muted">{w.address}</span>
+                {w.txHash ? <span className="font-mono text-xs break-all text-ink-muted">{t('assetWithdraw.txHash', { hash: w.txHash })}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-ink-muted">{t('assetWithdraw.listEmpty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
