@@ -123,6 +123,41 @@ describe('trading in a browser', () => {
     240_000,
   );
 
+  it('withdraws a held asset to an XRPL address with its destination tag; it completes with a transaction hash (R14)', async () => {
+    const email = freshEmail();
+    const { page, context, problems } = await openPage(browser, { width: 360 });
+    await signUp(page, email);
+    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+    await page.getByLabel('Asset ticker').fill('USDS');
+    await page.getByLabel('Asset amount').fill('20');
+    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
+    await page.getByText('Fund Asset Success').first().waitFor();
+
+    await page.goto('/money');
+    await page.getByRole('link', { name: 'Withdraw crypto' }).click();
+    await page.waitForURL((url) => url.pathname === '/money/withdraw-asset');
+    await page.getByLabel('Network').selectOption('xrpl');
+    await page.getByLabel('Amount (USDS)').fill('20');
+    await page.getByLabel('Address on XRP Ledger').fill(XRPL_ADDRESS);
+    await page.getByLabel('Destination tag').fill('4242');
+    await expectNoSeriousAxeViolation(page);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByTestId('asset-withdrawal-done').waitFor();
+    // The cold-storage step (5 s by default) and the confirmations (2 s here), then the list says completed.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await page.getByTestId('asset-withdrawals').textContent()) ?? '';
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toMatch(/Completed/);
+    expect(await page.getByTestId('asset-withdrawals').getByText(/^Transaction [0-9A-F]{64}$/).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('an expired price is quoted again on the summary, and the order goes through on the new one', async () => {
     const email = freshEmail();
     const { page, context, problems } = await openPage(browser, { width: 1280 });
