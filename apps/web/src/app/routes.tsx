@@ -33,6 +33,7 @@ const HomeTrade = lazyPage(() => import('../features/trade/home-trade'), 'HomeTr
 const MoneyPage = lazyPage(() => import('../features/money/money-page'), 'MoneyPage');
 const DepositPage = lazyPage(() => import('../features/money/deposit-page'), 'DepositPage');
 const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), 'WithdrawPage');
+const ActivityPage = lazyPage(() => import('../features/money/activity-page'), 'ActivityPage');
 const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asset-page'), 'WithdrawAssetPage');
 const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
@@ -53,6 +54,12 @@ function KycStepRoute() {
   const { step } = useParams();
   const { data: config } = useAppConfig();
   return isKycStepPath(step) ? <KycStepPage step={step} supportUrl={config?.supportUrl} /> : <NotFoundPage />;
+}
+
+/** `/history` exists while the "cash transaction history" flag is on (decision 033). */
+function ActivityRoute() {
+  const { data: config } = useAppConfig();
+  return config?.flags.cashTransactionHistory === false ? <NotFoundPage /> : <ActivityPage />;
 }
 
 /** Every route of document 1, section 2, with its access rule (R1). */
@@ -113,6 +120,8 @@ export function AppRoutes() {
             <Route path="money/deposit" element={<DepositPage />} />
             <Route path="money/withdraw" element={<WithdrawPage />} />
             <Route path="money/withdraw-asset" element={<WithdrawAssetPage />} />
+            {/* the transaction history of the "cash transaction history" flag (decision 033) */}
+            <Route path="history" element={<ActivityRoute />} />
             <Route path="money/withdrawals/confirm" element={<ConfirmWithdrawalPage />} />
           </Route>
         </Route>

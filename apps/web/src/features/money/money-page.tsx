@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/link-button';
 import { BalanceSummary } from './components/balance-summary';
 import { TransferHistory } from './components/transfer-history';
-import { DEPOSIT_PATH, WITHDRAW_ASSET_PATH, WITHDRAW_PATH } from './paths';
+import { ACTIVITY_PATH, DEPOSIT_PATH, WITHDRAW_ASSET_PATH, WITHDRAW_PATH } from './paths';
 
 /** /money: the USD balance and assets, deposit and withdraw, and the transfer history (decision 020). */
 export function MoneyPage() {
@@ -28,6 +28,9 @@ export function MoneyPage() {
       <LinkButton to={WITHDRAW_ASSET_PATH} variant="secondary" fullWidth>
         <Send size={18} aria-hidden="true" />
         {t('actions.withdrawAsset')}
+      </LinkButton>
+      <LinkButton to={ACTIVITY_PATH} variant="secondary" fullWidth>
+        {t('activity.link')}
       </LinkButton>
       <TransferHistory />
     </div>

@@ -3,6 +3,8 @@ export const MONEY_PATH = '/money';
 export const DEPOSIT_PATH = '/money/deposit';
 export const WITHDRAW_PATH = '/money/withdraw';
 export const WITHDRAW_ASSET_PATH = '/money/withdraw-asset';
+/** Every money movement in one list (decision 033). */
+export const ACTIVITY_PATH = '/history';
 export const CONFIRM_WITHDRAWAL_PATH = '/money/withdrawals/confirm';
 
 /** The methods screens (another feature's routes): where a user without a bank or a card adds one, then comes back. */
