@@ -117,6 +117,14 @@ describe('trading in a browser', () => {
       await sandboxAction(page, 'Trigger a test sell flow', 'Test Sell Flow: the deposit of your sell order arrived');
       const expected = (50 + Number(receive.slice(1))).toFixed(2);
       await expect.poll(() => balance(page), { timeout: 30_000, interval: 1_000 }).toBe(`$${expected}`);
+      // The activity page lists both trades.
+      await page.goto('/');
+      await page.getByRole('link', { name: 'All activity' }).click();
+      await page.waitForURL((url) => url.pathname === '/history');
+      await page.getByRole('button', { name: 'Trades', exact: true }).click();
+      await expect.poll(() => page.getByTestId('activity-entry').count()).toBe(2);
+      await expectNoSeriousAxeViolation(page);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/history-360.png`, fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     },

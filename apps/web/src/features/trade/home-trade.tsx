@@ -195,6 +195,9 @@ function RecentOrders() {
           ))}
         </ul>
       )}
+      <Link to="/history" className="inline-flex min-h-11 items-center self-start rounded-lg text-sm font-semibold text-primary-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+        {t('home.allActivity')}
+      </Link>
     </section>
   );
 }
