@@ -70,3 +70,11 @@ export async function signUp(page: Page, email: string): Promise<string> {
   await page.waitForURL((url) => url.pathname === '/');
   return second.id;
 }
+
+/** A button of the sandbox screen, then its toast. */
+export async function sandboxAction(page: Page, button: string, toast: string | RegExp) {
+  await page.goto('/sandbox');
+  await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByText(toast).first().waitFor();
+}

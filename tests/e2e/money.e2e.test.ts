@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, signUp } from './journeys';
+import { expectNoSeriousAxeViolation, freshEmail, signUp, sandboxAction } from './journeys';
 
 /**
  * Issue 5, the money screens in a browser: a verified user with a linked bank deposits by ACH, sees it pending,
@@ -49,13 +49,6 @@ async function confirmationLink(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no withdrawal mail sent to ${email}`);
-}
-
-async function sandboxAction(page: Page, button: string, toast: string) {
-  await page.goto('/sandbox');
-  await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByText(toast, { exact: true }).waitFor();
 }
 
 describe('money in a browser', () => {

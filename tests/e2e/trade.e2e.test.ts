@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp } from './journeys';
+import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAction } from './journeys';
 
 /**
  * Issue 6 in a browser: a verified user funds the USD balance in the sandbox, buys 100 USDS to an XRPL address
@@ -11,13 +11,6 @@ import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp } from './j
  */
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-
-async function sandboxAction(page: Page, button: string, toast: string | RegExp) {
-  await page.goto('/sandbox');
-  await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByText(toast).first().waitFor();
-}
 
 async function balance(page: Page): Promise<string> {
   await page.goto('/money');

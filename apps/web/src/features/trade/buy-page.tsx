@@ -25,9 +25,10 @@ import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-so
 import { tradeEstimate } from './api/trade-estimate';
 import { AssetPicker } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
+import { EstimateSection } from './components/estimate-section';
 import { PayWith } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
-import { TradeLines, TradeLinesSkeleton, tradeLines } from './components/trade-lines';
+import { tradeLines } from './components/trade-lines';
 import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
@@ -284,29 +285,7 @@ export function BuyPage() {
         </>
       ) : null}
 
-      <section aria-labelledby="estimate-heading" className="flex flex-col gap-2">
-        <h2 id="estimate-heading" className="text-base font-semibold text-ink">
-          {t('estimate.heading')}
-        </h2>
-        {estimateInput === null ? (
-          <p className="text-sm text-ink-muted">{t('estimate.enterAmount')}</p>
-        ) : lines ? (
-          <TradeLines lines={lines} testId="estimate-lines" />
-        ) : estimate.isError ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {t('estimate.failed', { details: isApiError(estimate.error) ? errorText(estimate.error) : t('common.unexpected') })}
-          </p>
-        ) : (
-          <TradeLinesSkeleton label={t('estimate.updating')} />
-        )}
-        {limit && source ? (
-          <p className="text-sm text-ink-muted" data-testid="limit-remaining">
-            {limit.kind === 'weekly_method'
-              ? t('limits.remaining', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit), method: t(`methods.${source.network}`) })
-              : t('limits.remainingDaily', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit) })}
-          </p>
-        ) : null}
-      </section>
+      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={limit} method={source?.network ?? null} />
 
       <Button type="submit" fullWidth>
         {t('buy.continue')}

@@ -17,9 +17,10 @@ import { tradeEstimate } from './api/trade-estimate';
 import { DEFAULT_TRADE_AMOUNT, limitFor, useDebounced } from './buy-page';
 import { AssetPicker } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
+import { EstimateSection } from './components/estimate-section';
 import { PayWith } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
-import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
+import { formatAssetAmount, tradeLines } from './components/trade-lines';
 import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type AssetOption, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { compareDecimals, normaliseAssetAmount, saveSellForm, sellEstimateRequestOf, setSellDraft, tradeDraftStore } from './model/trade-draft';
@@ -256,29 +257,7 @@ export function SellPage() {
         ) : null}
       </div>
 
-      <section aria-labelledby="estimate-heading" className="flex flex-col gap-2">
-        <h2 id="estimate-heading" className="text-base font-semibold text-ink">
-          {t('estimate.heading')}
-        </h2>
-        {estimateInput === null ? (
-          <p className="text-sm text-ink-muted">{t('estimate.enterAmount')}</p>
-        ) : lines ? (
-          <TradeLines lines={lines} testId="estimate-lines" />
-        ) : estimate.isError ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {t('estimate.failed', { details: isApiError(estimate.error) ? errorText(estimate.error) : t('common.unexpected') })}
-          </p>
-        ) : (
-          <TradeLinesSkeleton label={t('estimate.updating')} />
-        )}
-        {limit && payout ? (
-          <p className="text-sm text-ink-muted" data-testid="limit-remaining">
-            {limit.kind === 'weekly_method'
-              ? t('limits.remaining', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit), method: t(`methods.${payout.network}`) })
-              : t('limits.remainingDaily', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit) })}
-          </p>
-        ) : null}
-      </section>
+      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={limit} method={payout?.network ?? null} />
 
       <Button type="submit" fullWidth>
         {t('buy.continue')}
