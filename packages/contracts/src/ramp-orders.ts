@@ -66,7 +66,7 @@ export const ORDER_MESSAGES = {
   insufficientHoldings: 'Your holdings of this asset are not enough for this order',
   notAwaitingDeposit: 'This order is not waiting for a deposit',
   // Document 2, section 8 (shown when an order cannot be placed).
-  failedToExecute: 'Failed to execute your transaction. Please try again later.',
+  failedToExecute: 'Failed to execute your transaction. Please create a new transaction',
 } as const;
 
 const ID_TEXT = z.string({ error: ORDER_MESSAGES.orderUnknown });

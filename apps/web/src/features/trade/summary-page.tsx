@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { useApi } from '../../lib/api';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
 import { requestQuote } from './api/ramp-quote';
@@ -13,6 +13,7 @@ import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
 import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
+import { useTradeServerText } from './server-text';
 
 /** "4:59" from milliseconds left (never negative). */
 export function countdownText(ms: number): string {
@@ -39,6 +40,7 @@ function Summary({ draft }: { draft: TradeDraft }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
+  const serverText = useTradeServerText();
   const [idemId, setIdemId] = useState(() => idemIdFor(draft));
   const [requoted, setRequoted] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -102,7 +104,7 @@ function Summary({ draft }: { draft: TradeDraft }) {
       ) : quote.isError ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-sm font-medium text-danger">
-            {t('summary.quoteFailed', { details: isApiError(quote.error) ? errorText(quote.error) : t('common.unexpected') })}
+            {t('summary.quoteFailed', { details: serverText.ofError(quote.error) })}
           </p>
           <Button variant="secondary" onPress={() => void quote.refetch()}>
             {t('common.retry')}

@@ -67,6 +67,29 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     expect(server.callsTo('/ramp/order-challenge')).toHaveLength(2);
   });
 
+  it("in Spanish, the server's wrong-code and short-balance messages are shown in Spanish", async () => {
+    await i18n.changeLanguage('es');
+    try {
+      confirmedBuy();
+      let calls = 0;
+      const server = fakeServer({
+        '/ramp/order-challenge': () => EMAILED,
+        '/ramp/order': () =>
+          (calls += 1) === 1
+            ? { status: 400, body: { message: MISMATCH, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [MISMATCH], fields: { code: MISMATCH } } } }
+            : errorReply(422, 'Your USD balance is not enough for this order', 'insufficient_funds'),
+      });
+      const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
+      await user.type(await screen.findByLabelText(/Código de verificación/), '654321');
+      await user.click(screen.getByRole('button', { name: 'Verificar y comprar' }));
+      expect(await screen.findByTestId('field-error-code')).toHaveTextContent('El código de verificación no es válido, inténtalo de nuevo.');
+      await user.click(screen.getByRole('button', { name: 'Verificar y comprar' }));
+      expect(await screen.findByText(/Tu saldo en USD no alcanza para este pedido/)).toHaveAttribute('role', 'alert');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('asks for the authenticator code when the user has an app, with no resend', async () => {
     confirmedBuy();
     const server = fakeServer({ '/ramp/order-challenge': () => APP });

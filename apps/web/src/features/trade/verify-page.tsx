@@ -7,13 +7,14 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
 import { placeOrder, startOrderChallenge } from './api/orders';
 import { TradeHeader } from './components/trade-header';
 import { clearTradeDraft, isSellDraft, tradeDraftStore, type ConfirmedQuote, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
+import { useTradeServerText } from './server-text';
 import { countdownText } from './summary-page';
 
 /** Replies that mean the price is gone: the user goes back to the summary for a new one. */
@@ -38,6 +39,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const serverText = useTradeServerText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,7 +74,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       setResent(true);
       setError(null);
     },
-    onError: (e) => setFailure(isApiError(e) ? errorText(e) : t('common.unexpected')),
+    onError: (e) => setFailure(serverText.ofError(e)),
   });
 
   const place = useMutation({
@@ -82,9 +84,11 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       void navigate(`${TRADE_PATHS.complete}?order=${encodeURIComponent(reply.order.orderId)}`);
     },
     onError: (e) => {
-      if (isApiError(e) && e.fields['code']) setError(e.fields['code']);
+      if (isApiError(e) && e.fields['code']) setError(serverText.ofMessage(e.fields['code']));
       else if (isApiError(e) && e.code && QUOTE_GONE.has(e.code)) setGone(true);
-      else setFailure(t('order.placeFailed', { details: isApiError(e) ? errorText(e) : t('common.unexpected') }));
+      // Document 2, section 8: an order the server could not execute asks for a new transaction.
+      else if (!isApiError(e) || (e.statusCode ?? 500) >= 500) setFailure(t('server.failedToExecute'));
+      else setFailure(t('order.placeFailed', { details: serverText.ofError(e) }));
     },
   });
 
@@ -123,7 +127,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       {challenge.isError ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-sm font-medium text-danger">
-            {t('verify.challengeFailed', { details: isApiError(challenge.error) ? errorText(challenge.error) : t('common.unexpected') })}
+            {t('verify.challengeFailed', { details: serverText.ofError(challenge.error) })}
           </p>
           <Button variant="secondary" onPress={() => void challenge.refetch()}>
             {t('common.retry')}

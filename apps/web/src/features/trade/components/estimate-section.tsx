@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RampLimitsReply } from '@rampart/contracts';
-import { errorText, isApiError } from '../../../lib/api';
 import { formatUsd } from '../../../lib/format';
+import { useTradeServerText } from '../server-text';
 import { TradeLines, TradeLinesSkeleton, type TradeLine } from './trade-lines';
 
 type Limit = RampLimitsReply['limits'][number];
@@ -12,6 +12,7 @@ type Limit = RampLimitsReply['limits'][number];
  */
 export function EstimateSection({ hasInput, lines, error, limit, method }: { hasInput: boolean; lines: TradeLine[] | null; error: unknown; limit: Limit | null; method: string | null }) {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useTradeServerText();
   return (
     <section aria-labelledby="estimate-heading" className="flex flex-col gap-2">
       <h2 id="estimate-heading" className="text-base font-semibold text-ink">
@@ -23,7 +24,7 @@ export function EstimateSection({ hasInput, lines, error, limit, method }: { has
         <TradeLines lines={lines} testId="estimate-lines" />
       ) : error ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {t('estimate.failed', { details: isApiError(error) ? errorText(error) : t('common.unexpected') })}
+          {t('estimate.failed', { details: serverText.ofError(error) })}
         </p>
       ) : (
         <TradeLinesSkeleton label={t('estimate.updating')} />
