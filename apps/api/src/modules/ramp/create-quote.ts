@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { USD_BALANCE_ADDRESS, type RampQuote, type RampQuoteReply, type RampQuoteRequest } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import { claimHttpKey, inFlight, releaseHttpKey } from '../../lib/http-idempotency';
+import { inFlight } from '../../lib/http-idempotency';
 import { findAccount } from '../accounts/repository';
 import { idempotencyMismatch } from '../ledger/errors';
 import { firstDifference, type Json } from '../ledger/idempotency';
@@ -11,8 +11,6 @@ import { assertQuoteRate } from './quote-rate-limit';
 import type { QuotesContext } from './quotes-context';
 import { findQuoteByIdem, insertQuote, type QuoteRow } from './quotes-repository';
 import { checkTrade } from './validate-trade';
-
-const QUOTE_ROUTE = 'POST /api/ramp/quote';
 
 const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
 
@@ -42,9 +40,9 @@ function replay(row: QuoteRow, request: Json): RampQuoteReply {
 /**
  * `/api/ramp/quote` (issue 6; ARCHITECTURE.md section 5; R16; decision 023). A firm, single-use quote for the caller,
  * stored under (user, idemId): the same idemId and body give the same quote back (`replayed`, even once expired: the
- * SPA re-quotes with a new idemId); another body answers 422 idempotency_error naming the first differing field; a
- * duplicate while the first is still working answers 409 with Retry-After (the idemId is claimed in the HTTP
- * idempotency store of decision 018, as single-flight routes' keys are). Then: an opened account (409), the quote
+ * SPA re-quotes with a new idemId); another body answers 422 idempotency_error naming the first differing field. Two
+ * requests racing with one idemId both run the checks; the quote's unique (user, idemId) key lets one insert win and
+ * the other waits on it and replays it (no claim row: a quote is one write, issue 6's benchmark). Then: an opened account (409), the quote
  * rate limit (429), the checks of validate-trade.ts (400/404), the price (503 when none), the minimums (400) and
  * limits (422), and the stored quote with `expiresAt` = now + QUOTE_TTL_SECONDS.
  */
@@ -52,61 +50,54 @@ export async function createQuote(ctx: QuotesContext, userId: string, body: Ramp
   const idemId = (blank(body.idemId) ? body.idemID : body.idemId) as string;
   const request = normalisedRequest(body, idemId);
   const now = ctx.clock.now();
-  const claim = await claimHttpKey(ctx.db, { userId, key: `idemId:${idemId}`, route: QUOTE_ROUTE, params: null, now, compareParams: false });
-  // Quote claims are always freed, never completed: a stored reply cannot be, so this is a second in-flight request.
-  if (claim.kind !== 'claimed') throw inFlight();
-  try {
-    const existing = await findQuoteByIdem(ctx.db, userId, idemId);
-    if (existing) return replay(existing, request);
+  const existing = await findQuoteByIdem(ctx.db, userId, idemId);
+  if (existing) return replay(existing, request);
 
-    const account = await findAccount(ctx.db, userId);
-    if (account?.status !== 'opened') throw new AppError('account_not_opened');
-    await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
-    const trade = await checkTrade(ctx.db, ctx.flags, userId, body, { addresses: 'required' });
-    const { figures, price, view: figuresView } = await priceTrade(ctx.prices, trade);
-    await assertWithinLimits(ctx.db, userId, now, { usdValue: figures.usdValue, paymentMethod: trade.paymentMethod, side: trade.side });
+  const account = await findAccount(ctx.db, userId);
+  if (account?.status !== 'opened') throw new AppError('account_not_opened');
+  await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
+  const trade = await checkTrade(ctx.db, ctx.flags, userId, body, { addresses: 'required' });
+  const { figures, price, view: figuresView } = await priceTrade(ctx.prices, trade);
+  await assertWithinLimits(ctx.db, userId, now, { usdValue: figures.usdValue, paymentMethod: trade.paymentMethod, side: trade.side });
 
-    const id = randomUUID();
-    const expiresAt = new Date(now.getTime() + ctx.quoteTtlSeconds * 1000);
-    const view: RampQuote = {
-      ...figuresView,
-      quoteId: id,
-      idemId,
-      buyAddress: trade.buyAddress ?? USD_BALANCE_ADDRESS,
-      buyMemo: trade.buyMemo,
-      sellAddress: trade.sellAddress,
-      createdAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    };
-    const row = await insertQuote(ctx.db, {
-      id,
-      userId,
-      idemId,
-      request,
-      side: trade.side,
-      paymentMethod: trade.paymentMethod,
-      sellAsset: trade.sell.assetTicker,
-      sellNetwork: trade.sell.network,
-      sellAmount: figures.sellAmount,
-      buyAsset: trade.buy.assetTicker,
-      buyNetwork: trade.buy.network,
-      receiveAmount: figures.receiveAmount,
-      methodFee: figures.methodFee,
-      networkFee: figures.networkFee,
-      spreadFee: figures.spreadFee,
-      usdValue: figures.usdValue,
-      priceBid: String(price.bid),
-      priceAsk: String(price.ask),
-      view,
-      createdAt: now,
-      expiresAt,
-    });
-    if (row) return { quote: row.view, replayed: false };
-    // A request whose claim had timed out made it meanwhile: judge against that one.
-    const made = await findQuoteByIdem(ctx.db, userId, idemId);
-    if (!made) throw inFlight();
-    return replay(made, request);
-  } finally {
-    await releaseHttpKey(ctx.db, claim.claim);
-  }
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + ctx.quoteTtlSeconds * 1000);
+  const view: RampQuote = {
+    ...figuresView,
+    quoteId: id,
+    idemId,
+    buyAddress: trade.buyAddress ?? USD_BALANCE_ADDRESS,
+    buyMemo: trade.buyMemo,
+    sellAddress: trade.sellAddress,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  };
+  const row = await insertQuote(ctx.db, {
+    id,
+    userId,
+    idemId,
+    request,
+    side: trade.side,
+    paymentMethod: trade.paymentMethod,
+    sellAsset: trade.sell.assetTicker,
+    sellNetwork: trade.sell.network,
+    sellAmount: figures.sellAmount,
+    buyAsset: trade.buy.assetTicker,
+    buyNetwork: trade.buy.network,
+    receiveAmount: figures.receiveAmount,
+    methodFee: figures.methodFee,
+    networkFee: figures.networkFee,
+    spreadFee: figures.spreadFee,
+    usdValue: figures.usdValue,
+    priceBid: String(price.bid),
+    priceAsk: String(price.ask),
+    view,
+    createdAt: now,
+    expiresAt,
+  });
+  if (row) return { quote: row.view, replayed: false };
+  // The same idemId made meanwhile by a concurrent request (its insert won the unique key): judge against that one.
+  const made = await findQuoteByIdem(ctx.db, userId, idemId);
+  if (!made) throw inFlight();
+  return replay(made, request);
 }

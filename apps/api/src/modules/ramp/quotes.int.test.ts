@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, RampLimitsReply, RampQuoteReply, TradeEstimateReply } from '@rampart/contracts';
-import { claimHttpKey, releaseHttpKey } from '../../lib/http-idempotency';
 import { manualClock } from '../../lib/clock';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { consumeQuote } from './index';
@@ -252,18 +251,6 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       expect(second.quote.quoteId).not.toBe(first.quote.quoteId);
     });
 
-    it('a duplicate while the first is in flight: 409 with Retry-After, then the retry works', async () => {
-      const user = await k.openedUser();
-      const id = idem();
-      const claim = await claimHttpKey(k.t.db, { userId: user.guid, key: `idemId:${id}`, route: 'POST /api/ramp/quote', params: null, now: clock.now(), compareParams: false });
-      if (claim.kind !== 'claimed') throw new Error('not claimed');
-      const res = await k.t.app.inject({ method: 'POST', url: '/api/ramp/quote', headers: { authorization: `Bearer ${user.token}` }, payload: { ...BUY_USDS, idemId: id } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'conflict' });
-      expect(res.headers['retry-after']).toBe('1');
-      await releaseHttpKey(k.t.db, claim.claim);
-      expect((await quote(user.token, { ...BUY_USDS, idemId: id })).replayed).toBe(false);
-    });
   });
 
   describe('single use and expiry (consumeQuote, for the orders)', () => {
