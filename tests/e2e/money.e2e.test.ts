@@ -101,7 +101,7 @@ describe('money in a browser', () => {
       expect(await page.getByTestId('transfer').first().getByTestId('transfer-status').textContent()).toBe('Settled');
 
       // Withdraw by US wire: $60 plus the $15 fee; then confirm from the email.
-      await page.getByRole('link', { name: 'Withdraw' }).click();
+      await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/money/withdraw');
       await page.getByText('Available: $100.00').waitFor();
       await page.getByRole('radio', { name: /^US wire/ }).check({ force: true });
