@@ -10,6 +10,8 @@ export interface AuthUser {
   sessionId: string;
   /** How the request proved who it is: a login token, or a capture token (decision 010, capture calls only). */
   via: 'login' | 'capture';
+  /** R5: the custodial account's frozen flag when the session lookup read it along; absent, the guard reads it. */
+  accountFrozen?: boolean;
 }
 
 /** Turns a bearer token into a user, or null when it names no live session. */

@@ -24,6 +24,7 @@ export function allowedWhileFrozen(routeUrl: string): boolean {
 export function createFreezeGuard(db: Queryable) {
   return async function freezeGuard(request: FastifyRequest, user: AuthUser): Promise<void> {
     if (allowedWhileFrozen(request.routeOptions.url ?? request.url)) return;
-    if (await isAccountFrozen(db, user.userGuid)) throw new AppError('account_frozen');
+    const frozen = user.accountFrozen ?? (await isAccountFrozen(db, user.userGuid));
+    if (frozen) throw new AppError('account_frozen');
   };
 }

@@ -100,9 +100,11 @@ export async function findLiveSession(
   q: Queryable,
   sessionId: string,
   now: Date,
-): Promise<(SessionRow & { email: string }) | undefined> {
-  const { rows } = await q.query<SessionRow & { email: string }>(
-    `SELECT s.*, u.email FROM identity_sessions s JOIN users u ON u.id = s.user_id
+): Promise<(SessionRow & { email: string; account_frozen: boolean }) | undefined> {
+  // The custodial account's frozen flag comes along (R5's guard runs on every signed-in call: one round trip, not two).
+  const { rows } = await q.query<SessionRow & { email: string; account_frozen: boolean }>(
+    `SELECT s.*, u.email, COALESCE((SELECT a.frozen FROM custodian_accounts a WHERE a.user_id = s.user_id), false) AS account_frozen
+     FROM identity_sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
     [sessionId, now],
   );

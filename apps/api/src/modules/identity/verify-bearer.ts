@@ -12,5 +12,5 @@ export async function verifyBearer(ctx: IdentityContext, token: string): Promise
   if (!claims) return null;
   const session = await findLiveSession(ctx.db, claims.sessionId, ctx.clock.now());
   if (!session || session.user_id !== claims.userGuid) return null;
-  return { userGuid: claims.userGuid, email: session.email, sessionId: session.id, via: 'login' };
+  return { userGuid: claims.userGuid, email: session.email, sessionId: session.id, via: 'login', accountFrozen: session.account_frozen === true };
 }
