@@ -68,6 +68,7 @@ describe('trading in a browser', () => {
       await page.waitForURL((url) => url.pathname === '/trade/verify');
       await page.getByText(/We emailed a 6-digit code to/).waitFor();
       await expectNoSeriousAxeViolation(page);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/verify-360.png`, fullPage: true });
       lastCode = await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
 
       // The order's page links its public tracking page; anyone with the link follows it to completed.
@@ -104,6 +105,7 @@ describe('trading in a browser', () => {
       const instructions = page.getByTestId('deposit-instructions');
       await instructions.waitFor();
       await instructions.getByText('You must include this destination tag').waitFor();
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sell-deposit-360.png`, fullPage: true });
       await expectNoSeriousAxeViolation(page);
 
       // The sandbox's test sell flow sends that deposit; the order pays out into the balance.
@@ -144,6 +146,7 @@ describe('trading in a browser', () => {
     await expectNoSeriousAxeViolation(page);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByTestId('asset-withdrawal-done').waitFor();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/withdraw-asset-360.png`, fullPage: true });
     // The cold-storage step (5 s by default) and the confirmations (2 s here), then the list says completed.
     await expect
       .poll(
