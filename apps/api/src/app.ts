@@ -27,6 +27,7 @@ import { assetWithdrawalRoutes, holdingsRoutes } from './modules/holdings/routes
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
+import { verifyBankLinkBearer } from './modules/methods/bank-link-handoff';
 import { cardFormRoutes, cardRoutes } from './modules/cards';
 import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
 import type { CardProcessorProvider } from './providers/card-processor/types';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await api.register(authPlugin, {
         verify: (token) => verifyBearer(identity, token),
         verifyCapture: (token) => verifyCaptureBearer(verification, token),
+        verifyBankLink: (token) => verifyBankLinkBearer(deps.db, token, clock.now()),
         guard: createFreezeGuard(deps.db),
       });
       // R16: routes marked `idempotent` claim their Idempotency-Key (decision 018).
@@ -133,7 +135,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
-      await api.register(bankMethodRoutes, { db: deps.db, clock, config });
+      await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
       const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
       await api.register(cardRoutes, { ctx: cards });
       await api.register(cardFormRoutes, { ctx: cards, config });

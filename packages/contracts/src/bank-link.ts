@@ -19,6 +19,8 @@ export const BANK_LINK_MESSAGES = {
     institutionMismatch: 'The bank does not match the linked bank. Please link your bank again.',
     unknownMethod: 'Unknown bank method',
     reauthNotRequired: 'This bank method does not need to be re-authenticated',
+    handoffInvalid: 'This bank link is not valid. Please start again from the wallet app.',
+    handoffExpired: 'This bank link has expired. Please start again from the wallet app.',
   },
 } as const;
 
@@ -133,3 +135,30 @@ export type BankAccountRemoveReply = z.infer<typeof BankAccountRemoveReply>;
 
 export const PlaidBankAccountReauthRequest = z.object({ fundsTransferMethodId: MethodId, publicToken: Token }).strict();
 export type PlaidBankAccountReauthRequest = z.infer<typeof PlaidBankAccountReauthRequest>;
+
+/**
+ * Bank linking from the wallet mini-app (issue 7, decision 034): the mini-app asks for a handoff, opens its `url` in
+ * the wallet's browser, and reads the handoff's status when the user comes back. The browser redeems the link's
+ * single-use token for a short access token that only the bank-link calls accept.
+ */
+export const BANK_LINK_HANDOFF_MINUTES = 15;
+export const BANK_LINK_HANDOFF_STATUSES = ['waiting', 'opened', 'linked', 'expired'] as const;
+export type BankLinkHandoffStatus = (typeof BANK_LINK_HANDOFF_STATUSES)[number];
+
+export const BankLinkHandoffReply = z.object({ handoffId: z.uuid(), url: z.string(), expiresAt: z.string() });
+export type BankLinkHandoffReply = z.infer<typeof BankLinkHandoffReply>;
+
+/** The link's token: 32 random bytes, base64url. */
+export const BankLinkHandoffRedeemRequest = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }).strict();
+export type BankLinkHandoffRedeemRequest = z.infer<typeof BankLinkHandoffRedeemRequest>;
+export const BankLinkHandoffRedeemReply = z.object({ accessToken: z.string(), expiresAt: z.string(), email: z.string() });
+export type BankLinkHandoffRedeemReply = z.infer<typeof BankLinkHandoffRedeemReply>;
+
+export const BankLinkHandoffStatusRequest = z.object({ handoffId: z.uuid() }).strict();
+export type BankLinkHandoffStatusRequest = z.infer<typeof BankLinkHandoffStatusRequest>;
+export const BankLinkHandoffStatusReply = z.object({
+  status: z.enum(BANK_LINK_HANDOFF_STATUSES),
+  expiresAt: z.string(),
+  account: BankAccount.nullable(),
+});
+export type BankLinkHandoffStatusReply = z.infer<typeof BankLinkHandoffStatusReply>;

@@ -60,6 +60,10 @@ export const ERROR_CATALOGUE = {
   bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
   bank_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: BANK_LINK_MESSAGES.en.unknownMethod },
   bank_reauth_not_required: { status: 409, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.reauthNotRequired },
+  // Bank linking from the wallet mini-app (issue 7, decision 034): the browser's link is single use and expires.
+  bank_link_handoff_invalid: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.handoffInvalid },
+  bank_link_handoff_expired: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.handoffExpired },
+  bank_link_handoff_unknown: { status: 404, type: ERROR_TYPES.notFound, message: 'Unknown bank link' },
   // Cards (issue 5, decision 017): another user's card or deposit reads as unknown; hosted form tokens are single
   // use and short-lived; a declined card answers 402 with the processor's message under a field.
   card_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: CARD_MESSAGES.en.unknownMethod },

@@ -8,8 +8,11 @@ export interface AuthUser {
   email: string;
   /** The login session; for a capture token, the identity-verification session the token was issued for. */
   sessionId: string;
-  /** How the request proved who it is: a login token, or a capture token (decision 010, capture calls only). */
-  via: 'login' | 'capture';
+  /**
+   * How the request proved who it is: a login token, a capture token (decision 010, capture calls only), or a bank
+   * link handoff's access token (decision 034, bank-link calls only; `sessionId` is then the handoff's id).
+   */
+  via: 'login' | 'capture' | 'bank-link';
   /** R5: the custodial account's frozen flag when the session lookup read it along; absent, the guard reads it. */
   accountFrozen?: boolean;
 }
@@ -32,6 +35,8 @@ declare module 'fastify' {
      * (request.user.via 'capture'). Every other route uses `authenticate`, which refuses capture tokens.
      */
     authenticateCapture: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** For the bank-link calls only (decision 034): a login token, or a wallet bank-link handoff's access token. */
+    authenticateBankLink: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -49,7 +54,10 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { verify: BearerVerifier; verifyCapture: BearerVerifier; guard?: UserGuard }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    options: { verify: BearerVerifier; verifyCapture: BearerVerifier; verifyBankLink: BearerVerifier; guard?: UserGuard },
+  ) {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerTokenOf(request);
@@ -62,6 +70,14 @@ export default fp(
       const token = bearerTokenOf(request);
       // The two kinds have different audiences, so at most one of the checks can accept a given token.
       const user = token ? ((await options.verify(token)) ?? (await options.verifyCapture(token))) : null;
+      if (!user) throw new AppError('unauthenticated');
+      request.user = user;
+      await options.guard?.(request, user);
+    });
+    app.decorate('authenticateBankLink', async (request: FastifyRequest) => {
+      const token = bearerTokenOf(request);
+      // Access tokens are opaque and prefixed; a login token is a JWT: at most one of the checks accepts a token.
+      const user = token ? ((await options.verify(token)) ?? (await options.verifyBankLink(token))) : null;
       if (!user) throw new AppError('unauthenticated');
       request.user = user;
       await options.guard?.(request, user);

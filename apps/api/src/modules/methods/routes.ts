@@ -5,6 +5,11 @@ import {
   BankAccountRemoveReply,
   BankAccountRemoveRequest,
   BankAccountReply,
+  BankLinkHandoffRedeemReply,
+  BankLinkHandoffRedeemRequest,
+  BankLinkHandoffReply,
+  BankLinkHandoffStatusReply,
+  BankLinkHandoffStatusRequest,
   EmptyRequest,
   PlaidBankAccountAddRequest,
   PlaidBankAccountReauthRequest,
@@ -22,6 +27,7 @@ import { requireUser } from '../../plugins/auth';
 import { sandboxBankLink } from '../../providers/bank-link/sandbox';
 import type { BankLinkProvider } from '../../providers/bank-link/types';
 import { addBankMethod } from './add-bank-method';
+import { bankLinkHandoffStatus, createBankLinkHandoff, markHandoffLinked, redeemBankLinkHandoff } from './bank-link-handoff';
 import { completeSandboxLink } from './complete-sandbox-link';
 import type { MethodsContext } from './context';
 import { createLinkToken } from './create-link-token';
@@ -34,33 +40,61 @@ import { removeBankMethod } from './remove-bank-method';
 const tags = ['bank methods'];
 
 /** Bank link and bank accounts (issue 5, decision 013): the caller's own methods only. */
-export const bankMethodRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'>; bankLink?: BankLinkProvider }> = async (
-  app,
-  { db, clock, config, bankLink },
-) => {
+export const bankMethodRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'flags'>;
+  bankLink?: BankLinkProvider;
+  /** Where the SPA is served, for the wallet's bank-link handoff (decision 034); the request's origin when null. */
+  publicUrl?: string | null;
+}> = async (app, { db, clock, config, bankLink, publicUrl }) => {
   const ctx: MethodsContext = { db, clock, bankLink: bankLink ?? sandboxBankLink, blacklistedBanks: config.flags.blacklistedBanks };
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
+  // The calls that link a new bank also take a wallet bank-link handoff's access token (decision 034).
+  const linking = { preValidation: app.authenticateBankLink };
 
   app.post(
     '/plaid-institutions',
-    { ...signedIn, schema: { tags, summary: "The bank-link picker's institutions: id, name, monogram logo, blacklisted", body: EmptyRequest, response: { 200: PlaidInstitutionsReply, ...errorResponses } } },
+    { ...linking, schema: { tags, summary: "The bank-link picker's institutions: id, name, monogram logo, blacklisted", body: EmptyRequest, response: { 200: PlaidInstitutionsReply, ...errorResponses } } },
     async () => listInstitutions(ctx),
   );
   app.post(
     '/plaid-ui-token',
-    { ...signedIn, schema: { tags, summary: 'A link token to start linking a bank', body: EmptyRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
+    { ...linking, schema: { tags, summary: 'A link token to start linking a bank', body: EmptyRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
     async (request) => createLinkToken(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/plaid-sandbox-link',
-    { ...signedIn, schema: { tags, summary: "The sandbox link screen: a link token and the chosen institution give a public token and the institution's accounts", body: PlaidSandboxLinkRequest, response: { 200: PlaidSandboxLinkReply, ...errorResponses } } },
+    { ...linking, schema: { tags, summary: "The sandbox link screen: a link token and the chosen institution give a public token and the institution's accounts", body: PlaidSandboxLinkRequest, response: { 200: PlaidSandboxLinkReply, ...errorResponses } } },
     async (request) => completeSandboxLink(ctx, requireUser(request).userGuid, request.body),
   );
   app.post(
     '/plaid-bank-account-add',
-    { ...signedIn, schema: { tags, summary: 'Store the linked account of a bank link record as a method (idempotent)', body: PlaidBankAccountAddRequest, response: { 200: BankAccountReply, ...errorResponses } } },
-    async (request) => addBankMethod(ctx, requireUser(request).userGuid, request.body),
+    { ...linking, schema: { tags, summary: 'Store the linked account of a bank link record as a method (idempotent)', body: PlaidBankAccountAddRequest, response: { 200: BankAccountReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      const reply = await addBankMethod(ctx, user.userGuid, request.body);
+      await markHandoffLinked(ctx, user, reply.account.primetrustFundsTransferMethodId);
+      return reply;
+    },
+  );
+
+  // Bank linking from the wallet mini-app (issue 7, decision 034).
+  app.post(
+    '/bank-link-handoff',
+    { ...signedIn, schema: { tags, summary: "A single-use link that opens the bank link in the wallet app's browser", body: EmptyRequest, response: { 200: BankLinkHandoffReply, ...errorResponses } } },
+    async (request) => createBankLinkHandoff(ctx, requireUser(request).userGuid, publicUrl ?? `${request.protocol}://${request.host}`),
+  );
+  app.post(
+    '/bank-link-handoff/redeem',
+    { schema: { tags, summary: "The wallet browser's side: the link's token, once, for an access token the bank-link calls accept", body: BankLinkHandoffRedeemRequest, response: { 200: BankLinkHandoffRedeemReply, ...errorResponses } } },
+    async (request) => redeemBankLinkHandoff(ctx, request.body.token),
+  );
+  app.post(
+    '/bank-link-handoff/status',
+    { ...signedIn, schema: { tags, summary: "Whether the bank link opened in the wallet's browser was opened or linked a bank", body: BankLinkHandoffStatusRequest, response: { 200: BankLinkHandoffStatusReply, ...errorResponses } } },
+    async (request) => bankLinkHandoffStatus(ctx, requireUser(request).userGuid, request.body.handoffId),
   );
   app.post(
     '/bank-account-list',

@@ -1,0 +1,106 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  BANK_LINK_HANDOFF_MINUTES,
+  type BankLinkHandoffRedeemReply,
+  type BankLinkHandoffReply,
+  type BankLinkHandoffStatusReply,
+} from '@rampart/contracts';
+import type { Queryable } from '../../db';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import type { MethodsContext } from './context';
+import { findBankMethodOfUser, findRelatedId, toBankAccount } from './repository';
+
+/**
+ * Bank linking from the wallet mini-app (issue 7, decision 034). The mini-app cannot show the bank's pages inside
+ * the wallet, so it opens `url` in the wallet's browser, which has no session. The link's token (32 random bytes)
+ * is single use: the browser redeems it for an access token, which the bank-link calls accept (`via: 'bank-link'`)
+ * until the handoff expires or a bank is linked through it. Both are stored only as SHA-256.
+ */
+const ACCESS_PREFIX = 'blh_';
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+type HandoffRow = {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  redeemed_at: Date | null;
+  method_id: string | null;
+};
+
+export async function createBankLinkHandoff(ctx: MethodsContext, userId: string, origin: string): Promise<BankLinkHandoffReply> {
+  const now = ctx.clock.now();
+  const id = randomUUID();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + BANK_LINK_HANDOFF_MINUTES * 60_000);
+  await ctx.db.query('INSERT INTO bank_link_handoffs (id, user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    id,
+    userId,
+    sha256(token),
+    now,
+    expiresAt,
+  ]);
+  return { handoffId: id, url: `${origin}/xumm/plaid?handoff=${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** The browser's side: the link's token, once, for the access token. */
+export async function redeemBankLinkHandoff(ctx: MethodsContext, token: string): Promise<BankLinkHandoffRedeemReply> {
+  const now = ctx.clock.now();
+  const access = `${ACCESS_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<HandoffRow & { email: string }>(
+      `SELECT h.id, h.user_id, h.expires_at, h.redeemed_at, h.method_id, u.email
+         FROM bank_link_handoffs h JOIN users u ON u.id = h.user_id WHERE h.token_hash = $1 FOR UPDATE OF h`,
+      [sha256(token)],
+    );
+    const row = rows[0];
+    if (!row || row.redeemed_at) throw new AppError('bank_link_handoff_invalid');
+    if (row.expires_at.getTime() <= now.getTime()) throw new AppError('bank_link_handoff_expired');
+    await tx.query('UPDATE bank_link_handoffs SET redeemed_at = $2, access_hash = $3 WHERE id = $1', [row.id, now, sha256(access)]);
+    return { accessToken: access, expiresAt: row.expires_at.toISOString(), email: row.email };
+  });
+}
+
+/** What the bank-link calls ask of a bearer token that is not a login: a live, unlinked handoff's access token. */
+export async function verifyBankLinkBearer(db: Queryable, token: string, now: Date): Promise<AuthUser | null> {
+  if (!token.startsWith(ACCESS_PREFIX)) return null;
+  const { rows } = await db.query<{ id: string; user_id: string; email: string }>(
+    `SELECT h.id, h.user_id, u.email FROM bank_link_handoffs h JOIN users u ON u.id = h.user_id
+      WHERE h.access_hash = $1 AND h.expires_at > $2 AND h.method_id IS NULL`,
+    [sha256(token), now],
+  );
+  const row = rows[0];
+  return row ? { userGuid: row.user_id, email: row.email, sessionId: row.id, via: 'bank-link' } : null;
+}
+
+/** After a bank is added through a handoff: the mini-app learns which, and the access token ends. */
+export async function markHandoffLinked(ctx: MethodsContext, user: AuthUser, methodId: string): Promise<void> {
+  if (user.via !== 'bank-link') return;
+  await ctx.db.query('UPDATE bank_link_handoffs SET method_id = $2, linked_at = $3 WHERE id = $1 AND user_id = $4 AND method_id IS NULL', [
+    user.sessionId,
+    methodId,
+    ctx.clock.now(),
+    user.userGuid,
+  ]);
+}
+
+/** The mini-app's side: waiting (link not opened yet), opened, linked (with the account) or expired. */
+export async function bankLinkHandoffStatus(ctx: MethodsContext, userId: string, handoffId: string): Promise<BankLinkHandoffStatusReply> {
+  const { rows } = await ctx.db.query<HandoffRow>('SELECT id, user_id, expires_at, redeemed_at, method_id FROM bank_link_handoffs WHERE id = $1 AND user_id = $2', [
+    handoffId,
+    userId,
+  ]);
+  const row = rows[0];
+  if (!row) throw new AppError('bank_link_handoff_unknown');
+  const expiresAt = row.expires_at.toISOString();
+  if (row.method_id) {
+    const method = await findBankMethodOfUser(ctx.db, userId, row.method_id);
+    // A bank linked and then removed again: linked, but nothing left to show.
+    return { status: 'linked', expiresAt, account: method ? toBankAccount(method, await findRelatedId(ctx.db, userId)) : null };
+  }
+  if (row.expires_at.getTime() <= ctx.clock.now().getTime()) return { status: 'expired', expiresAt, account: null };
+  return { status: row.redeemed_at ? 'opened' : 'waiting', expiresAt, account: null };
+}
