@@ -50,8 +50,13 @@ const parts = {
     async build() {
       const esbuild = await import('esbuild');
       await esbuild.build({
-        // main.js serves the API (and works jobs unless RUN_WORKER=false); worker.js only works jobs (`npm run worker`).
-        entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/worker.ts')],
+        // main.js serves the API (and works jobs unless RUN_WORKER=false); worker.js only works jobs (`npm run worker`);
+        // admin.js is the operator command (`npm run admin`).
+        entryPoints: [
+          { in: path.join(root, 'apps/api/src/main.ts'), out: 'main' },
+          { in: path.join(root, 'apps/api/src/worker.ts'), out: 'worker' },
+          { in: path.join(root, 'apps/api/src/admin/cli.ts'), out: 'admin' },
+        ],
         outdir: path.join(root, 'apps/api/dist'),
         bundle: true,
         platform: 'node',
@@ -75,18 +80,19 @@ const parts = {
   },
 };
 
-export async function ensureBuilt({ force = false, quiet = false } = {}) {
+export async function ensureBuilt({ force = false, quiet = false, only = null, log = (text) => process.stdout.write(text) } = {}) {
   for (const [name, part] of Object.entries(parts)) {
+    if (only && !only.includes(name)) continue;
     const fingerprint = newestInput(part.inputs);
     const stampFile = path.join(root, part.stamp);
     const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
     if (!force && current === fingerprint) continue;
-    if (!quiet) process.stdout.write(`Building ${name}...\n`);
+    if (!quiet) log(`Building ${name}...\n`);
     const started = Date.now();
     await part.build();
     mkdirSync(path.dirname(stampFile), { recursive: true });
     writeFileSync(stampFile, fingerprint);
-    if (!quiet) process.stdout.write(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    if (!quiet) log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }
 

@@ -1,0 +1,20 @@
+import { loadProcessConfig } from '../process-config';
+import { openAdminContext } from './context';
+import { runAdmin } from './run-admin';
+
+/**
+ * `npm run admin -- <command> ...` (R6, decision 035): the operator command. Built beside the API as dist/admin.js
+ * and started by scripts/start.mjs --admin; `node --import tsx apps/api/src/admin/cli.ts` runs the source. Same
+ * configuration as the API (a bad variable stops it with the message naming it).
+ */
+const argv = process.argv.slice(2);
+// scripts/start.mjs passes its own flag along in process.argv.
+if (argv[0] === '--admin') argv.shift();
+
+const { config, rootDir } = loadProcessConfig();
+const code = await runAdmin(
+  argv,
+  { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+  () => openAdminContext(config, rootDir),
+);
+process.exitCode = code;

@@ -1,0 +1,53 @@
+import pino from 'pino';
+import type { Config } from '../config';
+import { openDatabase, type Db } from '../db';
+import { createJobQueue, type JobQueue } from '../jobs/queue';
+import { createProviders, jobDefinitions } from '../jobs/registry';
+import { systemClock, type Clock } from '../lib/clock';
+import { prepareDatabase } from '../server';
+
+/** What the operator commands work with: the app's database and job queue, the clock, the settings jobs need. */
+export interface AdminContext {
+  db: Db;
+  /** Used to enqueue (the follow-up of a decision) and to retry; the admin process never works jobs itself. */
+  jobs: JobQueue;
+  clock: Clock;
+  config: Pick<Config, 'idvReviewDelaySeconds'>;
+}
+
+/**
+ * Opens the database the API uses (the same configuration: DATA_DIR's PGlite or DATABASE_URL), brings it to the
+ * current schema as every process does at start, and registers the API's job list so a decision can enqueue what
+ * follows it in its own transaction. On the embedded database this fails with DataDirInUseError while the app runs.
+ */
+export async function openAdminContext(config: Config, rootDir: string): Promise<AdminContext & { close(): Promise<void> }> {
+  // Logs go to stderr: stdout carries the command's answer (and --json must stay parseable).
+  const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
+  const db = await openDatabase(config.database);
+  let jobs: JobQueue | undefined;
+  const providers = createProviders(config, logger);
+  try {
+    await prepareDatabase(db, rootDir);
+    // supervise off: maintenance (expiry, archiving) is the app's and the worker's business, not a short command's.
+    jobs = await createJobQueue(db, config, logger, { supervise: false });
+    const clock = systemClock;
+    for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
+    const queue = jobs;
+    return {
+      db,
+      jobs: queue,
+      clock,
+      config,
+      async close() {
+        await queue.stop();
+        await providers.mailer.close?.();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await jobs?.stop().catch(() => undefined);
+    await providers.mailer.close?.().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
