@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installZodMessages } from '@rampart/contracts';
 import type { Config } from './config';
@@ -15,6 +16,8 @@ import authPlugin from './plugins/auth';
 import { createFreezeGuard } from './plugins/freeze-guard';
 import idempotencyPlugin from './plugins/idempotency';
 import { systemRoutes } from './modules/system/routes';
+import { createMetrics, observeRequests } from './modules/observability/metrics';
+import { observabilityRoutes } from './modules/observability/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityContext } from './modules/identity/context';
 import { createTradeStepUp } from './modules/identity/trade-step-up';
@@ -67,11 +70,11 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the app: external plugins, then app plugins, then module routes (ARCHITECTURE.md, section 2). */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   installZodMessages();
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -90,6 +93,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Issue 8 (decision 036): request counts and latencies per route pattern, and the scrape-time database series.
+  const metrics = createMetrics({
+    db: deps.db,
+    version: config.version,
+    stage: config.stage,
+    onSnapshotError: (error) => app.log.warn({ err: error }, 'metrics: the database did not answer the scrape'),
+  });
+  observeRequests(app, metrics);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -116,8 +127,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       });
       // R16: routes marked `idempotent` claim their Idempotency-Key (decision 018).
       await api.register(idempotencyPlugin, { db: deps.db, clock });
-      await api.register(systemRoutes, { config, db: deps.db });
-      await api.register(identityRoutes, { identity, devOutbox: config.env !== 'production' });
+      await api.register(systemRoutes, { config, db: deps.db, jobs: deps.jobs });
+      // GET /metrics, and R22's POST /client-errors and /analytics (public, size-limited).
+      await api.register(observabilityRoutes, { metrics, metricsToken: config.metricsToken });
+      // R22: confirming a sign-up and completing a sign-in count as product events (decision 036).
+      await api.register(identityRoutes, { identity: { ...identity, events: metrics.events }, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });
       await api.register(kycRoutes, { ctx: accounts });
       await api.register(kycDocumentRoutes, {
@@ -134,7 +148,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         ctx: { db: deps.db, clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags, delaySeconds: config.assetWithdrawalDelaySeconds },
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
-      await api.register(verificationRoutes, { ctx: verification, publicUrl: config.publicUrl });
+      await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
       const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
       await api.register(cardRoutes, { ctx: cards });

@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Issue 8 (decision 036): when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -').optional(),
+  // R22: the SPA reports its errors to Sentry with this DSN; unset, to POST /api/client-errors (the API's log).
+  SENTRY_DSN: httpUrl.optional(),
   SANDBOX_MODE: booleanString.optional(),
   BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
   SUPPORT_URL: httpUrl.default('https://support.rampart.example'),
@@ -84,6 +88,10 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** The bearer token GET /api/metrics asks for; null leaves it open (decision 036). */
+  metricsToken: string | null;
+  /** R22: the SPA's Sentry DSN; null sends its error reports to the API's log. */
+  sentryDsn: string | null;
   /** R4: the sandbox screen and its calls exist only in sandbox mode (default off in production). */
   sandbox: boolean;
   stage: BuildStage;
@@ -152,6 +160,8 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    sentryDsn: e.SENTRY_DSN ?? null,
     sandbox,
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
     supportUrl: e.SUPPORT_URL,

@@ -37,6 +37,8 @@ export const PublicConfig = z
     supportUrl: z.string(),
     adBlockProbeUrl: z.string().nullable(),
     flags: FeatureFlags,
+    /** R22: the SPA reports errors to Sentry with this DSN (SENTRY_DSN); absent, to POST /api/client-errors. */
+    sentryDsn: z.string().optional(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -24,3 +24,5 @@ export * from './ramp-quotes';
 export * from './ramp-orders';
 export * from './networks';
 export * from './asset-withdrawals';
+export * from './observability-constants';
+export * from './observability';

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 
 const SENSITIVE_QUERY_KEY = /token|code|password|secret|key|signature/i;
@@ -14,9 +15,15 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+/**
+ * One JSON line per event. Every line logged for a request carries its id (`reqId`: the caller's X-Request-Id when it
+ * is sane, else a new UUID, echoed in the reply), and the orders module adds `orderId` where an order is involved
+ * (decision 036). `stream` is for tests that read the lines; stdout otherwise.
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Structured JSON; bodies are never logged, and these paths are removed wherever they appear.
     redact: {
       paths: [

@@ -22,6 +22,7 @@ export async function completeSignIn(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
   });
   await ctx.attempts.clearFailures(user.email);
+  ctx.events?.record('login', 'server');
   const claims = { userGuid: user.id, sessionId, email: user.email };
   return {
     loginMethod,

@@ -14,5 +14,6 @@ export async function confirmSignUp(ctx: IdentityContext, input: ConfirmSignUpRe
   if (user.status === 'CONFIRMED') throw identityError('NotAuthorizedException', 'alreadyConfirmed');
   await checkCode(ctx, user, 'sign_up', input.code, meta);
   await updateUser(ctx.db, user.id, { status: 'CONFIRMED' }, ctx.clock.now());
+  ctx.events?.record('sign_up', 'server');
   return { ok: true };
 }

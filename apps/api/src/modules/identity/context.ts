@@ -2,6 +2,7 @@ import type { FeatureFlags } from '@rampart/contracts';
 import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
+import type { ProductEvents } from '../../lib/product-events';
 import { createAttemptGuard, type AttemptGuard } from './attempts';
 import { createCodeService, type CodeService } from './codes';
 import { deriveKey, loadIdentitySecret } from './signing-key';
@@ -16,6 +17,8 @@ export interface IdentityContext {
   tokens: TokenService;
   codes: CodeService;
   attempts: AttemptGuard;
+  /** R22: a confirmed sign-up and a completed sign-in are counted (decision 036); absent, nothing is recorded. */
+  events?: ProductEvents;
 }
 
 /** Where a request came from, for the per-address limits and the session record. */

@@ -190,8 +190,18 @@ export async function runExpiry(ctx: OrdersContext, orderId: string): Promise<Ou
 }
 
 export function orderJobs(ctx: OrdersContext): JobDefinition[] {
+  // Issue 8 (decision 036): the job's log line names the order and the state it is in once the move committed.
   const define = (name: string, run: (ctx: OrdersContext, orderId: string) => Promise<Outcome>): JobDefinition =>
-    ({ name, retryLimit: 10, retryDelaySeconds: 5, async handle(data: { orderId: string }) { await run(ctx, data.orderId); } }) as JobDefinition;
+    ({
+      name,
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      async handle(data: { orderId: string }, { logger }) {
+        const outcome = await run(ctx, data.orderId);
+        if (outcome !== 'moved') return logger.debug({ orderId: data.orderId, outcome }, 'order job: nothing to do');
+        logger.info({ orderId: data.orderId, status: (await findOrder(ctx.db, data.orderId))?.status }, 'order moved');
+      },
+    }) as JobDefinition;
   return [
     define(ORDER_JOBS.awaitFunds, runAwaitFunds),
     define(ORDER_JOBS.deliver, runDelivery),

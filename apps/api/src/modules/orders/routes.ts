@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateOrderRequest, OrderChallengeReply, OrderChallengeRequest, OrderIdRequest, OrderListReply, OrderListRequest, OrderReply, ShortLinkReply, TrackingReply, TrackingRequest } from '@rampart/contracts';
@@ -8,6 +9,12 @@ import { placeOrder, startOrderChallenge, type OrderStepUp } from './place-order
 import { cancelOrder, getOrder, listOrders, receiveOrderDeposit, resolveShortLink, trackOrder } from './manage-order';
 
 const tags = ['ramp'];
+
+/** Issue 8: a request that changed an order logs the order's id and state beside the request's own id (decision 036). */
+const logOrder = (request: FastifyRequest, what: string) => (reply: OrderReply): OrderReply => {
+  request.log.info({ orderId: reply.order.orderId, status: reply.order.status, ...(reply.replayed ? { replayed: true } : {}) }, what);
+  return reply;
+};
 
 /** Orders, tracking and short links (issue 6, decision 024). */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; stepUp: OrderStepUp; sandbox: boolean }> = async (app, { ctx, stepUp, sandbox }) => {
@@ -27,12 +34,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; stepUp: Or
       ...signedIn,
       schema: { tags, summary: 'Place an order from a quote with the second-factor code (consumes it; the same quote gives the same order back)', body: CreateOrderRequest, response: reply },
     },
-    (request) => placeOrder(ctx, stepUp, requireUser(request).userGuid, request.body, { ip: request.ip }),
+    (request) => placeOrder(ctx, stepUp, requireUser(request).userGuid, request.body, { ip: request.ip }).then(logOrder(request, 'order placed')),
   );
   app.post(
     '/ramp/cancel',
     { ...signedIn, schema: { tags, summary: "Cancel one of the caller's orders while it waits for funds or a deposit", body: OrderIdRequest, response: reply } },
-    (request) => cancelOrder(ctx, requireUser(request).userGuid, request.body.orderId),
+    (request) => cancelOrder(ctx, requireUser(request).userGuid, request.body.orderId).then(logOrder(request, 'order cancelled')),
   );
   app.post(
     '/ramp/order-get',
@@ -71,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; stepUp: Or
     app.post(
       '/primetrust-sandbox-receive-order-deposit',
       { ...signedIn, schema: { tags: ['sandbox'], summary: "The chain reports a sell order's deposit (sandbox only)", body: OrderIdRequest, response: reply } },
-      (request) => receiveOrderDeposit(ctx, requireUser(request).userGuid, request.body.orderId),
+      (request) => receiveOrderDeposit(ctx, requireUser(request).userGuid, request.body.orderId).then(logOrder(request, 'order deposit received')),
     );
   }
 };

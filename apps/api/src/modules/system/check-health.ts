@@ -1,28 +1,53 @@
 import type { HealthcheckResponse } from '@rampart/contracts';
 import type { Db } from '../../db';
+import { readQueueStats } from '../../jobs/queue-stats';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-export async function checkHealth(db: Db, version: string): Promise<HealthcheckResponse> {
+/** Runs a probe with a deadline; the time it took, and its result or null when it failed or timed out. */
+async function probe<T>(run: () => Promise<T>): Promise<{ value: T | null; latencyMs: number }> {
   const started = performance.now();
-  let reachable = false;
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      db.query('SELECT 1'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database health check timed out')), HEALTH_TIMEOUT_MS);
+    const value = await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
       }),
     ]);
-    reachable = true;
+    return { value, latencyMs: Math.round(performance.now() - started) };
   } catch {
-    reachable = false;
+    return { value: null, latencyMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The database and the job queue (issue 8). The queue is asked through its own connection (pg-boss's pool on a
+ * PostgreSQL server), so a queue that lost its connections shows even while the app's pool is fine. Either one
+ * unreachable is 'degraded' (503). A long backlog is reported, not judged: taking every instance out of a load
+ * balancer because the workers are behind would make things worse (decision 036).
+ */
+export async function checkHealth(db: Db, queueSql: (sql: string) => Promise<{ rows: unknown[] }>, version: string): Promise<HealthcheckResponse> {
+  const [database, queue] = await Promise.all([
+    probe(async () => {
+      await db.query('SELECT 1');
+      return true;
+    }),
+    probe(() => readQueueStats(queueSql)),
+  ]);
+  const stats = queue.value;
+  const reachable = database.value === true;
   return {
-    status: reachable ? 'ok' : 'degraded',
-    database: { reachable, kind: db.kind === 'pglite' ? 'pglite' : 'postgres', latencyMs: Math.round(performance.now() - started) },
+    status: reachable && stats !== null ? 'ok' : 'degraded',
+    database: { reachable, kind: db.kind === 'pglite' ? 'pglite' : 'postgres', latencyMs: database.latencyMs },
+    queue: {
+      reachable: stats !== null,
+      depth: stats ? stats.reduce((sum, q) => sum + q.ready, 0) : null,
+      oldestAgeSeconds: stats ? stats.reduce((max, q) => Math.max(max, q.oldestAgeSeconds), 0) : null,
+      latencyMs: queue.latencyMs,
+    },
     version,
   };
 }

@@ -2,21 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthcheckResponse, PublicConfig } from '@rampart/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import type { JobQueue } from '../../jobs/queue';
 import { errorResponses } from '../../lib/schemas';
 import { checkHealth } from './check-health';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (app, { config, db }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs: JobQueue }> = async (app, { config, db, jobs }) => {
+  // The queue's own connection: pg-boss's pool on a server, the shared PGlite otherwise.
+  const queueSql = (sql: string) => jobs.boss.getDb().executeSql(sql, []);
+
   app.get(
     '/user/healthcheck',
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the API and its database are reachable',
+        summary: 'Whether the API, its database and its job queue are reachable; the queue backlog (due jobs, oldest wait)',
         response: { 200: HealthcheckResponse, 503: HealthcheckResponse, ...errorResponses },
       },
     },
     async (_request, reply) => {
-      const health = await checkHealth(db, config.version);
+      const health = await checkHealth(db, queueSql, config.version);
       return reply.code(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(health);
     },
   );
@@ -37,6 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = a
       supportUrl: config.supportUrl,
       adBlockProbeUrl: config.adBlockProbeUrl,
       flags: config.flags,
+      ...(config.sentryDsn ? { sentryDsn: config.sentryDsn } : {}),
     }),
   );
 };

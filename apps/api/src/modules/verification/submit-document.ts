@@ -58,7 +58,7 @@ async function captureProblems(tx: Queryable, userId: string, body: SubmitDocume
  * changes nothing: a session started here is rolled back with the refusal.
  */
 export async function submitDocument(ctx: VerificationContext, userId: string, body: SubmitDocumentRequest): Promise<VerificationSession> {
-  return ctx.db.transaction(async (tx) => {
+  const submitted = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const session = await lockOrStartSession(tx, userId, now);
     if (!VERIFICATION_SUBMITTABLE.includes(session.status)) throw new AppError('verification_already_submitted');
@@ -82,4 +82,7 @@ export async function submitDocument(ctx: VerificationContext, userId: string, b
     await enqueueDecision(ctx.jobs, tx, session.id);
     return toSession(rows[0]);
   });
+  // Counted once committed: a refused capture is no submitted document.
+  ctx.events?.record('document_submitted', 'server');
+  return submitted;
 }
