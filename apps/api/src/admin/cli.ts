@@ -1,5 +1,4 @@
 import { loadProcessConfig } from '../process-config';
-import { openAdminContext } from './context';
 import { runAdmin } from './run-admin';
 
 /**
@@ -15,6 +14,7 @@ const { config, rootDir } = loadProcessConfig();
 const code = await runAdmin(
   argv,
   { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-  () => openAdminContext(config, rootDir),
+  // Loaded only when a command runs: a bad command line is answered without loading the app's modules.
+  async () => (await import('./context')).openAdminContext(config, rootDir),
 );
 process.exitCode = code;
