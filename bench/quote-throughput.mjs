@@ -2,7 +2,8 @@
 // Issue 6: POST /api/ramp/quote requests per second and p99 latency at 50 connections, every quote persisted (a new
 // idemId per request), beside a bare Fastify route that returns a constant, measured in the same run (the ceiling of
 // the HTTP layer on this machine). The API runs as `npm start` runs it, on the embedded PGlite or, with
-// BENCH_DATABASE_URL, on the PostgreSQL server; QUOTE_RATE_LIMIT_PER_MINUTE=0 lifts the per-user quote limit.
+// BENCH_DATABASE_URL, on the PostgreSQL server; QUOTE_RATE_LIMIT_PER_MINUTE=0 lifts the per-user quote limit and
+// RATE_LIMIT_PER_MINUTE=0 the per-client request limit (decision 037): one client, thousands of requests a second.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { machine, median, sleep } from './lib.mjs';
@@ -62,7 +63,7 @@ function load(url, options) {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options });
 }
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
 const bare = await startBare(Number(process.env.BARE_PORT ?? 3922));
 try {
   const token = await verifiedUser(server.base);

@@ -11,6 +11,8 @@ import { loggerOptions } from './lib/logger';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
+import rateLimitPlugin from './plugins/rate-limit';
+import { openSharedLimits } from './lib/shared-limits';
 import spaPlugin from './plugins/spa';
 import authPlugin from './plugins/auth';
 import { createFreezeGuard } from './plugins/freeze-guard';
@@ -108,7 +110,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
 
   const clock = deps.clock ?? systemClock;
   const accounts: AccountsContext = { db: deps.db, jobs: deps.jobs, clock, custodian: deps.custodian ?? createSandboxCustodian(), config };
-  const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret });
+  // Decision 037: with REDIS_URL the request limits and lockouts are shared by all instances (an unreachable Redis stops the start).
+  const shared = await openSharedLimits(config, app.log);
+  app.addHook('onClose', shared.close);
+  const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret, attemptStore: shared.attemptStore });
   const verification: VerificationContext = { db: deps.db, jobs: deps.jobs, clock, tokens: identity.tokens };
 
   await app.register(
@@ -116,6 +121,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       // API replies are personal: never cached by browsers or proxies unless a route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      // Requests per client and minute, stricter on the sign-in and code routes (decision 037); before every route below.
+      await api.register(rateLimitPlugin, {
+        ...config.rateLimits,
+        redis: shared.redis,
+        keyPrefix: config.redis?.keyPrefix ?? '',
+        userOf: async (token) => (await identity.tokens.verifySessionToken(token, ['access', 'api']))?.userGuid ?? null,
       });
       // `app.authenticate`, `app.authenticateCapture` and `request.user` for every module below.
       // R5: a frozen account's signed-in calls answer 401 with the frozen marker (plugins/freeze-guard.ts).

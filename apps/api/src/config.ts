@@ -15,6 +15,10 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL');
 
+const redisUrl = z
+  .string()
+  .refine((v) => /^rediss?:\/\/.+/.test(v), 'must be a redis:// or rediss:// URL');
+
 const httpUrl = z.string().refine((v) => {
   try {
     const u = new URL(v);
@@ -76,6 +80,14 @@ const EnvSchema = z.object({
   ASSET_WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   ORDER_MAX_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
   QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  // Requests per client (a signed-in user, else an address) per minute on the API, and on the sign-in, sign-up, code
+  // and password routes (decision 037); 0 switches one off (benchmarks).
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  // Several instances share the request limits and lockout counters through Redis (decision 037); unset: the limits
+  // count in each process and the lockouts in the database. REDIS_KEY_PREFIX separates deployments on one Redis.
+  REDIS_URL: redisUrl.optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 letters, digits or : . _ -').default('rampart:'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -122,6 +134,10 @@ export interface Config {
   quoteTtlSeconds: number;
   /** Quotes per user per rolling minute; 0 = no limit. */
   quoteRateLimitPerMinute: number;
+  /** Requests per client per minute on the API and on its authentication routes (decision 037); 0 = no limit. */
+  rateLimits: { perMinute: number; authPerMinute: number };
+  /** Where the request limits and lockouts are shared between instances; null: per process and in the database. */
+  redis: { url: string; keyPrefix: string } | null;
   /** Orders (decision 024): the sandbox chain gateway's confirmation delay, and how long an order awaits funds or a deposit. */
   chainConfirmationDelaySeconds: number;
   orderAwaitHours: number;
@@ -182,6 +198,8 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     prices: { feedUrl: e.PRICE_FEED_URL ?? null, feedTimeoutMs: e.PRICE_FEED_TIMEOUT_MS, feedMaxAgeSeconds: e.PRICE_FEED_MAX_AGE_SECONDS, table: parsePriceTable(e.PRICE_TABLE) },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     quoteRateLimitPerMinute: e.QUOTE_RATE_LIMIT_PER_MINUTE,
+    rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     chainConfirmationDelaySeconds: e.CHAIN_CONFIRMATION_DELAY_SECONDS,
     orderAwaitHours: e.ORDER_AWAIT_HOURS,
     orderMaxSlippageBps: e.ORDER_MAX_SLIPPAGE_BPS,

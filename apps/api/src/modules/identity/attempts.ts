@@ -1,12 +1,14 @@
 import type { Queryable } from '../../db';
 import type { Clock } from '../../lib/clock';
+import type { AttemptKind, AttemptScope, AttemptStore } from './attempt-store';
 import { identityError } from './errors';
 
 /**
  * Abuse limits (issue 3, ARCHITECTURE.md section 6): failed passwords and codes are counted per account and
  * per client address; with 5 in the last 15 minutes, further attempts are refused until the oldest of them
  * leaves the window. Codes sent are limited the same way per account, so nobody can flood a mailbox.
- * Counted in PostgreSQL so every instance sees the same numbers.
+ * Counted in a shared store (PostgreSQL, or Redis when REDIS_URL is set: attempt-store.ts, decision 037) so every
+ * instance sees the same numbers.
  */
 export const MAX_FAILURES = 5;
 export const MAX_SENDS = 5;
@@ -26,22 +28,15 @@ export interface AttemptGuard {
   clearFailures(account: string): Promise<void>;
 }
 
-type Kind = 'failure' | 'send';
-
-export function createAttemptGuard(db: Queryable, clock: Clock): AttemptGuard {
+export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGuard {
   /** When the subject may try again, or null when it may now. */
-  async function blockedUntil(scope: 'account' | 'ip', subject: string, kind: Kind, limit: number, q: Queryable = db): Promise<Date | null> {
+  async function blockedUntil(scope: AttemptScope, subject: string, kind: AttemptKind, limit: number, q?: Queryable): Promise<Date | null> {
     const now = clock.now();
-    const { rows } = await q.query<{ at: Date }>(
-      `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
-       ORDER BY at DESC OFFSET $5 LIMIT 1`,
-      [scope, subject, kind, new Date(now.getTime() - WINDOW_MS), limit - 1],
-    );
-    const at = rows[0]?.at;
-    return at ? new Date(new Date(at).getTime() + WINDOW_MS) : null;
+    const at = await store.nthNewestSince(scope, subject, kind, new Date(now.getTime() - WINDOW_MS), limit, q);
+    return at ? new Date(at.getTime() + WINDOW_MS) : null;
   }
 
-  function refuse(until: Date, kind: Kind): never {
+  function refuse(until: Date, kind: AttemptKind): never {
     const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     throw identityError(kind === 'failure' ? 'LimitExceededException' : 'TooManyRequestsException', kind === 'failure' ? 'tooManyFailures' : 'tooManyCodes', {
@@ -50,8 +45,8 @@ export function createAttemptGuard(db: Queryable, clock: Clock): AttemptGuard {
     });
   }
 
-  async function insert(q: Queryable, scope: 'account' | 'ip', subject: string, kind: Kind) {
-    await q.query('INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4)', [scope, subject, kind, clock.now()]);
+  async function insert(q: Queryable | undefined, scope: AttemptScope, subject: string, kind: AttemptKind) {
+    await store.record(scope, subject, kind, clock.now(), q);
   }
 
   return {
@@ -63,8 +58,8 @@ export function createAttemptGuard(db: Queryable, clock: Clock): AttemptGuard {
       }
     },
     async recordFailure({ account, ip }) {
-      if (account) await insert(db, 'account', account, 'failure');
-      if (ip) await insert(db, 'ip', ip, 'failure');
+      if (account) await insert(undefined, 'account', account, 'failure');
+      if (ip) await insert(undefined, 'ip', ip, 'failure');
     },
     async assertCanSend(account, q) {
       // Inside a caller's transaction the check must use it: PGlite is one connection and would wait on itself.
@@ -75,7 +70,7 @@ export function createAttemptGuard(db: Queryable, clock: Clock): AttemptGuard {
       await insert(tx, 'account', account, 'send');
     },
     async clearFailures(account) {
-      await db.query(`DELETE FROM identity_attempts WHERE scope = 'account' AND subject = $1 AND kind = 'failure'`, [account]);
+      await store.clear('account', account, 'failure');
     },
   };
 }

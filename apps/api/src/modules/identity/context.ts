@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { ProductEvents } from '../../lib/product-events';
+import { createPostgresAttemptStore, type AttemptStore } from './attempt-store';
 import { createAttemptGuard, type AttemptGuard } from './attempts';
 import { createCodeService, type CodeService } from './codes';
 import { deriveKey, loadIdentitySecret } from './signing-key';
@@ -32,6 +33,8 @@ export async function createIdentityContext(deps: {
   clock: Clock;
   flags: Pick<FeatureFlags, 'twoFactorRequired'>;
   jwtSecret: string | null;
+  /** Where lockouts are counted: Redis when REDIS_URL is set (decision 037), else the database. */
+  attemptStore?: AttemptStore;
 }): Promise<IdentityContext> {
   const secret = await loadIdentitySecret(deps.db, deps.jwtSecret);
   return {
@@ -41,6 +44,6 @@ export async function createIdentityContext(deps: {
     flags: deps.flags,
     tokens: createTokenService(deriveKey(secret, 'jwt'), deps.clock),
     codes: createCodeService(deriveKey(secret, 'codes')),
-    attempts: createAttemptGuard(deps.db, deps.clock),
+    attempts: createAttemptGuard(deps.attemptStore ?? createPostgresAttemptStore(deps.db), deps.clock),
   };
 }

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Queryable } from '../../db';
+import { AppError } from '../../lib/app-error';
+
+export type AttemptScope = 'account' | 'ip';
+export type AttemptKind = 'failure' | 'send';
+
+/**
+ * Where attempts.ts counts failed passwords and codes, and codes sent: PostgreSQL by default, Redis when REDIS_URL
+ * is set (decision 037). Either way every instance sees the same numbers.
+ */
+export interface AttemptStore {
+  /** When the `nth` newest event of the subject later than `since` happened, or null when there are fewer. */
+  nthNewestSince(scope: AttemptScope, subject: string, kind: AttemptKind, since: Date, nth: number, q?: Queryable): Promise<Date | null>;
+  /** Counts one event at `at`; `q` is the caller's transaction where the store is the database. */
+  record(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, q?: Queryable): Promise<void>;
+  clear(scope: AttemptScope, subject: string, kind: AttemptKind): Promise<void>;
+}
+
+/** The identity_attempts table (migration 0002). */
+export function createPostgresAttemptStore(db: Queryable): AttemptStore {
+  return {
+    async nthNewestSince(scope, subject, kind, since, nth, q = db) {
+      const { rows } = await q.query<{ at: Date }>(
+        `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
+         ORDER BY at DESC OFFSET $5 LIMIT 1`,
+        [scope, subject, kind, since, nth - 1],
+      );
+      const at = rows[0]?.at;
+      return at ? new Date(at) : null;
+    },
+    async record(scope, subject, kind, at, q = db) {
+      await q.query('INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4)', [scope, subject, kind, at]);
+    },
+    async clear(scope, subject, kind) {
+      await db.query('DELETE FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3', [scope, subject, kind]);
+    },
+  };
+}
+
+/**
+ * One sorted set per subject and kind, scored by the event's time in milliseconds (the app's clock, so tests that
+ * move time see the same windows as PostgreSQL), trimmed to the window on every write and expiring `windowMs` after
+ * its newest event. A counted send is not undone when the caller's transaction rolls back: one code fewer in the
+ * window, never one more. While Redis is away every call refuses with 503 (fail closed: no guessing unlimited
+ * while the counters cannot be read or written).
+ */
+export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: string; windowMs: number }): AttemptStore {
+  const key = (scope: AttemptScope, subject: string, kind: AttemptKind) => `${options.keyPrefix}attempts:${kind}:${scope}:${subject}`;
+  async function guarded<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new AppError('unavailable', { headers: { 'retry-after': '5' }, cause: error });
+    }
+  }
+  return {
+    nthNewestSince(scope, subject, kind, since, nth) {
+      return guarded(async () => {
+        const found = await redis.zrevrangebyscore(key(scope, subject, kind), '+inf', `(${since.getTime()}`, 'WITHSCORES', 'LIMIT', nth - 1, 1);
+        const score = found[1];
+        return score === undefined ? null : new Date(Number(score));
+      });
+    },
+    record(scope, subject, kind, at) {
+      return guarded(async () => {
+        const k = key(scope, subject, kind);
+        const results = await redis
+          .multi()
+          .zadd(k, at.getTime(), `${at.getTime()}:${randomUUID()}`)
+          .zremrangebyscore(k, '-inf', at.getTime() - options.windowMs)
+          .pexpire(k, options.windowMs)
+          .exec();
+        const failed = results?.find(([error]) => error);
+        if (!results || failed) throw failed?.[0] ?? new Error('the Redis transaction was discarded');
+      });
+    },
+    clear(scope, subject, kind) {
+      return guarded(async () => {
+        await redis.del(key(scope, subject, kind));
+      });
+    },
+  };
+}
