@@ -2,12 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
-import { App } from './app/app';
+import { App, startAppTelemetry } from './app/app';
+import { reportError } from './lib/telemetry';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
+// R22: window errors, unhandled rejections and React's own (caught by a boundary or not) are reported (decision 036).
+startAppTelemetry();
+createRoot(container, {
+  onUncaughtError: (error) => {
+    console.error(error);
+    reportError(error, 'react');
+  },
+  onCaughtError: (error) => {
+    console.error(error);
+    reportError(error, 'react');
+  },
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

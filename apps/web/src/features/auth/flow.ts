@@ -6,6 +6,7 @@ import type {
   SignInResponse,
 } from '@rampart/contracts';
 import { isApiError, type ApiClient } from '../../lib/api';
+import { trackEvent } from '../../lib/telemetry';
 import { createStore, type Store } from '../../lib/store';
 import { confirmSignUp } from './api/confirm-sign-up';
 import { exchangeLoginToken } from './api/exchange-login-token';
@@ -154,6 +155,8 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       } catch (error) {
         return toResult(error);
       }
+      // R22: the sign-up is done once the emailed code is confirmed.
+      trackEvent('sign_up');
       // Signed in automatically after confirming; without the password (a reload) it is asked again.
       if (password === null) return { type: 'step', step: 'password' };
       return trySignIn(password, email());
@@ -205,6 +208,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
           password = null;
           store.setState({ ...INITIAL });
           auth.setLoggedIn(userInfo);
+          trackEvent('login');
           return { type: 'done' };
         } catch (error) {
           clearSession();

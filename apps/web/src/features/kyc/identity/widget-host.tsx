@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { trackEvent } from '../../../lib/telemetry';
 import type { CaptureWidgetProps } from './widget/types';
 
 /**
@@ -28,6 +29,7 @@ export function CaptureWidgetHost(props: CaptureWidgetProps) {
       (error: unknown) => {
         // Document 2, section 8: widget errors are logged; the user sees what to do.
         console.error('[idv] the capture widget could not be loaded', error);
+        trackEvent('identity_widget_error', { kind: 'load' });
         if (live) setState({ status: 'failed' });
       },
     );

@@ -16,6 +16,7 @@ import { DateOfBirthPicker } from '../../../../components/ui/date-of-birth-picke
 import { FieldError, fieldErrorId } from '../../../../components/ui/field-error';
 import { currentLanguage } from '../../../../lib/i18n';
 import { errorText, isApiError } from '../../../../lib/api';
+import { trackEvent } from '../../../../lib/telemetry';
 import { CountryPicker } from '../../details/country-picker';
 import { localiseServerMessage, needsBack } from '../model';
 import { PhotoField } from './photo-field';
@@ -118,6 +119,7 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
   function showFailure(error: unknown, request: 'document' | 'selfie' | 'submit'): boolean {
     if (!isApiError(error)) {
       console.error('[idv] capture failed', error);
+      trackEvent('identity_widget_error', { kind: 'capture' });
       setErrors({ form: t('widget.errors.unexpected') });
       return false;
     }
@@ -199,6 +201,8 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
         body: { documentType, documentId: ids.documentId, selfieId: ids.selfieId, deviceId },
         schema: SubmitDocumentReply,
       });
+      // R22: counted when this capture was submitted (not when the other device had already done it).
+      trackEvent('document_submitted');
     } catch (error) {
       const recorded = showFailure(error, 'submit');
       // The server refused these files (a 400 naming them): the next try uploads them again.
@@ -228,6 +232,7 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
       },
       (error: unknown) => {
         console.error('[idv] capture failed', error);
+        trackEvent('identity_widget_error', { kind: 'capture' });
         submitting.current = false;
         setPhase({ name: 'editing' });
         setErrors({ form: t('widget.errors.unexpected') });
