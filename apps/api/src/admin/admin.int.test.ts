@@ -255,4 +255,28 @@ describe('admin: the operator command', () => {
     expect((await admin('retry-job', 'nope', '--by', 'ann', '--reason', 'x')).code).toBe(2);
     expect((await listOperatorActions(k.t.db, { limit: 10, subject: jobId! })).length).toBe(1);
   });
+
+  it('sends a failed job that pg-boss has already archived again, as a new job with the same data', async () => {
+    healed = false;
+    const runsBefore = flakyRuns;
+    const jobId = (await k.t.jobs.send('admin-test.flaky', { what: 'archived' }))!;
+    await waitFor(() => findJob(k.t.db, jobId), (j) => j?.state === 'failed', 'the job to fail');
+    // What pg-boss's maintenance does to a failed job after the archive interval (2 days here).
+    await k.t.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO pgboss.archive SELECT *, now() FROM pgboss.job WHERE id = $1', [jobId]);
+      await tx.query('DELETE FROM pgboss.job WHERE id = $1', [jobId]);
+    });
+    expect(await findJob(k.t.db, jobId)).toMatchObject({ state: 'failed', archived: true });
+    expect((await listFailedJobs(ctx, { limit: 50 })).map((j) => j.id)).not.toContain(jobId);
+
+    healed = true;
+    const cli = await admin('retry-job', jobId, '--by', 'ann', '--reason', 'found it on Monday', '--json');
+    expect(cli.code, cli.stderr).toBe(0);
+    const result = JSON.parse(cli.stdout) as { sentAgainAs: string; action: { details: Record<string, unknown> } };
+    expect(result.sentAgainAs).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.action.details).toMatchObject({ archived: true, sentAgainAs: result.sentAgainAs });
+    const rerun = await waitFor(() => findJob(k.t.db, result.sentAgainAs), (j) => j?.state === 'completed', 'the new job to complete');
+    expect(rerun).toMatchObject({ name: 'admin-test.flaky', data: { what: 'archived' } });
+    expect(flakyRuns).toBe(runsBefore + 1);
+  });
 });

@@ -36,13 +36,17 @@ async function requeue(boss: PgBoss, tx: Queryable, name: string, id: string): P
 
 export interface RetryResult {
   job: JobView;
+  /** Set when the failed job had been archived: the new job that carries its data (pg-boss cannot revive one). */
+  sentAgainAs: string | null;
   action: OperatorActionRow;
 }
 
 /**
  * `admin retry-job` (R6): a failed job is put back in its queue with one more attempt (pg-boss's retry), in the same
- * transaction as the operator's record. Job handlers are idempotent (every module's jobs re-read the state they
- * act on), so a retried job does only what is still to be done.
+ * transaction as the operator's record. pg-boss archives failed jobs with the completed ones (after 2 days) and has
+ * no way back from its archive: a failed job found there is sent again as a new job of the same queue with the same
+ * data. Job handlers are idempotent (every module's jobs re-read the state they act on), so a retried job does only
+ * what is still to be done.
  */
 export async function retryFailedJob(ctx: Pick<AdminContext, 'db' | 'clock' | 'jobs'>, jobId: string, note: OperatorNote): Promise<RetryResult> {
   const id = jobId.trim().toLowerCase();
@@ -50,23 +54,42 @@ export async function retryFailedJob(ctx: Pick<AdminContext, 'db' | 'clock' | 'j
   return ctx.db.transaction(async (tx) => {
     const job = await findJob(tx, id, { forUpdate: true });
     if (!job) throw notFound(`No job with id ${id}`);
-    if (job.archived) throw refused(`Job ${id} (${job.name}) is archived (${job.state}): an archived job cannot be retried`);
-    if (job.state !== 'failed') throw refused(`Job ${id} (${job.name}) is ${job.state}: only a failed job can be retried`);
-    if (!(await requeue(ctx.jobs.boss, tx, job.name, id))) throw refused(`Job ${id} (${job.name}) could not be put back in its queue`);
+    if (job.state !== 'failed') throw refused(`Job ${id} (${job.name}) is ${job.state}${job.archived ? ' (archived)' : ''}: only a failed job can be retried`);
+    let sentAgainAs: string | null = null;
+    if (job.archived) {
+      sentAgainAs = await sendAgain(ctx, tx, job);
+    } else if (!(await requeue(ctx.jobs.boss, tx, job.name, id))) {
+      throw refused(`Job ${id} (${job.name}) could not be put back in its queue`);
+    }
     const action = await recordOperatorAction(tx, {
       note,
       action: 'job_retry',
       subject: id,
-      details: { name: job.name, attempts: job.retryCount, error: job.error, data: job.data },
+      details: { name: job.name, attempts: job.retryCount, error: job.error, data: job.data, ...(sentAgainAs ? { archived: true, sentAgainAs } : {}) },
       now: ctx.clock.now(),
     });
-    return { job, action };
+    return { job, sentAgainAs, action };
   });
 }
 
+async function sendAgain(ctx: Pick<AdminContext, 'jobs'>, tx: Queryable, job: JobView): Promise<string> {
+  const data = typeof job.data === 'object' && job.data !== null ? job.data : {};
+  let newId: string | null;
+  try {
+    newId = await ctx.jobs.send(job.name, data, { tx });
+  } catch (error) {
+    throw refused(`Job ${job.id} (${job.name}) was archived and cannot be sent again: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!newId) throw refused(`Job ${job.id} (${job.name}) was archived, and a job of its queue with the same key is already waiting: nothing to send`);
+  return newId;
+}
+
 export function renderRetryResult(r: RetryResult): string {
+  const what = r.sentAgainAs
+    ? `Job ${r.job.id} (${r.job.name}) had been archived: it is sent again as job ${r.sentAgainAs} with the same data.`
+    : `Job ${r.job.id} (${r.job.name}) is back in its queue for one more attempt.`;
   return [
-    `Job ${r.job.id} (${r.job.name}) is back in its queue for one more attempt: the running app or worker runs it next (on the embedded database, when the app starts).`,
+    `${what} The running app or worker runs it next (on the embedded database, when the app starts).`,
     fields([
       ['last error', r.job.error],
       ['recorded as', `operator action #${r.action.id}`],
