@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, DevOutboxResponse } from '@rampart/contracts';
 import type { Db } from '../src/db';
+import { manualClock } from '../src/lib/clock';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers';
 
 /**
@@ -20,6 +21,8 @@ let db: Db;
 let a: TestApp;
 let b: TestApp;
 let redis: Redis;
+// Both instances read one clock the test moves, as two servers read the same time of day.
+const clock = manualClock(new Date());
 let ipCounter = 0;
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
@@ -66,8 +69,8 @@ beforeAll(async () => {
   redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   db = await openTestDatabase();
-  a = await createTestApp({ db, env });
-  b = await createTestApp({ db, env });
+  a = await createTestApp({ db, env, clock });
+  b = await createTestApp({ db, env, clock });
 });
 
 afterAll(async () => {
@@ -102,6 +105,17 @@ describe('limits and lockouts shared by two instances through Redis', () => {
     expect(errorOf(await signIn(a.app, 'lena@example.com', PASSWORD), 429, 'LimitExceededException').message).toBe(locked.message);
     const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM identity_attempts');
     expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('keeps the 15-minute window: the lock ends when the oldest failure leaves it', async () => {
+    await signUpConfirmed(a.app, 'kai@example.com');
+    for (let i = 0; i < 5; i++) errorOf(await signIn(i % 2 ? a.app : b.app, 'kai@example.com', `wrong password ${i}`), 400, 'NotAuthorizedException');
+    clock.advance(10 * 60 * 1000);
+    const later = await signIn(a.app, 'kai@example.com', PASSWORD);
+    expect(errorOf(later, 429, 'LimitExceededException').message).toBe('Too many failed attempts. Please try again in 5 minutes.');
+    expect(Number(later.headers['retry-after'])).toBeGreaterThan(4 * 60);
+    clock.advance(5 * 60 * 1000 + 1000);
+    expect((await signIn(b.app, 'kai@example.com', PASSWORD)).statusCode).toBe(200);
   });
 
   it('clears the failures on a successful sign-in through either instance', async () => {
