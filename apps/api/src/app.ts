@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './lib/logger';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { sendError, toAppError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -88,6 +88,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
     // Keep user input out of prototype chains, always.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A path that is not valid percent-encoding (/api/r/%zz) never reaches the error handler: Fastify's own reply
+    // would not be the API's error shape (decision 003; found by the hardening sweep, decision 038).
+    frameworkErrors: (error, request, reply) => sendError(toAppError(error), request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -67,7 +67,9 @@ const tags = ['identity'];
 
 /** The user pool (issue 3) and the spec's own auth calls. Thin: each handler is one use case. */
 export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityContext; devOutbox: boolean }> = async (app, { identity: ctx, devOutbox }) => {
-  const signedIn = { preHandler: app.authenticate };
+  // Authenticated before the body is validated, like every other module: an anonymous caller learns nothing about
+  // the body's rules (401 first; the hardening sweep's matrix, decision 038).
+  const signedIn = { preValidation: app.authenticate };
 
   app.post(
     '/identity/sign-up',

@@ -31,12 +31,21 @@ export interface DocumentsContext {
 
 const EXTENSION_OF: Record<KycDocumentMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
+/**
+ * Markup or script a browser, a server or a PDF reader would run. A polyglot starts as a valid JPEG, PNG or PDF and
+ * carries one of these (appended, or in a comment or text chunk): no identity document needs them, so such a file is
+ * refused like any other unrecognised one (decision 038). The tags are long enough that image data never holds one by
+ * chance (about one in 10^11 per byte for five characters).
+ */
+const ACTIVE_CONTENT = /<(?:script|html|body|iframe|object|embed|svg[\s>/]|\?php|!doctype)|\/(?:JavaScript|Launch)\b/i;
+
 /** ARCHITECTURE.md, section 6: the type is what the bytes are, whatever the name or the declared content type say. */
 export async function checkFileBytes(bytes: Uint8Array): Promise<KycDocumentFileCheck> {
   if (bytes.length === 0) return { state: 'empty' };
   const detected = await fileTypeFromBuffer(bytes);
   const mime = KYC_DOCUMENT_MIME_TYPES.find((m) => m === detected?.mime);
-  return mime ? { state: 'ok', mime } : { state: 'unrecognised' };
+  if (!mime || ACTIVE_CONTENT.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) return { state: 'unrecognised' };
+  return { state: 'ok', mime };
 }
 
 async function checkPart(part: UploadedPart | undefined): Promise<KycDocumentFileCheck | undefined> {

@@ -1,0 +1,136 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KYC_MESSAGES, KycDocumentUploadReply } from '@rampart/contracts';
+import { createKycKit, validIndividual, type KycKit } from '../../src/modules/accounts/kyc-test-kit';
+import { isoDay, TINY_JPEG, tinyPdf, tinyPng, type Fields, type FormFile } from '../upload-fixtures';
+import { expectErrorShape } from './hardening-kit';
+
+/**
+ * Issue 8's upload checks (decision 038), beyond the KYC document suite (which covers an HTML file named .png, an
+ * empty file, an oversized request and a PDF named .png): polyglots, executables and scripts under image names, empty
+ * and oversized back sides, and path-like names, on the KYC document upload. A refusal is a 4xx in the error shape
+ * and leaves no row and no file behind.
+ */
+const M = KYC_MESSAGES.en;
+const LIMIT = 64 * 1024;
+
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+const SCRIPT = ascii('<html><body><script>fetch("/api/identity/user")</script></body></html>');
+
+/** Polyglots: bytes that start as an accepted type and carry markup or a script a browser or shell would run. */
+const POLYGLOTS: [string, Buffer][] = [
+  ['a JPEG followed by an HTML page', Buffer.concat([TINY_JPEG, SCRIPT])],
+  ['a JPEG whose comment segment holds a script', Buffer.concat([TINY_JPEG.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, SCRIPT.length + 2]), SCRIPT, TINY_JPEG.subarray(2)])],
+  ['a PNG followed by a PHP script', Buffer.concat([tinyPng(), ascii('<?php system($_GET["c"]); ?>')])],
+  ['a PNG with an SVG in a text chunk', Buffer.concat([tinyPng().subarray(0, 33), ascii('\x00\x00\x00\x40tEXtComment\x00<svg onload="alert(1)" xmlns="http://www.w3.org/2000/svg"/>'), tinyPng().subarray(33)])],
+  ['a PDF that is also an HTML page', Buffer.concat([tinyPdf(), SCRIPT])],
+  ['a GIF header on an HTML page', Buffer.concat([ascii('GIF89a/*'), SCRIPT])],
+];
+
+/** Wrong types under the accepted names: refused by their bytes. */
+const WRONG_TYPES: [string, FormFile][] = [
+  ['a Windows executable named .png', { bytes: Buffer.concat([ascii('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(120), ascii('PE\x00\x00')]), name: 'photo.png', type: 'image/png' }],
+  ['an ELF executable named .jpg', { bytes: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]), name: 'id.jpg', type: 'image/jpeg' }],
+  ['a shell script named .pdf', { bytes: ascii('#!/bin/sh\nrm -rf /\n'), name: 'scan.pdf', type: 'application/pdf' }],
+  ['an SVG named .png', { bytes: ascii('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'face.png', type: 'image/png' }],
+  ['a ZIP named .jpg', { bytes: Buffer.concat([ascii('PK\x03\x04'), deflateSync(ascii('payload'))]), name: 'id.jpg', type: 'image/jpeg' }],
+  ['a GIF named .png', { bytes: Buffer.concat([ascii('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]), name: 'id.png', type: 'image/png' }],
+  ['a truncated PNG signature', { bytes: tinyPng().subarray(0, 4), name: 'id.png', type: 'image/png' }],
+];
+
+const PATH_NAMES = ['../../etc/passwd', '..\\..\\windows\\system32\\config\\sam', 'a\u0000.png', '/etc/shadow', 'C:\\boot.ini', '....//....//x.png', '%2e%2e%2fetc%2fpasswd', 'con.png', '.htaccess', 'x'.repeat(300) + '.png'];
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('hardening: the KYC document upload refuses what is not a document', () => {
+  let k: KycKit;
+  let token: string;
+  let dataDir: string;
+  let uploads: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'rampart-hardening-uploads-'));
+    uploads = path.join(dataDir, 'uploads');
+    k = await createKycKit({ env: { DATA_DIR: dataDir, UPLOAD_LIMIT_BYTES: String(LIMIT), RATE_LIMIT_PER_MINUTE: '0' } });
+    token = await k.signedInUser('uploads@example.com');
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() })).status).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await k?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const document = (file: FormFile, back?: FormFile): Fields => ({
+    file0: file,
+    file0_document_type: back ? 'drivers_license' : 'passport',
+    file0_country: 'US',
+    file0_expires_on: isoDay(365),
+    file0_identity: 'true',
+    ...(back ? { file0_back: back } : {}),
+  });
+
+  async function stored() {
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM kyc_documents');
+    return { rows: Number(rows[0]?.n ?? 0n), files: (await filesUnder(dataDir)).length };
+  }
+
+  /** A 4xx in the error shape, with nothing stored; returns the error. */
+  async function expectRefused(fields: Fields, label: string) {
+    const before = await stored();
+    const res = await k.upload(token, fields);
+    expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status, label).toBeLessThan(500);
+    const body = expectErrorShape(res.status, JSON.stringify(res.body), label);
+    expect(await stored(), `${label}: something was stored`).toEqual(before);
+    return body;
+  }
+
+  it.each(POLYGLOTS)('refuses %s', async (label, bytes) => {
+    for (const name of ['id.jpg', 'id.png', 'id.pdf']) {
+      const body = await expectRefused(document({ bytes, name, type: 'image/jpeg' }), `${label} as ${name}`);
+      expect(body.errors?.fields['document file']).toBe(M.fileType);
+    }
+    // On the back side too.
+    await expectRefused(document({ bytes: tinyPng(), name: 'front.png', type: 'image/png' }, { bytes, name: 'back.jpg', type: 'image/jpeg' }), `${label} as the back side`);
+  });
+
+  it.each(WRONG_TYPES)('refuses %s', async (label, file) => {
+    const body = await expectRefused(document(file), label);
+    expect(body.errors?.fields['document file']).toBe(M.fileType);
+  });
+
+  it('refuses an empty or oversized back side, storing nothing of the good front side', async () => {
+    const front = { bytes: tinyPng(), name: 'front.png', type: 'image/png' };
+    await expectRefused(document(front, { bytes: Buffer.alloc(0), name: 'back.png', type: 'image/png' }), 'an empty back side');
+    const big = Buffer.concat([tinyPdf(), Buffer.alloc(LIMIT + 1, 0x20)]);
+    const body = await expectRefused(document(front, { bytes: big, name: 'back.pdf', type: 'application/pdf' }), 'an oversized back side');
+    expect(body.code).toBe('payload_too_large');
+  });
+
+  it.each(PATH_NAMES)('refuses a bad file under the path-like name %j, and stores a good one only under a server-made name', async (name) => {
+    await expectRefused(document({ bytes: SCRIPT, name, type: 'image/png' }), `a script named ${JSON.stringify(name)}`);
+    // Decision 008: the client's name is never a path on the server; it is kept only as sanitised metadata.
+    const before = await stored();
+    const res = await k.upload(token, document({ bytes: tinyPng(), name, type: 'image/png' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const saved = KycDocumentUploadReply.parse(res.body).documents[0]!;
+    expect(saved.file.mime).toBe('image/png');
+    for (const bad of ['/', '\\', '\u0000', '..']) expect(saved.file.name ?? '').not.toContain(bad);
+    const after = await filesUnder(dataDir);
+    expect(after.length).toBe(before.files + 1);
+    for (const file of after) {
+      expect(path.relative(uploads, file)).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.(jpg|png|pdf)$/);
+    }
+  });
+});
