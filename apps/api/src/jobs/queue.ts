@@ -58,6 +58,22 @@ function executorFor(q: Queryable): PgBoss.Db {
   };
 }
 
+/**
+ * Instances starting together on a new database create the same queues at once; pg-boss makes each queue a partition
+ * of its job table, and two of those DDL statements can deadlock (40P01, seen with two API processes starting). The
+ * statement is atomic and a queue that exists is left alone, so trying again after a short random pause is safe.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
 export async function createJobQueue(
   db: Db,
   config: Pick<Config, 'database'>,
@@ -86,14 +102,16 @@ export async function createJobQueue(
     async register(definition) {
       if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is registered twice`);
       definitions.set(definition.name, definition);
-      await boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        ...(definition.repeatEverySeconds ? { policy: 'stately' as const } : {}),
-      });
+      await retryOnDeadlock(() =>
+        boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          ...(definition.repeatEverySeconds ? { policy: 'stately' as const } : {}),
+        }),
+      );
       // Null when a run is already queued: the chain goes on as it was.
       if (definition.repeatEverySeconds) await boss.send(definition.name, {}, { singletonKey: definition.name });
     },
@@ -109,7 +127,8 @@ export async function createJobQueue(
     },
     async startWorking(workOptions = {}) {
       for (const definition of definitions.values()) {
-        await boss.work<object>(
+        let workerId: string | null = null;
+        workerId = await boss.work<object>(
           definition.name,
           { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1 },
           async (jobs) => {
@@ -121,6 +140,10 @@ export async function createJobQueue(
               }
               await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
             }
+            // pg-boss waits a whole polling interval after every batch, which held each queue to one batch a second
+            // per process (a backlog of 800 mails took minutes; decision 039). Done without error, fetch again at
+            // once: the queue is drained at the speed of its jobs, and polled only when it is empty.
+            if (workerId) boss.notifyWorker(workerId);
           },
         );
       }
