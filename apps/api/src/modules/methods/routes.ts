@@ -24,7 +24,7 @@ import type { Db } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { sandboxBankLink } from '../../providers/bank-link/sandbox';
+import { createSandboxBankLink, loadSandboxBankLinkSecret } from '../../providers/bank-link/sandbox';
 import type { BankLinkProvider } from '../../providers/bank-link/types';
 import { addBankMethod } from './add-bank-method';
 import { bankLinkHandoffStatus, createBankLinkHandoff, markHandoffLinked, redeemBankLinkHandoff } from './bank-link-handoff';
@@ -48,7 +48,10 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   /** Where the SPA is served, for the wallet's bank-link handoff (decision 034); the request's origin when null. */
   publicUrl?: string | null;
 }> = async (app, { db, clock, config, bankLink, publicUrl }) => {
-  const ctx: MethodsContext = { db, clock, bankLink: bankLink ?? sandboxBankLink, blacklistedBanks: config.flags.blacklistedBanks };
+  // The sandbox's tokens are signed with a key every instance shares (kept in the database), so a link started on one
+  // API process can be finished on another behind a load balancer.
+  const link = bankLink ?? createSandboxBankLink({ secret: await loadSandboxBankLinkSecret(db) });
+  const ctx: MethodsContext = { db, clock, bankLink: link, blacklistedBanks: config.flags.blacklistedBanks };
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   // The calls that link a new bank also take a wallet bank-link handoff's access token (decision 034).

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../../db';
 import { SANDBOX_INSTITUTIONS } from './catalogue';
 import { BankLinkError, type BankLinkInstitution, type BankLinkProvider, type BankLinkProviderAccount } from './types';
 
@@ -25,8 +26,9 @@ const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('
 
 /**
  * The built-in bank-link sandbox (decision 013). Tokens are signed, not stored: `link-sandbox-…` and
- * `public-sandbox-…` carry their user, expiry and (in update mode) item, under an HMAC key of this process, so a
- * token made for one user is refused for another and an edited token is refused. An item is the user's link to one
+ * `public-sandbox-…` carry their user, expiry and (in update mode) item, under an HMAC key (the one every instance
+ * shares through the database, loadSandboxBankLinkSecret; else a random one of this process), so a token made for
+ * one user is refused for another and an edited token is refused. An item is the user's link to one
  * institution: its id is derived from both, so linking the same bank again names the same item (the add call is
  * idempotent on item and account). Login-required state is kept per item in memory here; the database's copy on
  * each method (what a real service's ITEM_LOGIN_REQUIRED webhook would write) is what the API answers from.
@@ -116,5 +118,18 @@ export function createSandboxBankLink(options: { secret?: Buffer } = {}): BankLi
   };
 }
 
-/** The process's bank-link sandbox: the routes and the sandbox screen's reset share it (its tokens, its item state). */
+const SECRET_SETTING = 'bank_link.sandbox_secret';
+
+/**
+ * The sandbox's token key, generated on first start and kept in app_settings (as the identity secret is), so every
+ * instance on the database signs and checks the same tokens. The insert-or-keep is race-free.
+ */
+export async function loadSandboxBankLinkSecret(db: Pick<Queryable, 'query'>): Promise<Buffer> {
+  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SECRET_SETTING, randomBytes(32).toString('base64url')]);
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SECRET_SETTING]);
+  if (!rows[0]) throw new Error('bank-link sandbox secret missing after insert');
+  return Buffer.from(rows[0].value, 'base64url');
+}
+
+/** A process-local bank-link sandbox (its own random key): the sandbox screen's reset uses it for the item state. */
 export const sandboxBankLink: BankLinkProvider = createSandboxBankLink();
