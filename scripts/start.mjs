@@ -12,7 +12,8 @@ const admin = process.argv.includes('--admin');
 try {
   // A bundle built before the admin entry existed has an up-to-date stamp but no admin.js: build it then.
   const adminBuild = { only: ['api'], force: !existsSync(path.join(root, 'apps/api/dist/admin.js')), log: (text) => process.stderr.write(text) };
-  await ensureBuilt(admin ? adminBuild : {});
+  // A container image (Dockerfile) holds the bundles without their sources: nothing to build, run what is there.
+  if (existsSync(path.join(root, 'apps/api/src'))) await ensureBuilt(admin ? adminBuild : {});
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
