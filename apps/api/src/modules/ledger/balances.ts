@@ -1,5 +1,16 @@
 import type { Queryable } from '../../db';
+import { parseAccountName } from './account-names';
 import { ALWAYS_LISTED_ASSETS, LEDGER_ASSETS, type AssetCode } from './assets';
+import { ensureAndLockBalances, type BalanceKey } from './repository';
+
+/**
+ * Takes the row locks of these balances now, in the ledger's one order (creating rows that do not exist yet). A
+ * transaction that posts to shared accounts in several separate commands locks them all first: two transactions
+ * that would otherwise take the same rows in opposite orders (a buy and a sell through the market) cannot deadlock.
+ */
+export async function lockBalances(tx: Queryable, keys: BalanceKey[]): Promise<void> {
+  await ensureAndLockBalances(tx, keys.map((k) => parseAccountName(k.account)), keys);
+}
 
 export interface AssetBalance {
   asset: AssetCode;

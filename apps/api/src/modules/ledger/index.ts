@@ -13,5 +13,5 @@ export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors';
 export { postTransaction, type PostTransactionInput, type PostedTransaction } from './post-transaction';
 export type { Posting, Metadata } from './postings';
 export { placeHold, releaseHold, captureHold, type PlaceHoldInput, type HoldResult, type CaptureResult } from './holds';
-export { getBalances, getAccountBalance, type AssetBalance } from './balances';
+export { getBalances, getAccountBalance, lockBalances, type AssetBalance } from './balances';
 export { checkInvariants, assertInvariants, type InvariantReport } from './invariants';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { ORDER_MESSAGES } from '@rampart/contracts';
-import { PLATFORM_FEES, captureHold, isLedgerError, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
+import { PLATFORM_FEES, captureHold, isLedgerError, lockBalances, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
 import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
 import type { OrderRow } from './repository';
 
@@ -13,6 +13,17 @@ import type { OrderRow } from './repository';
  */
 export function ledgerKey(orderId: string, step: 'hold' | 'capture' | 'fees' | 'asset-out' | 'refund' | 'deposit' | 'payout'): string {
   return `order:${orderId}:${step}`;
+}
+
+/**
+ * A buy's delivery moves USD into the market and then the asset out of it; a sell's payout the asset in and then USD
+ * out: separate ledger commands, each locking its own rows, so a buy and a sell took the market's two rows in
+ * opposite orders and deadlocked (a third of the sell payouts in the scale test, decision 039). Both lock the market's
+ * rows of both assets first, in the ledger's order.
+ */
+export async function lockMarket(tx: Queryable, row: OrderRow): Promise<void> {
+  const asset = row.side === 'buy' ? row.buy_asset : row.sell_asset;
+  await lockBalances(tx, [{ account: WORLD_MARKET, asset: 'USD' }, { account: WORLD_MARKET, asset }]);
 }
 
 export function usdHeld(row: OrderRow): bigint {

@@ -8,7 +8,7 @@ import { createPayout } from '../transfers/create-payout';
 import { isAppError } from '../../lib/app-error';
 import type { OrdersContext } from './context';
 import { ORDER_JOBS } from './job-names';
-import { holdForOrder, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
+import { holdForOrder, lockMarket, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
 import { findOrder, updateOrder, type OrderRow } from './repository';
 import { repriceLateBuy } from './reprice';
 import { moveOrder } from './transition';
@@ -82,6 +82,7 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
     const row = await findOrder(tx, orderId, { forUpdate: true });
     if (!row || row.status !== 'funds_received') return 'nothing';
     const now = ctx.clock.now();
+    await lockMarket(tx, row);
     await postBuyDelivery(tx, row);
     const result = await ctx.gateway.deliver({
       network: row.buy_network,
@@ -145,6 +146,7 @@ export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Ou
     }
     if (row.status !== 'deposit_received') return 'nothing';
     const toBank = row.payment_method === 'primex_ach';
+    await lockMarket(tx, row);
     const paying = await moveOrder(tx, ctx, row, 'paying_out', toBank ? 'Paying out by ACH' : 'Paying into the USD balance', now);
     await postSellPayout(tx, paying);
     if (!toBank) {
