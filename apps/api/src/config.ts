@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
   SUPPORT_URL: httpUrl.default('https://support.rampart.example'),
   AD_BLOCK_PROBE_URL: httpUrl.optional(),
+  // Issue 7 (decision 034): the wallet platform's public API key of this mini-app; unset, the wallet mode can only be emulated.
+  WALLET_APP_API_KEY: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'must be the wallet platform API key (a UUID)').optional(),
   PUBLIC_URL: httpUrl.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   RUN_WORKER: booleanString.default(true),
@@ -109,6 +111,8 @@ export interface Config {
   stage: BuildStage;
   supportUrl: string;
   adBlockProbeUrl: string | null;
+  /** Issue 7: the wallet platform's public API key (the SPA's wallet mode); null when not a wallet mini-app. */
+  walletAppApiKey: string | null;
   /** Where users reach the app, for links sent by mail and SMS; the request's own origin when unset. */
   publicUrl: string | null;
   bodyLimitBytes: number;
@@ -182,6 +186,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
     supportUrl: e.SUPPORT_URL,
     adBlockProbeUrl: e.AD_BLOCK_PROBE_URL ?? null,
+    walletAppApiKey: e.WALLET_APP_API_KEY ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     runWorker: e.RUN_WORKER,

@@ -4,6 +4,10 @@ import './lib/i18n';
 import './styles.css';
 import { App, startAppTelemetry } from './app/app';
 import { reportError } from './lib/telemetry';
+import { detectWalletLaunch } from './features/wallet-app/wallet-boot';
+
+// Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
+detectWalletLaunch(window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

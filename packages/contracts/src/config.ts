@@ -36,6 +36,8 @@ export const PublicConfig = z
     sandbox: z.boolean(),
     supportUrl: z.string(),
     adBlockProbeUrl: z.string().nullable(),
+    /** Issue 7: the wallet platform's public API key for the mini-app mode (WALLET_APP_API_KEY). */
+    walletAppApiKey: z.string().nullable().optional(),
     flags: FeatureFlags,
     /** R22: the SPA reports errors to Sentry with this DSN (SENTRY_DSN); absent, to POST /api/client-errors. */
     sentryDsn: z.string().optional(),

@@ -20,6 +20,7 @@ export function readPublicConfig(data: unknown): PublicConfig {
     sandbox: data.sandbox === true,
     supportUrl: typeof data.supportUrl === 'string' ? data.supportUrl : '',
     adBlockProbeUrl: typeof data.adBlockProbeUrl === 'string' ? data.adBlockProbeUrl : null,
+    walletAppApiKey: typeof data.walletAppApiKey === 'string' ? data.walletAppApiKey : null,
     flags: { ...DEFAULT_FEATURE_FLAGS, ...(isRecord(data.flags) ? (data.flags as Partial<FeatureFlags>) : {}) },
     // R22: errors go to Sentry only when the deployment names a DSN.
     ...(typeof data.sentryDsn === 'string' && data.sentryDsn !== '' ? { sentryDsn: data.sentryDsn } : {}),

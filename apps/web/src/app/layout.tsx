@@ -9,6 +9,8 @@ import { useAppConfig, useFeatureFlags } from './config';
 import { GlobalAlert } from './global-alert';
 import { LanguageSwitch } from './language-switch';
 import { APP_VERSION } from './version';
+import { WalletBoot } from '../features/wallet-app/wallet-boot';
+import { openInWallet } from '../features/wallet-app/wallet';
 
 // R5: rarely seen, so it loads when an account is found frozen rather than with every page.
 const AccountFrozenScreen = lazy(async () => ({ default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen }));
@@ -36,6 +38,10 @@ function Footer() {
           href={data.supportUrl}
           target="_blank"
           rel="noopener noreferrer"
+          onClick={(event) => {
+            // In the wallet mini-app, outside pages open in the wallet's browser (issue 7).
+            if (openInWallet(data.supportUrl)) event.preventDefault();
+          }}
           className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-primary-ink underline-offset-2 hover:underline"
         >
           {t('common.contactSupport')}
@@ -94,6 +100,7 @@ export function AppLayout() {
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <div className="flex min-h-dvh flex-col">
+        <WalletBoot />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"

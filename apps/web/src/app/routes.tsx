@@ -21,7 +21,7 @@ const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'Kyc
 const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(() => import('../features/kyc/identity'), 'ContinueOnPhonePage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 const TradePage = lazyPage(() => import('../features/trade/trade-page'), 'TradePage');
-const XummPlaidPage = lazyPage(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
+const XummPlaidPage = lazyPage<'XummPlaidPage', object>(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
@@ -74,6 +74,8 @@ export function AppRoutes() {
         <Route path="r/:shortId" element={<ShortLinkPage />} />
         {/* the phone that opened the SMS link has no session: the link's token is its credential (decision 010) */}
         <Route path="kyc/continue" element={<ContinueOnPhonePage />} />
+        {/* login + Verified in the wallet mini-app; with ?handoff= the wallet's browser, whose link is its credential (decision 034) */}
+        <Route path="xumm/plaid" element={<XummPlaidPage />} />
 
         {/* login */}
         <Route element={<RequireLogin />}>
@@ -110,7 +112,6 @@ export function AppRoutes() {
             <Route path="trade/method/:tradeMethod" element={<TradePage page="methodDetail" />} />
             <Route path="trade/summary" element={<TradePage page="summary" />} />
             <Route path="trade/verify" element={<TradePage page="verify" />} />
-            <Route path="xumm/plaid" element={<XummPlaidPage />} />
             {/* payment methods (decision 019): verified users only, like the trade routes */}
             <Route path="methods" element={<MethodsPage />} />
             <Route path="methods/bank" element={<BankLinkPage />} />

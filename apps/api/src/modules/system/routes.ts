@@ -40,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
       sandbox: config.sandbox,
       supportUrl: config.supportUrl,
       adBlockProbeUrl: config.adBlockProbeUrl,
+      walletAppApiKey: config.walletAppApiKey,
       flags: config.flags,
       ...(config.sentryDsn ? { sentryDsn: config.sentryDsn } : {}),
     }),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { openInWallet } from '../../features/wallet-app/wallet';
 import { buttonClassName, type ButtonVariant } from './button';
 
 /** A router link that looks like a button (navigation stays a link for assistive technology). */
@@ -21,7 +22,7 @@ export function LinkButton({
   );
 }
 
-/** An outside link (Contact Support) that looks like a button and opens in a new tab. */
+/** An outside link (Contact Support) that looks like a button and opens in a new tab, or the wallet's browser (issue 7). */
 export function ExternalLinkButton({
   href,
   variant = 'primary',
@@ -35,7 +36,15 @@ export function ExternalLinkButton({
   newTabLabel: string;
 }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClassName(variant)}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClassName(variant)}
+      onClick={(event) => {
+        if (openInWallet(href)) event.preventDefault();
+      }}
+    >
       {children}
       <span className="sr-only"> {newTabLabel}</span>
     </a>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Ban, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BankAccount, BankInstitution, PlaidSandboxLinkReply } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
@@ -25,6 +25,7 @@ import { Mask } from './components/mask';
 import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { METHODS_PATH, returnPath } from './paths';
 import { useAction } from './use-action';
+import { useWalletState } from '../wallet-app/wallet';
 
 /** The server's code for a blacklisted bank (decision 013). */
 const BANK_NOT_SUPPORTED = 'bank_not_supported';
@@ -70,13 +71,18 @@ function RefusedNotice({ bank }: { bank: string }) {
   );
 }
 
-/** Link a bank: pick the institution, then one of its accounts; the bank link record is then stored as a method. */
-function LinkFlow() {
+/**
+ * Link a bank: pick the institution, then one of its accounts; the bank link record is then stored as a method.
+ * `onLinked` replaces the usual ending (the list updated, a toast, back to where the user came from): the wallet's
+ * browser (decision 034) has no list to go back to.
+ */
+export function LinkFlow({ onLinked }: { onLinked?: (account: BankAccount, message: string) => void } = {}) {
   const { t } = useTranslation('methods', { useSuspense: true });
   const api = useApi();
   const snackbar = useSnackbar();
   const readError = useErrorText();
-  const finish = useFinish();
+  const usual = useFinish();
+  const finish = onLinked ?? usual;
   const institutions = useInstitutions();
   const [refused, setRefused] = useState<string | null>(null);
   const [link, setLink] = useState<PlaidSandboxLinkReply | null>(null);
@@ -285,7 +291,11 @@ function ReauthFlow({ methodId }: { methodId: string }) {
 export function BankLinkPage() {
   const { t } = useTranslation('methods', { useSuspense: true });
   const [params] = useSearchParams();
+  const location = useLocation();
+  const wallet = useWalletState();
   const reauth = params.get('reauth');
+  // In the wallet mini-app a new bank is linked in the wallet's browser (issue 7, decision 034).
+  if (!reauth && (wallet.mode === 'ready' || wallet.mode === 'starting')) return <Navigate to={`/xumm/plaid${location.search}`} replace />;
   return (
     <div className="flex flex-col gap-4">
       <BackLink to={METHODS_PATH}>{t('actions.backToMethods')}</BackLink>

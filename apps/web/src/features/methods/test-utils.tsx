@@ -13,6 +13,7 @@ import { MethodsPage } from './methods-page';
 export interface Call {
   path: string;
   body: unknown;
+  authorization?: string | null;
 }
 
 /** A reply: status and body, or a promise of one (a test can hold a reply back and release it). */
@@ -31,13 +32,14 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace(/^\/api/, '');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ path, body });
+    const authorization = new Headers(init?.headers).get('authorization');
+    calls.push({ path, body, authorization });
     const handler = handlers[path];
     const reply = handler ? await handler(body) : { status: 404, body: { message: 'Not found', code: 'not_found', type: 'api_error' } };
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
   };
   const api = createApiClient({ baseUrl: '/api', fetch, sleep: async () => {} });
-  return { api, calls, bodiesOf: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body) };
+  return { api, fetch, calls, bodiesOf: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body) };
 }
 
 function Where() {

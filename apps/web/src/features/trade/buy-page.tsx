@@ -33,6 +33,7 @@ import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSele
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
+import { useWalletAccount } from '../wallet-app/wallet';
 
 /** Document 2, section 9: the default amount of a trade. */
 export { DEFAULT_TRADE_AMOUNT };
@@ -78,6 +79,9 @@ export function BuyPage() {
   const [sourceKey, setSourceKey] = useState<string | null>(form?.sourceKey ?? previous?.source.key ?? null);
   const [amount, setAmount] = useState(form?.amount ?? previous?.amount ?? DEFAULT_TRADE_AMOUNT);
   const [address, setAddress] = useState(form?.address ?? previous?.address ?? '');
+  // In the wallet mini-app (issue 7) the wallet's own account is the XRPL address until the user types another.
+  const walletAccount = useWalletAccount();
+  const [addressEdited, setAddressEdited] = useState(false);
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
@@ -107,6 +111,11 @@ export function BuyPage() {
 
   // The first asset and method the user can choose, until they choose (document 1, section 4).
   const asset = assetOptions.find((option) => option.key === assetKey && isSelectable(option)) ?? assetOptions.find(isSelectable) ?? null;
+  const assetNetwork = asset?.network ?? null;
+  // Shown (and used) until the user types in the field; on another network the field stays theirs.
+  const walletDefault = !addressEdited && address === '' && walletAccount !== null && assetNetwork === 'xrpl' ? walletAccount : null;
+  const buyAddress = walletDefault ?? address;
+  const fromWallet = walletAccount !== null && buyAddress === walletAccount && assetNetwork === 'xrpl';
   const source = sources.find((option) => option.key === sourceKey && !option.disabled) ?? sources.find((option) => !option.disabled) ?? null;
 
   const limits = useQuery(rampLimitsQueryOptions(api, source?.network ?? null));
@@ -145,7 +154,7 @@ export function BuyPage() {
     else if (cents === null || cents === 0n) next.amount = t('messages.amountInvalid');
     else if (limits.data && cents < (usdCents(limits.data.minimumTrade) ?? 0n)) next.amount = t('messages.amountBelowMinimum', { amount: formatUsd(limits.data.minimumTrade) });
     else if (limit && cents > (usdCents(limit.remaining) ?? 0n)) next.amount = t('messages.amountAboveRemaining', { amount: formatUsd(limit.remaining) });
-    const addressError = addressProblem(address);
+    const addressError = addressProblem(buyAddress);
     if (addressError) next.buyAddress = addressError;
     const memoError = memoProblem(memo);
     if (memoError) next.buyMemo = memoError;
@@ -157,7 +166,7 @@ export function BuyPage() {
     const next = validate();
     setErrors(next);
     if (Object.keys(next).length > 0 || !asset || !source || !normalised) return;
-    setBuyDraft({ asset, source, amount: normalised, address: address.trim(), memo: usesMemo ? memo.trim() : '' });
+    setBuyDraft({ asset, source, amount: normalised, address: buyAddress.trim(), memo: usesMemo ? memo.trim() : '' });
     void navigate(TRADE_PATHS.summary);
   };
 
@@ -250,17 +259,18 @@ export function BuyPage() {
           <TextField
             name="buyAddress"
             label={addressLabel}
-            description={t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
+            description={fromWallet ? t('buy.walletAddressHelp') : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
             autoComplete="off"
             spellCheck="false"
-            value={address}
+            value={buyAddress}
             onChange={(value) => {
               setAddress(value);
+              setAddressEdited(true);
               setTouched(true);
               if (errors.buyAddress) setErrors((current) => ({ ...current, buyAddress: undefined }));
             }}
             onBlur={() => {
-              if (address.trim() !== '') setErrors((current) => ({ ...current, buyAddress: addressProblem(address) }));
+              if (buyAddress.trim() !== '') setErrors((current) => ({ ...current, buyAddress: addressProblem(buyAddress) }));
             }}
             error={errors.buyAddress}
           />

@@ -11,6 +11,7 @@ import { DepositInstructions, awaitsDeposit } from './components/deposit-instruc
 import { OrderView, isFinal } from './components/order-view';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
+import { openInWallet } from '../wallet-app/wallet';
 
 /** How often an order that is still moving is read again. */
 export const ORDER_POLL_MS = 5000;
@@ -41,7 +42,15 @@ export function CompletePage() {
       <OrderView order={data} />
       <p className="text-sm text-ink-muted">
         {t('order.trackingHelp')}{' '}
-        <Link to={data.trackingUrl} className="inline-flex min-h-11 items-center font-semibold break-words text-primary-ink">
+        <Link
+          to={data.trackingUrl}
+          className="inline-flex min-h-11 items-center font-semibold break-words text-primary-ink"
+          onClick={(event) => {
+            // In the wallet mini-app the public tracking page opens in the wallet's browser, where it can be kept
+            // and shared (issue 7); elsewhere it is one of the app's pages.
+            if (openInWallet(data.trackingUrl)) event.preventDefault();
+          }}
+        >
           {t('order.trackingLink')}
         </Link>
       </p>

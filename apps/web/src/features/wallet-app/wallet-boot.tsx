@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../app/config';
+import { startWallet, useWalletState } from './wallet';
+import { applyWalletTheme, readWalletLaunch, type WalletLaunch } from './wallet-launch';
+
+let bootLaunch: WalletLaunch | null = null;
+
+/** At start, before the first render: is the app opened by the wallet? Its style sets the theme at once. */
+export function detectWalletLaunch(search: string): WalletLaunch | null {
+  bootLaunch = readWalletLaunch(search);
+  if (bootLaunch) applyWalletTheme(bootLaunch.style);
+  return bootLaunch;
+}
+
+/**
+ * Starts the wallet mode once the deployment's settings are in (the API key; whether the emulator is allowed), and
+ * says so on screen when the wallet is only emulated, so nobody mistakes a test session for the real wallet.
+ */
+export function WalletBoot({ launch = bootLaunch }: { launch?: WalletLaunch | null }) {
+  const { t } = useTranslation();
+  const { data: config } = useAppConfig();
+  const state = useWalletState();
+  useEffect(() => {
+    if (!launch || !config) return;
+    void startWallet(launch, { allowEmulator: import.meta.env.DEV || config.sandbox, apiKey: config.walletAppApiKey ?? null });
+  }, [launch, config]);
+
+  if (state.mode !== 'ready' || state.kind !== 'emulator') return null;
+  return (
+    <p data-testid="wallet-emulator" className="flex items-center justify-center gap-2 bg-primary-soft px-4 py-1.5 text-xs font-semibold text-primary-ink">
+      <Wallet size={14} aria-hidden="true" />
+      {state.account ? t('walletApp.emulatedWith', { account: state.account }) : t('walletApp.emulated')}
+    </p>
+  );
+}
