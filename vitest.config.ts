@@ -34,7 +34,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.int.test.ts', 'apps/api/test/**/*.int.test.ts'],
           // *-postgres.int.test.ts need a database server (races between connections, a second process): they run
           // in the PostgreSQL pass only, rather than being reported as skipped on PGlite.
-          exclude: process.env.TEST_DB === 'postgres' ? [] : ['apps/api/src/**/*-postgres.int.test.ts'],
+          exclude: process.env.TEST_DB === 'postgres' ? [] : ['apps/api/src/**/*-postgres.int.test.ts', 'apps/api/test/**/*-postgres.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
