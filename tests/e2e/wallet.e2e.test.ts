@@ -43,7 +43,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       const email = freshEmail();
       const { page, context, problems } = await openPage(browser, { width: 390 });
       // Pages the app opens for the wallet's browser would be new tabs here: the journey follows the log instead.
-      context.on('page', (opened) => void opened.close());
+      page.on('popup', (opened) => void opened.close());
 
       await page.goto(LAUNCH);
       await page.getByTestId('wallet-emulator').waitFor();
@@ -72,6 +72,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await page.getByRole('button', { name: 'Open bank link' }).click();
       const handoffUrl = await waitForOpened(page, (url) => url.includes('/xumm/plaid?handoff='));
       await page.getByTestId('handoff-waiting').waitFor();
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallet-plaid-390.png`, fullPage: true });
 
       // The wallet's browser: another browser altogether, nobody signed in.
       const walletBrowser = await browser.newContext({ viewport: { width: 390, height: 800 } });
@@ -86,6 +87,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await outside.getByRole('heading', { name: 'Choose an account', level: 1 }).waitFor();
       await outside.getByRole('button', { name: 'Link account' }).click();
       await outside.getByRole('heading', { name: 'First Citizens Bank is linked' }).waitFor();
+      if (process.env.E2E_SCREENSHOTS) await outside.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallet-browser-linked-390.png`, fullPage: true });
       await expectNoSeriousAxeViolation(outside);
       // The link was single use: opened again, it is refused.
       const again = await walletBrowser.newPage();
@@ -96,8 +98,9 @@ describe('the wallet mini-app (emulated wallet)', () => {
 
       // Back in the wallet: the mini-app notices the new bank and goes back to the methods.
       await page.waitForURL((url) => url.pathname === '/methods', { timeout: 15_000 });
-      await page.getByText('First Citizens Bank linked').waitFor();
+      // (its toast is short-lived; the list is what stays)
       await page.getByTestId('bank-method').waitFor();
+      expect(await page.getByTestId('bank-method').textContent()).toContain('First Citizens Bank');
 
       // Buy: the wallet's account is the XRPL address, already checked by the address rules.
       await page.goto('/trade/buy');
