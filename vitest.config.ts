@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Lazily loaded pages under a full `npm test` on two cores: room to finish, not a speed check.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../lib/i18n';
+
+// Pages load their code and texts lazily: on a busy two-core machine that can take longer than the library's 1 s.
+// Slack only; what is awaited must still appear.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
