@@ -4,7 +4,7 @@ import './lib/i18n';
 import './styles.css';
 import { App, startAppTelemetry } from './app/app';
 import { reportError } from './lib/telemetry';
-import { detectWalletLaunch } from './features/wallet-app/wallet-boot';
+import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 
 // Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
 detectWalletLaunch(window.location.search);

@@ -9,10 +9,12 @@ import { useAppConfig, useFeatureFlags } from './config';
 import { GlobalAlert } from './global-alert';
 import { LanguageSwitch } from './language-switch';
 import { APP_VERSION } from './version';
-import { WalletBoot } from '../features/wallet-app/wallet-boot';
-import { openInWallet } from '../features/wallet-app/wallet';
+import { openInWallet } from '../features/wallet-app/wallet-state';
+import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
 
 // R5: rarely seen, so it loads when an account is found frozen rather than with every page.
+// Issue 7: the wallet mode's start (adapters, SDK) loads only when the wallet opened the app.
+const WalletBoot = lazy(async () => ({ default: (await import('../features/wallet-app/wallet-boot')).WalletBoot }));
 const AccountFrozenScreen = lazy(async () => ({ default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen }));
 
 function LogoMark() {
@@ -96,11 +98,16 @@ export function AppLayout() {
   const { loggedIn, accountFrozen } = useAuthState();
   const flags = useFeatureFlags();
   const { data: config } = useAppConfig();
+  const walletLaunch = walletLaunchAtBoot();
 
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <div className="flex min-h-dvh flex-col">
-        <WalletBoot />
+        {walletLaunch ? (
+          <Suspense fallback={null}>
+            <WalletBoot launch={walletLaunch} />
+          </Suspense>
+        ) : null}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"

@@ -33,7 +33,7 @@ import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSele
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
-import { useWalletAccount } from '../wallet-app/wallet';
+import { useWalletAccount } from '../wallet-app/wallet-state';
 
 /** Document 2, section 9: the default amount of a trade. */
 export { DEFAULT_TRADE_AMOUNT };

@@ -11,7 +11,7 @@ import { DepositInstructions, awaitsDeposit } from './components/deposit-instruc
 import { OrderView, isFinal } from './components/order-view';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
-import { openInWallet } from '../wallet-app/wallet';
+import { openInWallet } from '../wallet-app/wallet-state';
 
 /** How often an order that is still moving is read again. */
 export const ORDER_POLL_MS = 5000;

@@ -3,27 +3,18 @@ import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../app/config';
 import { startWallet, useWalletState } from './wallet';
-import { applyWalletTheme, readWalletLaunch, type WalletLaunch } from './wallet-launch';
-
-let bootLaunch: WalletLaunch | null = null;
-
-/** At start, before the first render: is the app opened by the wallet? Its style sets the theme at once. */
-export function detectWalletLaunch(search: string): WalletLaunch | null {
-  bootLaunch = readWalletLaunch(search);
-  if (bootLaunch) applyWalletTheme(bootLaunch.style);
-  return bootLaunch;
-}
+import type { WalletLaunch } from './wallet-launch';
 
 /**
  * Starts the wallet mode once the deployment's settings are in (the API key; whether the emulator is allowed), and
  * says so on screen when the wallet is only emulated, so nobody mistakes a test session for the real wallet.
  */
-export function WalletBoot({ launch = bootLaunch }: { launch?: WalletLaunch | null }) {
+export function WalletBoot({ launch }: { launch: WalletLaunch }) {
   const { t } = useTranslation();
   const { data: config } = useAppConfig();
   const state = useWalletState();
   useEffect(() => {
-    if (!launch || !config) return;
+    if (!config) return;
     void startWallet(launch, { allowEmulator: import.meta.env.DEV || config.sandbox, apiKey: config.walletAppApiKey ?? null });
   }, [launch, config]);
 

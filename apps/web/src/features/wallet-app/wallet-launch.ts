@@ -81,3 +81,17 @@ export function applyWalletTheme(style: WalletStyle | null, root: HTMLElement = 
   if (style === null) delete root.dataset.theme;
   else root.dataset.theme = style === 'LIGHT' ? 'light' : 'dark';
 }
+
+let bootLaunch: WalletLaunch | null = null;
+
+/** At start, before the first render: is the app opened by the wallet? Its style sets the theme at once. */
+export function detectWalletLaunch(search: string): WalletLaunch | null {
+  bootLaunch = readWalletLaunch(search);
+  if (bootLaunch) applyWalletTheme(bootLaunch.style);
+  return bootLaunch;
+}
+
+/** The launch found at start, for the layout to start the wallet mode (null outside it). */
+export function walletLaunchAtBoot(): WalletLaunch | null {
+  return bootLaunch;
+}

@@ -1,16 +1,8 @@
-import { createStore, useStoreState } from '../../lib/store';
 import { readStoredWalletAccount, storeWalletAccount, type WalletLaunch } from './wallet-launch';
 import type { WalletAdapterOptions, WalletProvider } from './wallet-provider';
+import { setWalletProvider, walletStore } from './wallet-state';
 
-export type WalletState =
-  | { mode: 'off' }
-  | { mode: 'starting'; launch: WalletLaunch }
-  | { mode: 'ready'; launch: WalletLaunch; kind: WalletProvider['kind']; account: string | null }
-  /** The SDK could not load or start: the app goes on as a normal web app, links open in new tabs. */
-  | { mode: 'failed'; launch: WalletLaunch };
-
-export const walletStore = createStore<{ state: WalletState }>({ state: { mode: 'off' } });
-let provider: WalletProvider | null = null;
+export { openInWallet, resetWallet, useWalletAccount, useWalletState, walletStore, type WalletState } from './wallet-state';
 
 export type WalletAdapterLoader = (options: WalletAdapterOptions) => Promise<WalletProvider>;
 
@@ -39,7 +31,7 @@ export async function startWallet(launch: WalletLaunch, deployment: WalletDeploy
     const wallet = await (emulate ? adapters.emulator : adapters.xumm)({ token: launch.token, apiKey: deployment.apiKey, emulatedAccount: launch.emulatedAccount });
     // The address rules load with the adapter, not with every page (the /auth entry stays small).
     const { checkedXrplAccount: checkedAccount } = await import('./account-check');
-    provider = wallet;
+    setWalletProvider(wallet);
     const stored = checkedAccount(readStoredWalletAccount());
     walletStore.setState({ state: { mode: 'ready', launch, kind: wallet.kind, account: stored } });
     wallet.ready();
@@ -47,34 +39,7 @@ export async function startWallet(launch: WalletLaunch, deployment: WalletDeploy
     if (account) storeWalletAccount(account);
     walletStore.setState({ state: { mode: 'ready', launch, kind: wallet.kind, account: account ?? stored } });
   } catch {
-    provider = null;
+    setWalletProvider(null);
     walletStore.setState({ state: { mode: 'failed', launch } });
   }
-}
-
-/**
- * Opens an outside link (support, the bank link, a tracking page) through the wallet's browser when the app runs in
- * the wallet; answers false otherwise, and the caller opens it the normal way (a new tab).
- */
-export function openInWallet(url: string): boolean {
-  if (!provider || walletStore.getState().state.mode !== 'ready') return false;
-  const absolute = new URL(url, window.location.href).href;
-  void provider.openBrowser(absolute).catch(() => window.open(absolute, '_blank', 'noopener,noreferrer'));
-  return true;
-}
-
-export function useWalletState(): WalletState {
-  return useStoreState(walletStore).state;
-}
-
-/** The wallet's account, when the app runs in the wallet and the wallet named a valid one. */
-export function useWalletAccount(): string | null {
-  const state = useWalletState();
-  return state.mode === 'ready' ? state.account : null;
-}
-
-/** Tests start from the normal web app. */
-export function resetWallet(): void {
-  provider = null;
-  walletStore.setState({ state: { mode: 'off' } });
 }

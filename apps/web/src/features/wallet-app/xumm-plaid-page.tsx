@@ -15,7 +15,7 @@ import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } f
 import { methodsKey } from '../methods/api/keys';
 import { LinkFlow } from '../methods/bank-link-page';
 import { returnPath } from '../methods/paths';
-import { openInWallet } from './wallet';
+import { openInWallet } from './wallet-state';
 
 /** How often the mini-app asks whether the bank was linked while the wallet's browser is open. */
 export const HANDOFF_POLL_MS = 3000;
