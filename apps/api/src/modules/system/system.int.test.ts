@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ApiErrorBody, DEFAULT_FEATURE_FLAGS, HealthcheckResponse, PublicConfig } from '@rampart/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/helpers';
 
@@ -15,6 +16,7 @@ describe('system routes, errors and headers', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Rampart</title><div id="root"></div>');
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     t = await createTestApp({ env: { WEB_DIST_DIR: distDir, BODY_LIMIT_BYTES: '2048' } });
     // A route with a zod body, to see what a client sees when validation fails.
     t.app.post(
@@ -132,6 +134,13 @@ describe('system routes, errors and headers', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
+    // The build's brotli copy goes to a browser that accepts it (decision 040), with the script's own type.
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
   });
