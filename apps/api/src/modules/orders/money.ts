@@ -18,12 +18,22 @@ export function ledgerKey(orderId: string, step: 'hold' | 'capture' | 'fees' | '
 /**
  * A buy's delivery moves USD into the market and then the asset out of it; a sell's payout the asset in and then USD
  * out: separate ledger commands, each locking its own rows, so a buy and a sell took the market's two rows in
- * opposite orders and deadlocked (a third of the sell payouts in the scale test, decision 039). Both lock the market's
- * rows of both assets first, in the ledger's order.
+ * opposite orders and deadlocked (a third of the sell payouts in the scale test, decision 039). The user's own rows
+ * and the platform's fee row are in the same position against a deposit settling for that user (user USD, then
+ * fees there; fees, then user USD here). So a delivery or a payout locks every balance row it will post to first, in
+ * one statement, in the ledger's one order.
  */
 export async function lockMarket(tx: Queryable, row: OrderRow): Promise<void> {
   const asset = row.side === 'buy' ? row.buy_asset : row.sell_asset;
-  await lockBalances(tx, [{ account: WORLD_MARKET, asset: 'USD' }, { account: WORLD_MARKET, asset }]);
+  await lockBalances(tx, [
+    { account: WORLD_MARKET, asset: 'USD' },
+    { account: WORLD_MARKET, asset },
+    { account: WORLD_CHAIN, asset },
+    { account: PLATFORM_FEES, asset: 'USD' },
+    { account: userAccount(row.user_id, 'USD'), asset: 'USD' },
+    // A buy never posts to the user's asset row (the asset goes to the address): no empty row is made for it.
+    ...(row.side === 'sell' ? [{ account: userAccount(row.user_id, asset), asset }] : []),
+  ]);
 }
 
 export function usdHeld(row: OrderRow): bigint {
