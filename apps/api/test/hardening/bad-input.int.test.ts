@@ -8,6 +8,7 @@ import {
   envNumber,
   expectErrorShape,
   expectNoLeak,
+  sentText,
   leafPaths,
   naughtyStrings,
   openApiRoutes,
@@ -190,16 +191,18 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
   /** One call: no 5xx; a refusal in the error shape that changed nothing; an acceptance leaks nothing either. */
   async function probe(route: ApiRoute, token: string | null, input: BadInput, label: string) {
     if (!batch) before ??= await snapshotDatabase(k.t.db);
-    const res = await rawCall(k.t.app, { method: route.method, url: urlOf(route, input), token, ...(input.payload === undefined ? {} : { payload: input.payload }), contentType: input.contentType ?? null });
+    const url = urlOf(route, input);
+    const res = await rawCall(k.t.app, { method: route.method, url, token, ...(input.payload === undefined ? {} : { payload: input.payload }), contentType: input.contentType ?? null });
+    const sent = sentText(input.payload, url);
     const context = `${route.key} as ${label}, ${input.kind}: ${String(input.payload ?? input.query ?? '').slice(0, 160)}`;
     expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
     if (res.status >= 400) {
-      expectErrorShape(res.status, res.text, context);
+      expectErrorShape(res.status, res.text, context, sent);
       if (batch || !before) return;
       const after = await snapshotDatabase(k.t.db);
       expect(changedTables(before, after), `${context}: a refused call (${res.status}) changed the database`).toEqual([]);
     } else {
-      if (res.contentType.includes('json')) expectNoLeak(res.text, context);
+      if (res.contentType.includes('json')) expectNoLeak(res.text, context, sent);
       if (batch) {
         batch.accepted += 1;
         return;

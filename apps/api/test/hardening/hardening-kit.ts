@@ -201,13 +201,33 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 // A stack frame ("    at fn (/path/file.ts:12:3)"), an absolute source path, or a Node internal.
 const LEAKS = [/\n\s+at\s/, /\\n\s+at\s/, /\bat\s+[^\s()]+\s+\([^)]*:\d+:\d+\)/, /\bat\s+\/[^\s]*:\d+:\d+/, /(^|[\s"'(])\/(work|app|home|root|usr|tmp|opt|srv)\//, /node_modules/, /\.(ts|js|mjs|cjs):\d+/, /node:internal/];
 
-/** The body says nothing about the server's insides: no stack frame, no file path. */
-export function expectNoLeak(text: string, context: string): void {
-  for (const pattern of LEAKS) expect(pattern.test(text), `${context}: the reply leaks ${pattern}: ${text.slice(0, 400)}`).toBe(false);
+/**
+ * The body says nothing about the server's insides: no stack frame, no file path. `sent` is what the caller sent (body
+ * and URL): a reply may quote the caller's own input back ('Asset {0} not supported!'), and a naughty string such as
+ * '() { 0; }; touch /tmp/…' is then no leak of the server's.
+ */
+export function expectNoLeak(text: string, context: string, sent = ''): void {
+  for (const pattern of LEAKS) {
+    const all = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    const own = [...text.matchAll(all)].map((m) => m[0]).filter((found) => !sent.includes(found.trim()));
+    expect(own, `${context}: the reply leaks ${pattern}: ${text.slice(0, 400)}`).toEqual([]);
+  }
+}
+
+/** What a call sent, as a reply could quote it back: the body raw and JSON-encoded, the URL raw and decoded. */
+export function sentText(payload: unknown, url: string): string {
+  const body = payload === undefined ? '' : typeof payload === 'string' ? payload : JSON.stringify(payload);
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // a malformed escape: the raw URL is what the server saw
+  }
+  return [body, JSON.stringify(body), url, decoded, JSON.stringify(decoded)].join('\n');
 }
 
 /** A refusal in the API's error shape (document 2, section 8; decision 003). */
-export function expectErrorShape(status: number, text: string, context: string): ApiErrorBody {
+export function expectErrorShape(status: number, text: string, context: string, sent = ''): ApiErrorBody {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -216,7 +236,7 @@ export function expectErrorShape(status: number, text: string, context: string):
   }
   const body = ApiErrorBody.safeParse(parsed);
   expect(body.success, `${context}: ${status} reply is not the error shape: ${text.slice(0, 300)}`).toBe(true);
-  expectNoLeak(text, context);
+  expectNoLeak(text, context, sent);
   return body.data as ApiErrorBody;
 }
 
