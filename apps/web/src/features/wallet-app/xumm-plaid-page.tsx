@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Landmark, LinkIcon, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } f
 import { methodsKey } from '../methods/api/keys';
 import { LinkFlow } from '../methods/bank-link-page';
 import { returnPath } from '../methods/paths';
+import { useAction } from '../methods/use-action';
 import { openInWallet } from './wallet-state';
 
 /** How often the mini-app asks whether the bank was linked while the wallet's browser is open. */
@@ -163,8 +164,8 @@ export function WalletBankLink() {
   const [params] = useSearchParams();
   const [handoff, setHandoff] = useState<BankLinkHandoffReply | null>(null);
 
-  const open = useMutation({
-    mutationFn: () => createBankLinkHandoff(api),
+  // The methods pages' own action hook, not react-query's useMutation (which would grow /auth's entry, decision 019).
+  const open = useAction(() => createBankLinkHandoff(api), {
     onSuccess: (reply) => {
       setHandoff(reply);
       if (!openInWallet(reply.url)) window.open(reply.url, '_blank', 'noopener,noreferrer');
@@ -220,7 +221,7 @@ export function WalletBankLink() {
         <LinkButton to={returnPath(params.get('redirect'))} variant="secondary">
           {t('actions.cancel')}
         </LinkButton>
-        <Button isDisabled={open.isPending} aria-busy={open.isPending || undefined} onPress={() => open.mutate()}>
+        <Button isDisabled={open.isPending} aria-busy={open.isPending || undefined} onPress={() => open.mutate(undefined)}>
           {open.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : <ExternalLink size={18} aria-hidden="true" />}
           {handoff && !expired ? t('wallet.app.openAgain') : t('wallet.app.open')}
         </Button>
