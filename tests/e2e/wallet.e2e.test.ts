@@ -7,7 +7,7 @@ import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAct
  * Issue 7 in a browser: Rampart opened by the XRPL wallet, with the development adapter standing in for the wallet
  * (`xAppEmulator=1`, allowed on the sandbox deployment the journeys run). The wallet's style sets the theme, its
  * account is the buy address, outside links go through the wallet's browser, a bank is linked in that browser (a
- * context of its own, without the mini-app's session), and a buy completes.
+ * context of its own, without the mini-app's session) and later logged in to again there, and a buy completes.
  */
 
 /** What the emulated wallet says it is signed in with (features/wallet-app/emulator-adapter.ts). */
@@ -38,7 +38,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
   });
 
   it(
-    "opens with the wallet's token, uses its account and browser, links a bank in the wallet's browser and completes a buy",
+    "opens with the wallet's token, uses its account and browser, links and re-authenticates a bank in the wallet's browser and completes a buy",
     async () => {
       const email = freshEmail();
       const { page, context, problems } = await openPage(browser, { width: 390 });
@@ -101,6 +101,31 @@ describe('the wallet mini-app (emulated wallet)', () => {
       // (its toast is short-lived; the list is what stays)
       await page.getByTestId('bank-method').waitFor();
       expect(await page.getByTestId('bank-method').textContent()).toContain('First Citizens Bank');
+
+      // The bank asks for its login again (the sandbox's reset): that login happens in the wallet's browser too.
+      await page.goto('/sandbox');
+      await page.getByLabel('Payment method').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
+      await page.getByText('Success! Your funds transfer method reset has been initiated.').waitFor();
+      await page.goto('/methods');
+      await page.getByText('Login required.').waitFor();
+      await page.getByRole('link', { name: /^Re-authenticate First Citizens Bank/ }).click();
+      await page.waitForURL((url) => url.pathname === '/xumm/plaid' && url.searchParams.has('reauth'));
+      await page.getByRole('heading', { name: 'Log in to your bank again', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Open bank link' }).click();
+      const reauthUrl = await waitForOpened(page, (url) => url.includes('/xumm/plaid?handoff=') && url !== handoffUrl);
+      const reauthBrowser = await browser.newContext({ viewport: { width: 390, height: 800 } });
+      const login = await reauthBrowser.newPage();
+      await login.goto(reauthUrl);
+      await login.getByText(`Logging in to a bank again for ${email}`).waitFor();
+      await login.getByRole('heading', { name: 'Log in to First Citizens Bank', level: 1 }).waitFor();
+      await expectNoSeriousAxeViolation(login);
+      await login.getByRole('button', { name: 'Continue' }).click();
+      await login.getByRole('heading', { name: 'First Citizens Bank is re-authenticated' }).waitFor();
+      await reauthBrowser.close();
+      await page.waitForURL((url) => url.pathname === '/methods', { timeout: 15_000 });
+      await page.getByTestId('bank-method').waitFor();
+      await page.getByText('Login required.').waitFor({ state: 'detached' });
 
       // Buy: the wallet's account is the XRPL address, already checked by the address rules.
       await page.goto('/trade/buy');

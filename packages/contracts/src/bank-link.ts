@@ -145,13 +145,22 @@ export const BANK_LINK_HANDOFF_MINUTES = 15;
 export const BANK_LINK_HANDOFF_STATUSES = ['waiting', 'opened', 'linked', 'expired'] as const;
 export type BankLinkHandoffStatus = (typeof BANK_LINK_HANDOFF_STATUSES)[number];
 
+/** A new bank, or with `fundsTransferMethodId` a linked bank whose login is needed again (re-authentication). */
+export const BankLinkHandoffRequest = z.object({ fundsTransferMethodId: MethodId.optional() }).strict().optional();
+export type BankLinkHandoffRequest = z.infer<typeof BankLinkHandoffRequest>;
 export const BankLinkHandoffReply = z.object({ handoffId: z.uuid(), url: z.string(), expiresAt: z.string() });
 export type BankLinkHandoffReply = z.infer<typeof BankLinkHandoffReply>;
 
 /** The link's token: 32 random bytes, base64url. */
 export const BankLinkHandoffRedeemRequest = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }).strict();
 export type BankLinkHandoffRedeemRequest = z.infer<typeof BankLinkHandoffRedeemRequest>;
-export const BankLinkHandoffRedeemReply = z.object({ accessToken: z.string(), expiresAt: z.string(), email: z.string() });
+export const BankLinkHandoffRedeemReply = z.object({
+  accessToken: z.string(),
+  expiresAt: z.string(),
+  email: z.string(),
+  /** The bank to log in to again when the handoff is a re-authentication; null when it links a new bank. */
+  reauth: BankAccount.nullable(),
+});
 export type BankLinkHandoffRedeemReply = z.infer<typeof BankLinkHandoffRedeemReply>;
 
 export const BankLinkHandoffStatusRequest = z.object({ handoffId: z.uuid() }).strict();

@@ -13,6 +13,8 @@ export interface AuthUser {
    * link handoff's access token (decision 034, bank-link calls only; `sessionId` is then the handoff's id).
    */
   via: 'login' | 'capture' | 'bank-link';
+  /** For a bank-link access token: the bank method it re-authenticates, or null when it links a new bank. */
+  bankLinkReauthMethodId?: string | null;
   /** R5: the custodial account's frozen flag when the session lookup read it along; absent, the guard reads it. */
   accountFrozen?: boolean;
 }

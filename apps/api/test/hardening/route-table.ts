@@ -139,14 +139,14 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/plaid-ui-token': { access: 'bankLink' },
   'POST /api/plaid-sandbox-link': { access: 'bankLink' },
   'POST /api/plaid-bank-account-add': { access: 'bankLink' },
-  'POST /api/bank-link-handoff': USER,
+  'POST /api/bank-link-handoff': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
   'POST /api/bank-link-handoff/redeem': PUBLIC,
   'POST /api/bank-link-handoff/status': USER,
   'POST /api/bank-account-list': USER,
   'POST /api/bank-account-remove': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
-  'POST /api/plaid-ui-reauth-token': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/plaid-ui-reauth-token': { access: 'bankLink', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
   'POST /api/plaid-bank-account-reauth': {
-    access: 'user',
+    access: 'bankLink',
     owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId, publicToken: 'public-sandbox-0000' }), ...bankUnknown },
   },
   // Cards (decision 017); the hosted form's steps carry the form's own single-use token.

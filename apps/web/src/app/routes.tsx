@@ -26,7 +26,7 @@ const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackP
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
-const BankLinkPage = lazyPage(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
+const BankLinkPage = lazyPage<'BankLinkPage', object>(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
 const CardPage = lazyPage(() => import('../features/methods/card-page'), 'CardPage');
 const HomeBalance = lazyPage(() => import('../features/money/components/home-balance'), 'HomeBalance');
 const HomeTrade = lazyPage(() => import('../features/trade/home-trade'), 'HomeTrade');

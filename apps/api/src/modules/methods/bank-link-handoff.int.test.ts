@@ -123,6 +123,57 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     expect((await status(login, unopened.handoffId)).status).toBe('expired');
   });
 
+  it('re-authenticates a bank that asks for its login again in the browser, and that bank only', async () => {
+    const login = await k.signedInUser('wallet-handoff-reauth@example.com');
+    const { account: bank } = await linkWith(login);
+    const { account: second } = await linkWith(login, 'ins_citibank');
+    const id = bank.primetrustFundsTransferMethodId;
+    // A bank that does not ask for its login is refused before anyone is sent anywhere.
+    expect((await fail('/api/bank-link-handoff', login, { fundsTransferMethodId: id }, 409)).code).toBe('bank_reauth_not_required');
+    await ok('/api/primetrust/sandbox/plaid-reset-method', login, { fundsTransferMethodId: id }, { parse: (v: unknown) => v });
+
+    const handoff = await ok('/api/bank-link-handoff', login, { fundsTransferMethodId: id }, BankLinkHandoffReply);
+    const redeemed = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(handoff) }, BankLinkHandoffRedeemReply);
+    // The browser learns which bank to log in to.
+    expect(redeemed.reauth).toMatchObject({ primetrustFundsTransferMethodId: id, bankName: bank.bankName, requiresReauth: true });
+    const access = redeemed.accessToken;
+
+    // Not a new link, and not another method.
+    await fail('/api/plaid-ui-token', access, {}, 401);
+    await fail('/api/plaid-bank-account-add', access, {}, 401);
+    await fail('/api/plaid-ui-reauth-token', access, { fundsTransferMethodId: second.primetrustFundsTransferMethodId }, 401);
+    await fail('/api/bank-account-list', access, {}, 401);
+
+    // The re-auth screen's calls, as the browser page makes them.
+    await ok('/api/plaid-institutions', access, {}, PlaidInstitutionsReply);
+    const { linkToken } = await ok('/api/plaid-ui-reauth-token', access, { fundsTransferMethodId: id }, PlaidLinkTokenReply);
+    const l = await ok('/api/plaid-sandbox-link', access, { linkToken, institutionId: bank.institutionId }, PlaidSandboxLinkReply);
+    const { account } = await ok('/api/plaid-bank-account-reauth', access, { fundsTransferMethodId: id, publicToken: l.publicToken }, BankAccountReply);
+    expect(account).toMatchObject({ primetrustFundsTransferMethodId: id, requiresReauth: false });
+
+    // The mini-app reads it done, and the access token opens nothing more.
+    expect(await status(login, handoff.handoffId)).toMatchObject({ status: 'linked', account: { primetrustFundsTransferMethodId: id, requiresReauth: false } });
+    await fail('/api/plaid-institutions', access, {}, 401);
+    const { accounts } = await ok('/api/bank-account-list', login, {}, BankAccountListReply);
+    expect(accounts.map((a) => a.requiresReauth)).toEqual([false, false]);
+  });
+
+  it("refuses a re-auth handoff for another user's bank or a bad method id, and a new link's token on the re-auth calls", async () => {
+    const owner = await k.signedInUser('wallet-handoff-reauth-owner@example.com');
+    const other = await k.signedInUser('wallet-handoff-reauth-other@example.com');
+    const { account } = await linkWith(owner);
+    const id = account.primetrustFundsTransferMethodId;
+    await ok('/api/primetrust/sandbox/plaid-reset-method', owner, { fundsTransferMethodId: id }, { parse: (v: unknown) => v });
+    expect((await fail('/api/bank-link-handoff', other, { fundsTransferMethodId: id }, 404)).code).toBe('bank_method_unknown');
+    expect((await fail('/api/bank-link-handoff', owner, { fundsTransferMethodId: 'not-a-uuid' }, 400)).code).toBe('validation_failed');
+
+    const newLink = await ok('/api/bank-link-handoff', owner, {}, BankLinkHandoffReply);
+    const redeemed = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(newLink) }, BankLinkHandoffRedeemReply);
+    expect(redeemed.reauth).toBeNull();
+    await fail('/api/plaid-ui-reauth-token', redeemed.accessToken, { fundsTransferMethodId: id }, 401);
+    await fail('/api/plaid-bank-account-reauth', redeemed.accessToken, { fundsTransferMethodId: id, publicToken: 'public-sandbox-0000' }, 401);
+  });
+
   it("keeps each user's handoffs their own, and asks for a session to start one", async () => {
     const owner = await k.signedInUser('wallet-handoff-owner@example.com');
     const other = await k.signedInUser('wallet-handoff-other@example.com');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BankAccountListReply,
@@ -8,6 +9,7 @@ import {
   BankLinkHandoffRedeemReply,
   BankLinkHandoffRedeemRequest,
   BankLinkHandoffReply,
+  BankLinkHandoffRequest,
   BankLinkHandoffStatusReply,
   BankLinkHandoffStatusRequest,
   EmptyRequest,
@@ -27,7 +29,7 @@ import { requireUser } from '../../plugins/auth';
 import { createSandboxBankLink, loadSandboxBankLinkSecret } from '../../providers/bank-link/sandbox';
 import type { BankLinkProvider } from '../../providers/bank-link/types';
 import { addBankMethod } from './add-bank-method';
-import { bankLinkHandoffStatus, createBankLinkHandoff, markHandoffLinked, redeemBankLinkHandoff } from './bank-link-handoff';
+import { assertHandoffKind, assertHandoffMethod, bankLinkHandoffStatus, createBankLinkHandoff, markHandoffLinked, redeemBankLinkHandoff } from './bank-link-handoff';
 import { completeSandboxLink } from './complete-sandbox-link';
 import type { MethodsContext } from './context';
 import { createLinkToken } from './create-link-token';
@@ -54,8 +56,12 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   const ctx: MethodsContext = { db, clock, bankLink: link, blacklistedBanks: config.flags.blacklistedBanks };
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
-  // The calls that link a new bank also take a wallet bank-link handoff's access token (decision 034).
+  // The calls that link or re-authenticate a bank also take a wallet bank-link handoff's access token (decision 034):
+  // the picker and the sandbox's link screen either kind, the others only their own kind (refused before the body).
   const linking = { preValidation: app.authenticateBankLink };
+  const handoffOf = (kind: 'new-link' | 'reauth') => ({
+    preValidation: [app.authenticateBankLink, async (request: FastifyRequest) => assertHandoffKind(requireUser(request), kind)],
+  });
 
   app.post(
     '/plaid-institutions',
@@ -64,7 +70,7 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/plaid-ui-token',
-    { ...linking, schema: { tags, summary: 'A link token to start linking a bank', body: EmptyRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
+    { ...handoffOf('new-link'), schema: { tags, summary: 'A link token to start linking a bank', body: EmptyRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
     async (request) => createLinkToken(ctx, requireUser(request).userGuid),
   );
   app.post(
@@ -74,7 +80,7 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/plaid-bank-account-add',
-    { ...linking, schema: { tags, summary: 'Store the linked account of a bank link record as a method (idempotent)', body: PlaidBankAccountAddRequest, response: { 200: BankAccountReply, ...errorResponses } } },
+    { ...handoffOf('new-link'), schema: { tags, summary: 'Store the linked account of a bank link record as a method (idempotent)', body: PlaidBankAccountAddRequest, response: { 200: BankAccountReply, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
       const reply = await addBankMethod(ctx, user.userGuid, request.body);
@@ -86,8 +92,17 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   // Bank linking from the wallet mini-app (issue 7, decision 034).
   app.post(
     '/bank-link-handoff',
-    { ...signedIn, schema: { tags, summary: "A single-use link that opens the bank link in the wallet app's browser", body: EmptyRequest, response: { 200: BankLinkHandoffReply, ...errorResponses } } },
-    async (request) => createBankLinkHandoff(ctx, requireUser(request).userGuid, publicUrl ?? `${request.protocol}://${request.host}`),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "A single-use link that opens the bank link (or with fundsTransferMethodId the bank's re-auth) in the wallet app's browser",
+        body: BankLinkHandoffRequest,
+        response: { 200: BankLinkHandoffReply, ...errorResponses },
+      },
+    },
+    async (request) =>
+      createBankLinkHandoff(ctx, requireUser(request).userGuid, publicUrl ?? `${request.protocol}://${request.host}`, request.body?.fundsTransferMethodId),
   );
   app.post(
     '/bank-link-handoff/redeem',
@@ -111,12 +126,22 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/plaid-ui-reauth-token',
-    { ...signedIn, schema: { tags, summary: 'A link token to log in again to the bank of a method that needs it', body: PlaidReauthTokenRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
-    async (request) => createReauthToken(ctx, requireUser(request).userGuid, request.body.fundsTransferMethodId),
+    { ...handoffOf('reauth'), schema: { tags, summary: 'A link token to log in again to the bank of a method that needs it', body: PlaidReauthTokenRequest, response: { 200: PlaidLinkTokenReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      assertHandoffMethod(user, request.body.fundsTransferMethodId);
+      return createReauthToken(ctx, user.userGuid, request.body.fundsTransferMethodId);
+    },
   );
   app.post(
     '/plaid-bank-account-reauth',
-    { ...signedIn, schema: { tags, summary: "Finish a re-auth with the re-auth link's public token; clears login required", body: PlaidBankAccountReauthRequest, response: { 200: BankAccountReply, ...errorResponses } } },
-    async (request) => reauthBankMethod(ctx, requireUser(request).userGuid, request.body),
+    { ...handoffOf('reauth'), schema: { tags, summary: "Finish a re-auth with the re-auth link's public token; clears login required", body: PlaidBankAccountReauthRequest, response: { 200: BankAccountReply, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      assertHandoffMethod(user, request.body.fundsTransferMethodId);
+      const reply = await reauthBankMethod(ctx, user.userGuid, request.body);
+      await markHandoffLinked(ctx, user, reply.account.primetrustFundsTransferMethodId);
+      return reply;
+    },
   );
 };

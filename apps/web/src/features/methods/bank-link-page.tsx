@@ -10,7 +10,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { addBankAccount } from './api/add-bank-account';
-import { bankAccountsQueryOptions, useBankAccounts } from './api/bank-accounts';
+import { bankAccountsQueryOptions } from './api/bank-accounts';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
 import { createLinkToken } from './api/link-token';
@@ -200,15 +200,17 @@ export function LinkFlow({ onLinked }: { onLinked?: (account: BankAccount, messa
 /**
  * Re-authentication (document 1, section 4): the method id is kept and the user told to wait (document 2, section 8,
  * field ItemRequiredLogin) while a re-auth link token is requested; then the link screen, limited to the method's
- * own bank, asks for its login again, and the re-auth link's public token repairs the method.
+ * own bank, asks for its login again, and the re-auth link's public token repairs the method. The wallet's browser
+ * (decision 034) passes the `method` its handoff named (it may not read the list) and its own ending, `onDone`.
  */
-function ReauthFlow({ methodId }: { methodId: string }) {
+export function ReauthFlow({ methodId, method: given, onDone }: { methodId: string; method?: BankAccount; onDone?: (account: BankAccount, message: string) => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
   const api = useApi();
   const snackbar = useSnackbar();
   const readError = useErrorText();
-  const finish = useFinish();
-  const banks = useBankAccounts();
+  const usual = useFinish();
+  const finish = onDone ?? usual;
+  const banks = useQuery({ ...bankAccountsQueryOptions(api), enabled: !given });
   const institutions = useInstitutions();
   // Outside methodsKey: refreshing the list after the re-auth must not ask for another token.
   const token = useQuery({
@@ -231,17 +233,12 @@ function ReauthFlow({ methodId }: { methodId: string }) {
     },
   );
 
-  const method = banks.data?.find((account) => account.primetrustFundsTransferMethodId === methodId);
-  const failure = token.error ?? banks.error;
-  if (failure || (banks.isSuccess && !method)) {
-    return (
-      <MessageBlock
-        tone="danger"
-        title={t('reauth.failedTitle')}
-        message={failure ? readError(failure) : t('reauth.unknownMethod')}
-        actions={<LinkButton to={METHODS_PATH}>{t('actions.backToMethods')}</LinkButton>}
-      />
-    );
+  const method = given ?? banks.data?.find((account) => account.primetrustFundsTransferMethodId === methodId);
+  const failure = token.error ?? (given ? null : banks.error);
+  // The wallet's browser has no methods list to go back to.
+  const back = onDone ? null : <LinkButton to={METHODS_PATH}>{t('actions.backToMethods')}</LinkButton>;
+  if (failure || (!given && banks.isSuccess && !method)) {
+    return <MessageBlock tone="danger" title={t('reauth.failedTitle')} message={failure ? readError(failure) : t('reauth.unknownMethod')} actions={back} />;
   }
 
   if (!token.data || !method) {
@@ -275,9 +272,11 @@ function ReauthFlow({ methodId }: { methodId: string }) {
       </div>
       <p className="text-sm text-ink-muted">{t('reauth.sandbox')}</p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <LinkButton to={METHODS_PATH} variant="secondary">
-          {t('actions.cancel')}
-        </LinkButton>
+        {onDone ? null : (
+          <LinkButton to={METHODS_PATH} variant="secondary">
+            {t('actions.cancel')}
+          </LinkButton>
+        )}
         <Button isDisabled={login.isPending} aria-busy={login.isPending || undefined} onPress={() => login.mutate(method)}>
           {login.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
           {t('reauth.continue')}
@@ -294,8 +293,8 @@ export function BankLinkPage() {
   const location = useLocation();
   const wallet = useWalletState();
   const reauth = params.get('reauth');
-  // In the wallet mini-app a new bank is linked in the wallet's browser (issue 7, decision 034).
-  if (!reauth && (wallet.mode === 'ready' || wallet.mode === 'starting')) return <Navigate to={`/xumm/plaid${location.search}`} replace />;
+  // In the wallet mini-app a bank is linked, or logged in to again, in the wallet's browser (issue 7, decision 034).
+  if (wallet.mode === 'ready' || wallet.mode === 'starting') return <Navigate to={`/xumm/plaid${location.search}`} replace />;
   return (
     <div className="flex flex-col gap-4">
       <BackLink to={METHODS_PATH}>{t('actions.backToMethods')}</BackLink>

@@ -17,11 +17,12 @@ const LINK_TOKEN = 'k'.repeat(43);
 const ACCESS = 'blh_access-token';
 const ACCOUNTS = [{ id: 'acc-checking', mask: '4321', name: 'Plaid Checking', subtype: 'checking', type: 'depository' }];
 const LINKED = bankAccount({ bankName: 'Gingham Credit Union', institutionId: 'ins_gingham' });
+const NEEDS_LOGIN = bankAccount({ bankName: 'Gingham Credit Union', institutionId: 'ins_gingham', requiresReauth: true });
 
 function server(handlers: Record<string, Handler> = {}) {
   return fakeServer({
     '/bank-link-handoff': () => ok({ handoffId: HANDOFF_ID, url: `http://localhost/xumm/plaid?handoff=${LINK_TOKEN}`, expiresAt: '2030-01-01T00:15:00.000Z' }),
-    '/bank-link-handoff/redeem': () => ok({ accessToken: ACCESS, expiresAt: '2030-01-01T00:15:00.000Z', email: 'someone@example.com' }),
+    '/bank-link-handoff/redeem': () => ok({ accessToken: ACCESS, expiresAt: '2030-01-01T00:15:00.000Z', email: 'someone@example.com', reauth: null }),
     '/plaid-institutions': () => ok({ institutions: INSTITUTIONS }),
     '/plaid-ui-token': () => ok({ linkToken: 'link-sandbox-abc', expiration: '2030-01-01T00:00:00.000Z' }),
     '/plaid-sandbox-link': () => ok({ publicToken: 'public-sandbox-xyz', institutionId: 'ins_gingham', institutionName: 'Gingham Credit Union', accounts: ACCOUNTS }),
@@ -98,6 +99,29 @@ describe("/xumm/plaid?handoff= in the wallet's browser (no session)", () => {
     expect(screen.getByTestId('handoff-message')).toHaveTextContent('This bank link is not valid. Please start again from the wallet app.');
   });
 
+  it('logs in again to the bank a re-auth link names, with the access token only, without reading the methods list', async () => {
+    const fake = server({
+      '/bank-link-handoff/redeem': () => ok({ accessToken: ACCESS, expiresAt: '2030-01-01T00:15:00.000Z', email: 'someone@example.com', reauth: NEEDS_LOGIN }),
+      '/plaid-ui-reauth-token': () => ok({ linkToken: 'link-sandbox-reauth', expiration: '2030-01-01T00:00:00.000Z' }),
+      '/plaid-sandbox-link': () => ok({ publicToken: 'public-sandbox-reauth', institutionId: 'ins_gingham', institutionName: 'Gingham Credit Union', accounts: [] }),
+      '/plaid-bank-account-reauth': () => ok({ account: LINKED }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const user = renderAt(`/xumm/plaid?handoff=${LINK_TOKEN}`, <BrowserBankLink token={LINK_TOKEN} />, fake);
+    expect(await screen.findByText('Logging in to a bank again for someone@example.com', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log in to Gingham Credit Union' })).toBeInTheDocument();
+    // No way back to a methods list this browser cannot open.
+    expect(screen.queryByRole('link', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Gingham Credit Union is re-authenticated' })).toBeInTheDocument();
+
+    const id = NEEDS_LOGIN.primetrustFundsTransferMethodId;
+    expect(fake.bodiesOf('/plaid-ui-reauth-token')).toEqual([{ fundsTransferMethodId: id }]);
+    expect(fake.bodiesOf('/plaid-bank-account-reauth')).toEqual([{ fundsTransferMethodId: id, publicToken: 'public-sandbox-reauth' }]);
+    expect(fake.calls.some((call) => call.path === '/bank-account-list' || call.path === '/plaid-ui-token')).toBe(false);
+    for (const call of fake.calls.filter((c) => c.path.startsWith('/plaid'))) expect(call.authorization, call.path).toBe(`Bearer ${ACCESS}`);
+  });
+
   it('in Spanish, the expired link too', async () => {
     await i18n.changeLanguage('es');
     try {
@@ -132,6 +156,24 @@ describe('/xumm/plaid in the mini-app', () => {
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trade\/buy$/), { timeout: 8000 });
     expect(fake.bodiesOf('/bank-link-handoff/status').every((body) => JSON.stringify(body) === JSON.stringify({ handoffId: HANDOFF_ID }))).toBe(true);
+  }, 20_000);
+
+  it("opens a re-auth handoff for the bank that asks for its login again, and says it is done when it is", async () => {
+    const id = NEEDS_LOGIN.primetrustFundsTransferMethodId;
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    let status: 'waiting' | 'linked' = 'waiting';
+    const fake = server({
+      '/bank-link-handoff/status': () => ok({ status, expiresAt: '2030-01-01T00:15:00.000Z', account: status === 'linked' ? LINKED : null }),
+    });
+    const user = renderAt(`/xumm/plaid?reauth=${id}`, <WalletBankLink />, fake);
+    expect(await screen.findByRole('heading', { name: 'Log in to your bank again' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open bank link' }));
+    expect(await screen.findByTestId('handoff-waiting')).toHaveTextContent("Waiting for you to log in to your bank in the wallet's browser…");
+    expect(fake.bodiesOf('/bank-link-handoff')).toEqual([{ fundsTransferMethodId: id }]);
+    status = 'linked';
+    window.dispatchEvent(new Event('focus'));
+    expect(await screen.findByText('Gingham Credit Union re-authenticated', {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/methods$/));
   }, 20_000);
 
   it('offers a new link once the old one has expired', async () => {

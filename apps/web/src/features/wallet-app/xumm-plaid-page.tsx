@@ -13,7 +13,7 @@ import { useSnackbar } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient, errorText, isApiError, useApi } from '../../lib/api';
 import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } from '../methods/api/bank-link-handoff';
 import { methodsKey } from '../methods/api/keys';
-import { LinkFlow } from '../methods/bank-link-page';
+import { LinkFlow, ReauthFlow } from '../methods/bank-link-page';
 import { returnPath } from '../methods/paths';
 import { useAction } from '../methods/use-action';
 import { openInWallet } from './wallet-state';
@@ -26,12 +26,14 @@ interface StoredAccess {
   accessToken: string;
   expiresAt: string;
   email: string;
+  /** The bank to log in to again; null when the link adds a new bank. */
+  reauth: BankAccount | null;
 }
 
 function readAccess(): StoredAccess | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(ACCESS_KEY) ?? 'null') as StoredAccess | null;
-    return stored && typeof stored.accessToken === 'string' && Date.parse(stored.expiresAt) > Date.now() ? stored : null;
+    return stored && typeof stored.accessToken === 'string' && Date.parse(stored.expiresAt) > Date.now() ? { ...stored, reauth: stored.reauth ?? null } : null;
   } catch {
     return null;
   }
@@ -67,12 +69,17 @@ export function forgetRedeems(): void {
   saveAccess(null);
 }
 
-type BrowserState = { name: 'redeeming' } | { name: 'ready'; access: StoredAccess } | { name: 'refused'; expired: boolean; message: string } | { name: 'linked'; bank: string };
+type BrowserState =
+  | { name: 'redeeming' }
+  | { name: 'ready'; access: StoredAccess }
+  | { name: 'refused'; expired: boolean; message: string }
+  | { name: 'linked'; bank: string; reauth: boolean };
 
 /**
  * The wallet's browser, opened on `/xumm/plaid?handoff=<token>`: no session here. The link's token becomes an access
  * token for the bank-link calls only (kept for this tab so a reload works; the token leaves the address bar), the
- * usual bank-link screens follow, and the user is sent back to the wallet app.
+ * usual bank-link screens follow (or the re-auth screen of the bank the link names), and the user is sent back to the
+ * wallet app.
  */
 export function BrowserBankLink({ token }: { token: string | null }) {
   const { t } = useTranslation('methods', { useSuspense: true });
@@ -132,28 +139,37 @@ export function BrowserBankLink({ token }: { token: string | null }) {
         />
       );
     case 'linked':
-      return <MessageBlock tone="success" icon={<CheckCircle2 size={30} />} title={t('wallet.browser.linkedTitle', { bank: state.bank })} message={t('wallet.browser.linkedMessage')} />;
-    case 'ready':
+      return (
+        <MessageBlock
+          tone="success"
+          icon={<CheckCircle2 size={30} />}
+          title={t(state.reauth ? 'wallet.browser.reauthDoneTitle' : 'wallet.browser.linkedTitle', { bank: state.bank })}
+          message={t('wallet.browser.linkedMessage')}
+        />
+      );
+    case 'ready': {
+      const { reauth, email } = state.access;
+      const done = (account: BankAccount) => {
+        saveAccess(null);
+        setState({ name: 'linked', bank: account.bankName, reauth: reauth !== null });
+      };
       return scoped ? (
         <ApiProvider api={scoped}>
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-ink-muted">{t('wallet.browser.signedInAs', { email: state.access.email })}</p>
-            <LinkFlow
-              onLinked={(account) => {
-                saveAccess(null);
-                setState({ name: 'linked', bank: account.bankName });
-              }}
-            />
+            <p className="text-sm text-ink-muted">{t(reauth ? 'wallet.browser.reauthAs' : 'wallet.browser.signedInAs', { email })}</p>
+            {reauth ? <ReauthFlow methodId={reauth.primetrustFundsTransferMethodId} method={reauth} onDone={done} /> : <LinkFlow onLinked={done} />}
           </div>
         </ApiProvider>
       ) : null;
+    }
   }
 }
 
 /**
  * The mini-app's side (signed in, Verified): the bank's pages cannot open inside the wallet, so a single-use link
  * opens them in the wallet's browser; the page then asks every few seconds, and whenever the user comes back to the
- * wallet, whether a bank was linked, and goes on with it.
+ * wallet, whether a bank was linked, and goes on with it. With `?reauth=<method id>` (a bank that asks for its login
+ * again) the link opens that bank's re-auth instead.
  */
 export function WalletBankLink() {
   const { t } = useTranslation('methods', { useSuspense: true });
@@ -163,9 +179,10 @@ export function WalletBankLink() {
   const snackbar = useSnackbar();
   const [params] = useSearchParams();
   const [handoff, setHandoff] = useState<BankLinkHandoffReply | null>(null);
+  const reauth = params.get('reauth') || null;
 
   // The methods pages' own action hook, not react-query's useMutation (which would grow /auth's entry, decision 019).
-  const open = useAction(() => createBankLinkHandoff(api), {
+  const open = useAction(() => createBankLinkHandoff(api, reauth ?? undefined), {
     onSuccess: (reply) => {
       setHandoff(reply);
       if (!openInWallet(reply.url)) window.open(reply.url, '_blank', 'noopener,noreferrer');
@@ -187,7 +204,8 @@ export function WalletBankLink() {
   useEffect(() => {
     if (status.data?.status !== 'linked') return;
     void queryClient.invalidateQueries({ queryKey: methodsKey });
-    snackbar.show({ message: linked ? t('link.linked', { bank: linked.bankName }) : t('wallet.app.linkedNoAccount'), severity: 'success' });
+    const message = linked ? t(reauth ? 'reauth.done' : 'link.linked', { bank: linked.bankName }) : t('wallet.app.linkedNoAccount');
+    snackbar.show({ message, severity: 'success' });
     void navigate(returnPath(params.get('redirect')), { replace: true });
     // One ending per handoff.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -202,19 +220,19 @@ export function WalletBankLink() {
           <Landmark size={26} aria-hidden="true" />
         </span>
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t('wallet.app.title')}</h1>
-          <p className="text-base text-ink-muted">{t('wallet.app.intro')}</p>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">{t(reauth ? 'wallet.app.reauthTitle' : 'wallet.app.title')}</h1>
+          <p className="text-base text-ink-muted">{t(reauth ? 'wallet.app.reauthIntro' : 'wallet.app.intro')}</p>
         </div>
       </header>
       {handoff && !expired ? (
         <div role="status" data-testid="handoff-waiting" className="flex items-start gap-3 rounded-xl bg-surface-muted p-4">
           <Loader2 size={20} className="mt-0.5 shrink-0 animate-spin text-primary-ink" aria-hidden="true" />
-          <p className="text-sm text-ink">{opened ? t('wallet.app.opened') : t('wallet.app.waiting')}</p>
+          <p className="text-sm text-ink">{opened ? t('wallet.app.opened') : t(reauth ? 'wallet.app.reauthWaiting' : 'wallet.app.waiting')}</p>
         </div>
       ) : null}
       {expired ? (
         <p role="alert" className="rounded-xl bg-warning-soft p-4 text-sm text-ink">
-          {t('wallet.app.expired')}
+          {t(reauth ? 'wallet.app.reauthExpired' : 'wallet.app.expired')}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -5,9 +5,12 @@ import {
 } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
-/** POST /bank-link-handoff (decision 034): a single-use link that opens the bank link in the wallet's browser. */
-export function createBankLinkHandoff(api: ApiClient): Promise<BankLinkHandoffReply> {
-  return api.request('/bank-link-handoff', { body: {}, schema: BankLinkHandoffReply });
+/**
+ * POST /bank-link-handoff (decision 034): a single-use link that opens the bank link in the wallet's browser, or with
+ * a method id that bank's re-authentication.
+ */
+export function createBankLinkHandoff(api: ApiClient, reauthMethodId?: string): Promise<BankLinkHandoffReply> {
+  return api.request('/bank-link-handoff', { body: reauthMethodId ? { fundsTransferMethodId: reauthMethodId } : {}, schema: BankLinkHandoffReply });
 }
 
 /** POST /bank-link-handoff/status: waiting, opened, linked (with the account) or expired. */
