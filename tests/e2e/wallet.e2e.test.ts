@@ -113,6 +113,8 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await page.waitForURL((url) => url.pathname === '/xumm/plaid' && url.searchParams.has('reauth'));
       await page.getByRole('heading', { name: 'Log in to your bank again', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Open bank link' }).click();
+      await page.getByTestId('handoff-waiting').waitFor();
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallet-reauth-390.png`, fullPage: true });
       const reauthUrl = await waitForOpened(page, (url) => url.includes('/xumm/plaid?handoff=') && url !== handoffUrl);
       const reauthBrowser = await browser.newContext({ viewport: { width: 390, height: 800 } });
       const login = await reauthBrowser.newPage();
@@ -120,6 +122,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await login.getByText(`Logging in to a bank again for ${email}`).waitFor();
       await login.getByRole('heading', { name: 'Log in to First Citizens Bank', level: 1 }).waitFor();
       await expectNoSeriousAxeViolation(login);
+      if (process.env.E2E_SCREENSHOTS) await login.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/wallet-browser-reauth-390.png`, fullPage: true });
       await login.getByRole('button', { name: 'Continue' }).click();
       await login.getByRole('heading', { name: 'First Citizens Bank is re-authenticated' }).waitFor();
       await reauthBrowser.close();
