@@ -6,7 +6,7 @@ import { openPostgres } from './postgres';
 import type { Db } from './types';
 
 export { DataDirInUseError } from './data-dir-lock';
-export type { Db, Queryable, QueryResult, Row, TransactionOptions } from './types';
+export type { Db, Queryable, QueryOptions, QueryResult, Row, TransactionOptions } from './types';
 
 export async function openDatabase(database: Config['database']): Promise<Db> {
   if (database.kind === 'postgres') return openPostgres(database.url);

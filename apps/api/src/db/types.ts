@@ -6,8 +6,17 @@ export interface QueryResult<R extends Row = Row> {
 }
 
 /** What a repository needs: the database itself or an open transaction, interchangeably. */
+/**
+ * `name`: the PostgreSQL server keeps the statement prepared on each connection under this name, so a hot statement
+ * is parsed and planned once per connection instead of on every call (decision 041). One name, one text, always.
+ * PGlite ignores it.
+ */
+export interface QueryOptions {
+  name?: string;
+}
+
 export interface Queryable {
-  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Runs parameterless, possibly multi-statement SQL (migrations, schema set-up). */
   exec(sql: string): Promise<void>;
 }

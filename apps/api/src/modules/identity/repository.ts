@@ -1,5 +1,6 @@
 import type { LoginMethodType, MfaMethod, UserInfo } from '@rampart/contracts';
 import type { Queryable } from '../../db';
+import { createBatcher, perDatabase } from '../../lib/batcher';
 
 export interface UserRow {
   id: string;
@@ -96,19 +97,47 @@ export async function findSessionByRefreshHash(q: Queryable, refreshHash: string
 }
 
 /** A session that is neither revoked nor expired, with its user. */
-export async function findLiveSession(
-  q: Queryable,
-  sessionId: string,
-  now: Date,
-): Promise<(SessionRow & { email: string; account_frozen: boolean }) | undefined> {
-  // The custodial account's frozen flag comes along (R5's guard runs on every signed-in call: one round trip, not two).
-  const { rows } = await q.query<SessionRow & { email: string; account_frozen: boolean }>(
-    `SELECT s.*, u.email, COALESCE((SELECT a.frozen FROM custodian_accounts a WHERE a.user_id = s.user_id), false) AS account_frozen
-     FROM identity_sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [sessionId, now],
-  );
-  return rows[0];
+export type LiveSession = SessionRow & { email: string; account_frozen: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sessions of several requests in one statement (decision 041): each (session, time) is judged as
+ * findLiveSession judges one, not revoked and not expired at that time. The custodial account's frozen flag comes
+ * along (R5's guard runs on every signed-in call: one round trip, not two).
+ */
+async function findLiveSessions(q: Queryable, keys: readonly { sessionId: string; now: Date }[]): Promise<(LiveSession | undefined)[]> {
+  // Our own tokens carry a uuid; anything else names no session (and would fail the whole statement's cast).
+  const valid = keys.map((key, i) => ({ ...key, i })).filter((key) => UUID.test(key.sessionId));
+  const found = new Map<number, LiveSession>();
+  if (valid.length > 0) {
+    const { rows } = await q.query<LiveSession & { key_index: number }>(
+      `SELECT k.i::int AS key_index, s.*, u.email, COALESCE((SELECT a.frozen FROM custodian_accounts a WHERE a.user_id = s.user_id), false) AS account_frozen
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::int[]) AS k(id, at, i)
+       JOIN identity_sessions s ON s.id = k.id AND s.revoked_at IS NULL AND s.expires_at > k.at
+       JOIN users u ON u.id = s.user_id`,
+      [valid.map((key) => key.sessionId), valid.map((key) => key.now), valid.map((key) => key.i)],
+      // Every signed-in request runs it: prepared once per connection.
+      { name: 'identity-live-sessions' },
+    );
+    for (const { key_index: index, ...row } of rows) found.set(index, row as LiveSession);
+  }
+  return keys.map((_, i) => found.get(i));
+}
+
+const liveSessionBatcher = perDatabase((q: Queryable) => createBatcher((keys: { sessionId: string; now: Date }[]) => findLiveSessions(q, keys), { maxInFlight: 4, maxBatch: 200 }));
+
+/** A session that is neither revoked nor expired at `now`, with its user's email and the account's frozen flag. */
+export async function findLiveSession(q: Queryable, sessionId: string, now: Date): Promise<LiveSession | undefined> {
+  return (await findLiveSessions(q, [{ sessionId, now }]))[0];
+}
+
+/**
+ * findLiveSession for the requests' bearer check, on the database handle itself (never in a transaction): the
+ * checks of concurrent requests share one statement (lib/batcher.ts), each as exact as its own query would be.
+ */
+export function findLiveSessionBatched(db: Queryable, sessionId: string, now: Date): Promise<LiveSession | undefined> {
+  return liveSessionBatcher(db)({ sessionId, now });
 }
 
 export async function touchSession(q: Queryable, sessionId: string, now: Date): Promise<void> {

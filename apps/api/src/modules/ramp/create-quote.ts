@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { USD_BALANCE_ADDRESS, type RampQuote, type RampQuoteReply, type RampQuoteRequest } from '@rampart/contracts';
+import { RAMP_DAY_MS, RAMP_LIMITS, RAMP_WEEK_MS, USD_BALANCE_ADDRESS, type RampQuote, type RampQuoteReply, type RampQuoteRequest } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { inFlight } from '../../lib/http-idempotency';
 import { findAccount } from '../accounts/repository';
 import { idempotencyMismatch } from '../ledger/errors';
 import { firstDifference, type Json } from '../ledger/idempotency';
-import { assertWithinLimits } from './limits';
+import { assertWithinLimits, limitRefusal, weeklyLimitConcerns } from './limits';
 import { priceTrade } from './price-trade';
-import { assertQuoteRate } from './quote-rate-limit';
+import { QUOTE_RATE_WINDOW_MS, assertQuoteRate, quoteRateRefusal } from './quote-rate-limit';
 import type { QuotesContext } from './quotes-context';
-import { findQuoteByIdem, insertQuote, type QuoteRow } from './quotes-repository';
+import { findQuoteByIdem, insertQuote, placeQuote, type NewQuote, type QuoteRow } from './quotes-repository';
 import { checkTrade } from './validate-trade';
 
 const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
@@ -42,24 +42,55 @@ function replay(row: QuoteRow, request: Json): RampQuoteReply {
  * stored under (user, idemId): the same idemId and body give the same quote back (`replayed`, even once expired: the
  * SPA re-quotes with a new idemId); another body answers 422 idempotency_error naming the first differing field. Two
  * requests racing with one idemId both run the checks; the quote's unique (user, idemId) key lets one insert win and
- * the other waits on it and replays it (no claim row: a quote is one write, issue 6's benchmark). Then: an opened account (409), the quote
+ * the other waits on it and replays it. The checks, in the order they refuse: an opened account (409), the quote
  * rate limit (429), the checks of validate-trade.ts (400/404), the price (503 when none), the minimums (400) and
  * limits (422), and the stored quote with `expiresAt` = now + QUOTE_TTL_SECONDS.
+ *
+ * Decision 041: a body that can be quoted is checked and priced first, in memory, and the database's checks and the
+ * insert then take one statement (placeQuote), which refuses in the same order. A body the in-memory checks refuse
+ * goes the step-by-step way, so that a replay, the account and the rate limit still answer before the body's error.
  */
 export async function createQuote(ctx: QuotesContext, userId: string, body: RampQuoteRequest): Promise<RampQuoteReply> {
   const idemId = (blank(body.idemId) ? body.idemID : body.idemId) as string;
   const request = normalisedRequest(body, idemId);
   const now = ctx.clock.now();
-  const existing = await findQuoteByIdem(ctx.db, userId, idemId);
-  if (existing) return replay(existing, request);
+  let quote: NewQuote;
+  try {
+    quote = await newQuote(ctx, userId, body, idemId, request, now);
+    if (quote.usdValue > RAMP_LIMITS.perTradeMaxCents) throw limitRefusal.perTrade();
+  } catch {
+    return createQuoteStepByStep(ctx, userId, body, idemId, request, now);
+  }
+  const outcome = await placeQuote(ctx.db, quote, {
+    ratePerMinute: ctx.quoteRateLimitPerMinute,
+    rateSince: new Date(now.getTime() - QUOTE_RATE_WINDOW_MS),
+    weeklyCap: weeklyLimitConcerns(quote) ? RAMP_LIMITS.weeklySlowMethodCents : null,
+    weekSince: new Date(now.getTime() - RAMP_WEEK_MS),
+    dailyCap: RAMP_LIMITS.dailyTradeMaxCents,
+    daySince: new Date(now.getTime() - RAMP_DAY_MS),
+  });
+  switch (outcome.kind) {
+    case 'inserted':
+      return { quote: outcome.row.view, replayed: false };
+    case 'existing':
+      return replay(outcome.row, request);
+    case 'lost_race':
+      return replayMade(ctx, userId, idemId, request);
+    case 'account_not_opened':
+      throw new AppError('account_not_opened');
+    case 'rate_limited':
+      throw quoteRateRefusal(outcome.oldest, now);
+    case 'weekly_limit':
+      throw limitRefusal.weekly(outcome.used);
+    case 'daily_limit':
+      throw limitRefusal.daily(outcome.used);
+  }
+}
 
-  const account = await findAccount(ctx.db, userId);
-  if (account?.status !== 'opened') throw new AppError('account_not_opened');
-  await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
+/** The quote as it would be stored: the body checked and priced, in memory (a bank method is read when named). */
+async function newQuote(ctx: QuotesContext, userId: string, body: RampQuoteRequest, idemId: string, request: Json, now: Date): Promise<NewQuote> {
   const trade = await checkTrade(ctx.db, ctx.flags, userId, body, { addresses: 'required' });
   const { figures, price, view: figuresView } = await priceTrade(ctx.prices, trade);
-  await assertWithinLimits(ctx.db, userId, now, { usdValue: figures.usdValue, paymentMethod: trade.paymentMethod, side: trade.side });
-
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + ctx.quoteTtlSeconds * 1000);
   const view: RampQuote = {
@@ -72,7 +103,7 @@ export async function createQuote(ctx: QuotesContext, userId: string, body: Ramp
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
-  const row = await insertQuote(ctx.db, {
+  return {
     id,
     userId,
     idemId,
@@ -94,10 +125,26 @@ export async function createQuote(ctx: QuotesContext, userId: string, body: Ramp
     view,
     createdAt: now,
     expiresAt,
-  });
-  if (row) return { quote: row.view, replayed: false };
-  // The same idemId made meanwhile by a concurrent request (its insert won the unique key): judge against that one.
+  };
+}
+
+/** The same idemId made meanwhile by a concurrent request (its insert won the unique key): judged against that one. */
+async function replayMade(ctx: QuotesContext, userId: string, idemId: string, request: Json): Promise<RampQuoteReply> {
   const made = await findQuoteByIdem(ctx.db, userId, idemId);
   if (!made) throw inFlight();
   return replay(made, request);
+}
+
+/** The checks one by one, each refusing in its turn: for a body that the in-memory checks refuse. */
+async function createQuoteStepByStep(ctx: QuotesContext, userId: string, body: RampQuoteRequest, idemId: string, request: Json, now: Date): Promise<RampQuoteReply> {
+  const existing = await findQuoteByIdem(ctx.db, userId, idemId);
+  if (existing) return replay(existing, request);
+  const account = await findAccount(ctx.db, userId);
+  if (account?.status !== 'opened') throw new AppError('account_not_opened');
+  await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
+  const quote = await newQuote(ctx, userId, body, idemId, request, now);
+  await assertWithinLimits(ctx.db, userId, now, { usdValue: quote.usdValue, paymentMethod: quote.paymentMethod, side: quote.side });
+  const row = await insertQuote(ctx.db, quote);
+  if (row) return { quote: row.view, replayed: false };
+  return replayMade(ctx, userId, idemId, request);
 }

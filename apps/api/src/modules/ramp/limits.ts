@@ -87,23 +87,30 @@ function overLimit(message: string): AppError {
   return new AppError('trade_limit_exceeded', { details: { errors: [message], fields: { sellAmountTotal: message } } });
 }
 
+const leftOf = (limit: bigint, used: bigint) => usd(limit - used > 0n ? limit - used : 0n);
+
+/** The refusals of the limits, each saying what remains: shared by assertWithinLimits and createQuote's one statement. */
+export const limitRefusal = {
+  perTrade: () => overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents))),
+  weekly: (used: bigint) => overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used))),
+  daily: (used: bigint) => overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(leftOf(RAMP_LIMITS.dailyTradeMaxCents, used))),
+};
+
+/** Whether the weekly ACH limit concerns a trade: a buy paid by ACH. */
+export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' | 'sell' }) => trade.side === 'buy' && trade.paymentMethod === 'primex_ach';
+
 /**
  * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
  * daily total and, for a buy paid by ACH, the weekly ACH limit: else 422 trade_limit_exceeded under sellAmountTotal
- * saying what remains. Checked when the quote is made (firm and honest); the order checks again when it consumes it.
+ * saying what remains. Checked when the quote is made (firm and honest; createQuote checks the same sums in the
+ * statement that stores the quote, quotes-repository.ts placeQuote); the order checks again when it consumes it.
  */
 export async function assertWithinLimits(q: Queryable, userId: string, now: Date, trade: { usdValue: bigint; paymentMethod: string; side: 'buy' | 'sell' }): Promise<void> {
-  if (trade.usdValue > RAMP_LIMITS.perTradeMaxCents) throw overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents)));
-  if (trade.side === 'buy' && trade.paymentMethod === 'primex_ach') {
+  if (trade.usdValue > RAMP_LIMITS.perTradeMaxCents) throw limitRefusal.perTrade();
+  if (weeklyLimitConcerns(trade)) {
     const used = (await weeklyAchUsage(q, userId, now)).total;
-    if (used + trade.usdValue > RAMP_LIMITS.weeklySlowMethodCents) {
-      const remaining = RAMP_LIMITS.weeklySlowMethodCents - used;
-      throw overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(usd(remaining > 0n ? remaining : 0n)));
-    }
+    if (used + trade.usdValue > RAMP_LIMITS.weeklySlowMethodCents) throw limitRefusal.weekly(used);
   }
   const daily = (await dailyTradeUsage(q, userId, now)).total;
-  if (daily + trade.usdValue > RAMP_LIMITS.dailyTradeMaxCents) {
-    const remaining = RAMP_LIMITS.dailyTradeMaxCents - daily;
-    throw overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(usd(remaining > 0n ? remaining : 0n)));
-  }
+  if (daily + trade.usdValue > RAMP_LIMITS.dailyTradeMaxCents) throw limitRefusal.daily(daily);
 }

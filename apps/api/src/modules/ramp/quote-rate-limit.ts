@@ -15,7 +15,11 @@ export const QUOTE_RATE_WINDOW_MS = 60_000;
 export async function assertQuoteRate(q: Queryable, userId: string, now: Date, perMinute: number): Promise<void> {
   if (perMinute <= 0) return;
   const oldest = await nthNewestQuoteSince(q, userId, new Date(now.getTime() - QUOTE_RATE_WINDOW_MS), perMinute);
-  if (!oldest) return;
+  if (oldest) throw quoteRateRefusal(oldest, now);
+}
+
+/** 429 rate_limited with Retry-After: the seconds until `oldest`, the oldest counted quote, leaves the window. */
+export function quoteRateRefusal(oldest: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((new Date(oldest).getTime() + QUOTE_RATE_WINDOW_MS - now.getTime()) / 1000));
-  throw new AppError('rate_limited', { message: RAMP_QUOTE_MESSAGES.tooManyQuotes, headers: { 'retry-after': String(seconds) } });
+  return new AppError('rate_limited', { message: RAMP_QUOTE_MESSAGES.tooManyQuotes, headers: { 'retry-after': String(seconds) } });
 }
