@@ -78,3 +78,13 @@ export async function sandboxAction(page: Page, button: string, toast: string | 
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.getByText(toast).first().waitFor();
 }
+
+/** The sandbox resets the user's first bank method, then /methods shows that its login is required again. */
+export async function resetFirstBankMethod(page: Page) {
+  await page.goto('/sandbox');
+  await page.getByLabel('Payment method').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.getByText('Success! Your funds transfer method reset has been initiated.').waitFor();
+  await page.goto('/methods');
+  await page.getByText('Login required.').waitFor();
+}

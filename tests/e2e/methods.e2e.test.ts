@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, signUp } from './journeys';
+import { expectNoSeriousAxeViolation, freshEmail, resetFirstBankMethod, signUp } from './journeys';
 
 /*
  * Issue 5, the methods screens' proof (decision 019), on a phone-sized window: a verified user links a bank through
@@ -78,15 +78,9 @@ describe('payment methods', () => {
       expect(await page.getByTestId('bank-method').count()).toBe(1);
       await expectNoSeriousAxeViolation(page);
 
-      // The sandbox resets the bank method: its login is required again.
-      await page.goto('/sandbox');
-      await page.getByLabel('Payment method').selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Reset', exact: true }).click();
-      await page.getByText('Success! Your funds transfer method reset has been initiated.').waitFor();
-
-      // /methods says so and re-authenticates it: the notice, then the bank's login step.
-      await page.goto('/methods');
-      await page.getByText('Login required.').waitFor();
+      // The sandbox resets the bank method: its login is required again, /methods says so and re-authenticates it
+      // (the notice, then the bank's login step).
+      await resetFirstBankMethod(page);
       await expectNoSeriousAxeViolation(page);
       await page.getByRole('link', { name: /^Re-authenticate First Citizens Bank Savings/ }).click();
       await page.waitForURL((url) => url.pathname === '/methods/bank' && url.searchParams.has('reauth'));

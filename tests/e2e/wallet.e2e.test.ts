@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAction } from './journeys';
+import { expectNoSeriousAxeViolation, freshEmail, newestCode, resetFirstBankMethod, signUp, sandboxAction } from './journeys';
 
 /**
  * Issue 7 in a browser: Rampart opened by the XRPL wallet, with the development adapter standing in for the wallet
@@ -103,12 +103,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       expect(await page.getByTestId('bank-method').textContent()).toContain('First Citizens Bank');
 
       // The bank asks for its login again (the sandbox's reset): that login happens in the wallet's browser too.
-      await page.goto('/sandbox');
-      await page.getByLabel('Payment method').selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Reset', exact: true }).click();
-      await page.getByText('Success! Your funds transfer method reset has been initiated.').waitFor();
-      await page.goto('/methods');
-      await page.getByText('Login required.').waitFor();
+      await resetFirstBankMethod(page);
       await page.getByRole('link', { name: /^Re-authenticate First Citizens Bank/ }).click();
       await page.waitForURL((url) => url.pathname === '/xumm/plaid' && url.searchParams.has('reauth'));
       await page.getByRole('heading', { name: 'Log in to your bank again', level: 1 }).waitFor();
