@@ -26,7 +26,7 @@ describe('configuration', () => {
   });
 
   it('uses a PostgreSQL server when DATABASE_URL is set, and a data folder of choice otherwise', () => {
-    expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/ramp' });
+    expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/ramp', poolMax: 10 });
     expect(load({ DATA_DIR: '/var/lib/rampart' }).database).toEqual({ kind: 'pglite', dataDir: '/var/lib/rampart/pglite' });
   });
 

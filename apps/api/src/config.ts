@@ -82,6 +82,9 @@ const EnvSchema = z.object({
   ASSET_WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   ORDER_MAX_SLIPPAGE_BPS: z.coerce.number().int().min(0).max(5_000).default(100),
   QUOTE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  // Connections each process keeps to the PostgreSQL server (decision 041: 10 measured as good as more at 50
+  // concurrent requests; mind the server's max_connections times the processes).
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   // Requests per client (a signed-in user, else an address) per minute on the API, and on the sign-in, sign-up, code
   // and password routes (decision 037); 0 switches one off (benchmarks).
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -99,7 +102,7 @@ export interface Config {
   version: string;
   port: number;
   host: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax?: number };
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** The bearer token GET /api/metrics asks for; null leaves it open (decision 036). */
@@ -176,7 +179,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     logLevel: e.LOG_LEVEL,

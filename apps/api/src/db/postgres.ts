@@ -29,6 +29,10 @@ export function openPostgres(url: string, options: { max?: number; applicationNa
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'rampart',
+    // No JIT compilation: this is short statements of a few rows, where compiling costs more than it saves. The
+    // quote statement's input (a JSON array, decision 041) is estimated at 100 rows, which once the quotes table had
+    // grown took its plan over jit_above_cost and added 180 ms to every execution.
+    options: '-c jit=off',
     types,
   });
   // An idle client losing its connection must not crash the process; the next checkout reconnects.

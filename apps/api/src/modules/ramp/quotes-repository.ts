@@ -113,7 +113,9 @@ const PLACE_SQL = `WITH input AS MATERIALIZED (
         ELSE 'ok'
       END AS outcome
     FROM input i
-    LEFT JOIN ramp_quotes e ON e.user_id = i.user_id AND e.idem_id = i.idem_id
+    -- Every lookup LATERAL, by index, whatever the plan's guess of the input's size (a hash join over the table would
+    -- read all the quotes).
+    LEFT JOIN LATERAL (SELECT q.id FROM ramp_quotes q WHERE q.user_id = i.user_id AND q.idem_id = i.idem_id) e ON true
     CROSS JOIN LATERAL (SELECT
       (SELECT a.status FROM custodian_accounts a WHERE a.user_id = i.user_id) AS account_status,
       CASE WHEN i.rate_limit > 0 THEN
@@ -140,7 +142,7 @@ const PLACE_SQL = `WITH input AS MATERIALIZED (
     set_config('synchronous_commit', 'off', true) AS commit_mode
   FROM verdict v
   LEFT JOIN inserted ins ON ins.id = v.id
-  LEFT JOIN ramp_quotes e ON e.id = v.existing_id
+  LEFT JOIN LATERAL (SELECT q.request, q.view FROM ramp_quotes q WHERE q.id = v.existing_id) e ON true
   ORDER BY v.n`;
 
 interface PlaceRow {

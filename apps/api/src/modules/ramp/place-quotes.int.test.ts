@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RampQuote } from '@rampart/contracts';
+import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { placeQuote, placeQuotes, type NewQuote, type PlaceChecks } from './quotes-repository';
+
+/**
+ * Decision 041: the statement that checks and stores quotes, several at once. Each quote gets the outcome its own
+ * step-by-step checks would give, in their order; the HTTP replies built from them are in quotes.int.test.ts.
+ */
+describe('placeQuotes: the checks and the insert of several quotes in one statement', () => {
+  let k: TransferKit;
+  beforeAll(async () => {
+    k = await createTransferKit();
+  }, 60_000);
+  afterAll(async () => {
+    await k?.close();
+  });
+
+  let counter = 0;
+  const now = new Date();
+  function newQuote(userId: string, idemId = `place-${Date.now()}-${(counter += 1)}`, usdValue = 10_000n): NewQuote {
+    const id = randomUUID();
+    return {
+      id,
+      userId,
+      idemId,
+      request: { idemId, sellAmountTotal: String(usdValue / 100n) },
+      side: 'buy',
+      paymentMethod: 'primex_ach',
+      sellAsset: 'USD',
+      sellNetwork: 'primex_ach',
+      sellAmount: usdValue,
+      buyAsset: 'USDS',
+      buyNetwork: 'xrpl',
+      receiveAmount: usdValue * 10_000n,
+      methodFee: 0n,
+      networkFee: 0n,
+      spreadFee: 0n,
+      usdValue,
+      priceBid: '1',
+      priceAsk: '1',
+      view: { quoteId: id, idemId } as unknown as RampQuote,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 300_000),
+    };
+  }
+  const checks = (overrides: Partial<PlaceChecks> = {}): PlaceChecks => ({
+    ratePerMinute: 0,
+    rateSince: new Date(now.getTime() - 60_000),
+    weeklyCap: null,
+    weekSince: new Date(now.getTime() - 7 * 86_400_000),
+    dailyCap: 2_500_000n,
+    daySince: new Date(now.getTime() - 86_400_000),
+    ...overrides,
+  });
+  const guidOf = async (email: string) => (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id as string;
+
+  it('one statement, each quote its own outcome in the order of the step-by-step checks', async () => {
+    const user = await k.openedUser();
+    const closedEmail = `place-closed-${Date.now()}@example.com`;
+    await k.signedInUser(closedEmail);
+    const closed = await guidOf(closedEmail);
+    const earlier = newQuote(user.guid);
+    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({ kind: 'inserted', row: { view: earlier.view } });
+
+    const fresh = newQuote(user.guid);
+    const twice = newQuote(user.guid);
+    const outcomes = await placeQuotes(k.t.db, [
+      { quote: fresh, checks: checks() },
+      // The idemId of a stored quote: its request and reply, whatever the other checks say.
+      { quote: { ...newQuote(user.guid, earlier.idemId), usdValue: 99_999_999n }, checks: checks({ dailyCap: 0n, ratePerMinute: 1 }) },
+      { quote: newQuote(closed), checks: checks({ ratePerMinute: 1, dailyCap: 0n }) },
+      // One quote made in the last minute: a limit of one refuses, with the time the window frees.
+      { quote: newQuote(user.guid), checks: checks({ ratePerMinute: 1, dailyCap: 0n }) },
+      { quote: newQuote(user.guid), checks: checks({ ratePerMinute: 2 }) },
+      { quote: newQuote(user.guid), checks: checks({ weeklyCap: 5_000n, dailyCap: 0n }) },
+      { quote: newQuote(user.guid), checks: checks({ dailyCap: 9_999n }) },
+      // The same new idemId twice in one statement: one is stored, the other finds it taken (then replays it).
+      { quote: twice, checks: checks() },
+      { quote: newQuote(user.guid, twice.idemId), checks: checks() },
+    ]);
+    expect(outcomes.slice(7).map((outcome) => outcome.kind).sort()).toEqual(['inserted', 'lost_race']);
+    expect(outcomes.slice(0, 7)).toEqual([
+      { kind: 'inserted', row: { view: fresh.view } },
+      { kind: 'existing', row: { request: earlier.request, view: earlier.view } },
+      { kind: 'account_not_opened' },
+      { kind: 'rate_limited', oldest: earlier.createdAt },
+      { kind: 'inserted', row: expect.anything() },
+      { kind: 'weekly_limit', used: 0n },
+      { kind: 'daily_limit', used: 0n },
+    ]);
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [user.guid]);
+    expect(rows[0]?.n).toBe(4n);
+  });
+
+  it('the limits count what the step-by-step checks count: ACH deposits and consumed quotes', async () => {
+    const user = await k.openedUser();
+    const bank = await k.addBank(user.token);
+    await k.transfer('/api/transfers/deposit', user.token, { method: 'primex_ach', amount: '600', fundsTransferMethodId: bank });
+    const taken = newQuote(user.guid, undefined, 30_000n);
+    await placeQuote(k.t.db, taken, checks());
+    await k.t.db.query('UPDATE ramp_quotes SET consumed_at = $2 WHERE id = $1', [taken.id, now]);
+    // $600 deposited by ACH and a $300 ACH buy taken: $900 of the week; the $300 of the day. A $100 quote is one cent over.
+    const [weekly, daily] = await placeQuotes(k.t.db, [
+      { quote: newQuote(user.guid), checks: checks({ weeklyCap: 99_999n }) },
+      { quote: newQuote(user.guid), checks: checks({ dailyCap: 39_999n }) },
+    ]);
+    expect(weekly).toEqual({ kind: 'weekly_limit', used: 90_000n });
+    expect(daily).toEqual({ kind: 'daily_limit', used: 30_000n });
+  });
+});
