@@ -104,4 +104,30 @@ describe('tokens', () => {
     expect(await mine.verifyReauthToken(forged)).toBeNull();
     expect(await mine.verifyReauthToken(await mine.reauthToken('u', 's'))).toEqual({ userGuid: 'u', sessionId: 's' });
   });
+
+  it('checks what jose checked (decision 041): the signature over the text as sent, the algorithm, issuer, audience, exp to the second, nbf', async () => {
+    const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
+    const tokens = createTokenService(key, clock);
+    const claims = { userGuid: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002', email: 'a@b.co', use: 'api' as const };
+    const token = await tokens.sessionToken(claims, 60);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const refused = async (text: string) => expect(await tokens.verifySessionToken(text, ['api'])).toBeNull();
+    // Another payload, algorithm or signature under the same signature; a token in pieces.
+    await refused(`${header}.${encode({ ...decoded, sub: 'someone-else' })}.${signature}`);
+    await refused(`${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`);
+    await refused(`${header}.${payload}.${signature.slice(0, -2)}`);
+    await refused(`${header}.${payload}`);
+    await refused('not a token');
+    // A capture token is for the capture audience only.
+    const capture = await tokens.captureToken({ userGuid: claims.userGuid, verificationSessionId: claims.sessionId }, new Date('2030-01-01T00:10:00Z'));
+    await refused(capture);
+    expect(await tokens.verifyCaptureToken(capture)).toEqual({ userGuid: claims.userGuid, verificationSessionId: claims.sessionId });
+    // Good until its exp second, refused from it.
+    clock.advance(59_999);
+    expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);
+    clock.advance(1);
+    await refused(token);
+  });
 });
