@@ -63,7 +63,7 @@ function load(url, options) {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options });
 }
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), only: ['api'], env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
 const bare = await startBare(Number(process.env.BARE_PORT ?? 3922));
 try {
   const token = await verifiedUser(server.base);

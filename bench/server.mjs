@@ -9,8 +9,9 @@ import { sleep } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function startServer({ port, env = {} }) {
-  await ensureBuilt({ quiet: true });
+// `only`: the parts to build (scripts/build.mjs), e.g. ['api'] for a benchmark of API calls; all of them by default.
+export async function startServer({ port, env = {}, only = null }) {
+  await ensureBuilt({ quiet: true, only });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-'));
   // BENCH_NODE_ARGS: flags for the API's process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile a run.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
