@@ -1,20 +1,23 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
 import { App, startAppTelemetry } from './app/app';
+import { preloadFirstPage } from './app/routes';
 import { reportError } from './lib/telemetry';
 import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 
 // Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
 detectWalletLaunch(window.location.search);
+// Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check.
+preloadFirstPage(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 // R22: window errors, unhandled rejections and React's own (caught by a boundary or not) are reported (decision 036).
 startAppTelemetry();
-createRoot(container, {
+const root = createRoot(container, {
   onUncaughtError: (error) => {
     console.error(error);
     reportError(error, 'react');
@@ -23,8 +26,13 @@ createRoot(container, {
     console.error(error);
     reportError(error, 'react');
   },
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+});
+// Decision 042: the first render as a transition, which React renders in slices that yield to the browser, rather than
+// one long task (Lighthouse's total blocking time on /auth).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

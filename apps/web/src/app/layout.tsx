@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useHref, useNavigate } from 'react-router';
+import { Link, matchPath, Outlet, useHref, useLocation, useNavigate } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { Skeleton } from '../components/ui/skeleton';
 import { useAuthState, useAuthStore } from '../features/auth/auth-store';
@@ -16,6 +16,13 @@ import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
 // Issue 7: the wallet mode's start (adapters, SDK) loads only when the wallet opened the app.
 const WalletBoot = lazy(async () => ({ default: (await import('../features/wallet-app/wallet-boot')).WalletBoot }));
 const AccountFrozenScreen = lazy(async () => ({ default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen }));
+
+/**
+ * Pages taller than a phone's screen (the trade forms). While they load (session check, KYC check, their chunk, their
+ * reads), the page area already fills the screen on phones, so the footer starts below it instead of being pushed
+ * down when the page arrives (Lighthouse's layout shift on /trade/buy, decision 042).
+ */
+const TALL_PAGES = ['/trade/buy', '/trade/sell'];
 
 function LogoMark() {
   return (
@@ -99,6 +106,8 @@ export function AppLayout() {
   const flags = useFeatureFlags();
   const { data: config } = useAppConfig();
   const walletLaunch = walletLaunchAtBoot();
+  const { pathname } = useLocation();
+  const tallPage = TALL_PAGES.some((pattern) => matchPath(pattern, pathname));
 
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
@@ -135,7 +144,9 @@ export function AppLayout() {
             <div className="px-3 pt-3 empty:hidden sm:p-0">
               <GlobalAlert />
             </div>
-            <div className="flex-1 bg-surface px-5 py-8 sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm">
+            <div
+              className={`flex-1 bg-surface px-5 py-8 ${tallPage ? 'min-h-dvh sm:min-h-0 ' : ''}sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm`}
+            >
               <Suspense fallback={<Skeleton />}>
                 {accountFrozen ? <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} /> : <Outlet />}
               </Suspense>

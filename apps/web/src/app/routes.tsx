@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { matchPath, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useAuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
@@ -12,15 +12,20 @@ function lazyPage<K extends string, P extends object>(load: () => Promise<{ [key
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const AuthPage = lazyPage(() => import('../features/auth/auth-page'), 'AuthPage');
-const AuthStepPage = lazyPage(() => import('../features/auth/auth-step-page'), 'AuthStepPage');
-const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
+const loadAuthPage = () => import('../features/auth/auth-page');
+const loadAuthStepPage = () => import('../features/auth/auth-step-page');
+const loadHomePage = () => import('../features/home/home-page');
+const loadTradePage = () => import('../features/trade/trade-page');
+
+const AuthPage = lazyPage(loadAuthPage, 'AuthPage');
+const AuthStepPage = lazyPage(loadAuthStepPage, 'AuthStepPage');
+const HomePage = lazyPage(loadHomePage, 'HomePage');
 const KycPage = lazyPage(() => import('../features/kyc/kyc-page'), 'KycPage');
 const KycStatusCard = lazyPage(() => import('../features/kyc/components/kyc-status-card'), 'KycStatusCard');
 const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'KycStepPage');
 const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(() => import('../features/kyc/identity'), 'ContinueOnPhonePage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
-const TradePage = lazyPage(() => import('../features/trade/trade-page'), 'TradePage');
+const TradePage = lazyPage(loadTradePage, 'TradePage');
 const XummPlaidPage = lazyPage<'XummPlaidPage', object>(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
@@ -37,6 +42,24 @@ const ActivityPage = lazyPage(() => import('../features/money/activity-page'), '
 const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asset-page'), 'WithdrawAssetPage');
 const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+
+/** The pages most often opened first, by their route: their chunks are fetched as the app starts (decision 042). */
+const firstPages: Array<[pattern: string, load: () => Promise<unknown>]> = [
+  ['/auth', loadAuthPage],
+  ['/v1/auth/:step', loadAuthStepPage],
+  ['/', loadHomePage],
+  ['/trade/*', loadTradePage],
+];
+
+/**
+ * Starts loading the page for the address the app opens on, before React's first render and the session check that
+ * guards it: the chunk arrives in parallel with them instead of after. React.lazy's own import then finds it loaded.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const found = firstPages.find(([pattern]) => matchPath(pattern, pathname));
+  // A failed preload is retried by React.lazy's own import, which shows the error boundary if it fails too.
+  found?.[1]().catch(() => undefined);
+}
 
 function AuthStepRoute() {
   const { step } = useParams();

@@ -1,205 +1,67 @@
-import {
-  ANALYTICS_LIMITS,
-  CLIENT_ERROR_LIMITS,
-  type ClientErrorReport,
-  type ClientErrorSource,
-  type ProductEvent,
-} from '@rampart/contracts';
+import type { ClientErrorSource, ProductEvent } from '@rampart/contracts';
 
-/**
- * R22 (decision 036): errors seen in the browser are reported with the signed-in user's guid and email, to Sentry when
- * the deployment's public config has a DSN (its SDK is loaded then, and only then), otherwise to the API's log through
- * POST /api/client-errors. Product events go to POST /api/analytics. Reporting never throws and never loops: at most
- * `maxReports` errors and `maxEvents` events per page load, each send's own failure swallowed, the same error once.
+/*
+ * The page's one reporter, as features see it (R22, decision 036; decision 042). The reporter itself
+ * (./telemetry-reporter: Sentry or the client-error endpoint, caps, de-duplication) is loaded after the first render,
+ * to keep it out of /auth's entry; until it takes over, errors and events wait in short queues here and the window's
+ * errors are caught by `queueWindowErrors`, so nothing that fails before it loads is lost.
  */
-
-export interface TelemetryUser {
-  userGuid?: string | undefined;
-  email?: string | undefined;
-}
-
-/** The part of @sentry/browser the reporter uses. */
-export interface SentryLike {
-  init(options: { dsn: string; release: string; defaultIntegrations: false; sendDefaultPii?: boolean }): void;
-  setUser(user: { id?: string; email?: string } | null): void;
-  captureException(error: unknown, hint?: { tags?: Record<string, string> }): unknown;
-}
-
-export type EventProperties = Record<string, string | number | boolean>;
-
-export interface TelemetryOptions {
-  release: string;
-  /** The signed-in user, or null: read at each report, so a sign-in later in the page is reflected. */
-  getUser: () => TelemetryUser | null;
-  /** The public config's Sentry DSN (null: none); asked once, at the first report. */
-  sentryDsn: () => Promise<string | null | undefined>;
-  /** Where the API is ('/api': same origin). */
-  apiBase?: string;
-  fetch?: typeof fetch;
-  loadSentry?: () => Promise<SentryLike>;
-  /** The page's address at the time of a report. */
-  location?: () => string;
-  maxReports?: number;
-  maxEvents?: number;
-}
-
-export interface Telemetry {
-  reportError(error: unknown, source?: ClientErrorSource): void;
-  trackEvent(event: ProductEvent, properties?: EventProperties): void;
-  /** Window 'error' and 'unhandledrejection' listeners; returns their removal. */
-  listen(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void;
-}
 
 export const MAX_REPORTS_PER_PAGE = 10;
 export const MAX_EVENTS_PER_PAGE = 50;
 
-const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+export type EventProperties = Record<string, string | number | boolean>;
 
-function describe(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message || error.name || 'Error', ...(error.stack ? { stack: error.stack } : {}) };
-  if (typeof error === 'string') return { message: error };
-  try {
-    return { message: JSON.stringify(error) ?? String(error) };
-  } catch {
-    return { message: String(error) };
-  }
+export interface Reporter {
+  reportError(error: unknown, source?: ClientErrorSource): void;
+  trackEvent(event: ProductEvent, properties?: EventProperties): void;
 }
 
-function smallProperties(properties: EventProperties | undefined): EventProperties | undefined {
-  if (!properties) return undefined;
-  const entries = Object.entries(properties)
-    .filter(([name]) => name.length > 0 && name.length <= ANALYTICS_LIMITS.propertyName)
-    .slice(0, ANALYTICS_LIMITS.properties)
-    .map(([name, value]) => [name, typeof value === 'string' ? cut(value, ANALYTICS_LIMITS.propertyValue) : value] as const);
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-}
+type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
-export function createTelemetry(options: TelemetryOptions): Telemetry {
-  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const apiBase = options.apiBase ?? '/api';
-  const location = options.location ?? (() => (typeof window === 'undefined' ? '' : window.location.href));
-  const maxReports = options.maxReports ?? MAX_REPORTS_PER_PAGE;
-  const maxEvents = options.maxEvents ?? MAX_EVENTS_PER_PAGE;
-  const loadSentry = options.loadSentry ?? (async () => (await import('@sentry/browser')) as unknown as SentryLike);
-  let reports = 0;
-  let events = 0;
-  const seen = new Set<string>();
-  let sentry: Promise<SentryLike | null> | null = null;
-
-  /** The SDK, initialised once, when the config has a DSN; null otherwise or when it cannot be loaded. */
-  function sentryClient(): Promise<SentryLike | null> {
-    sentry ??= options
-      .sentryDsn()
-      .then(async (dsn) => {
-        if (!dsn) return null;
-        const sdk = await loadSentry();
-        // Our listeners are the only ones: the SDK's own would report everything twice, past the cap.
-        sdk.init({ dsn, release: options.release, defaultIntegrations: false });
-        return sdk;
-      })
-      .catch(() => null);
-    return sentry;
-  }
-
-  function post(path: string, body: unknown): Promise<void> {
-    return send(`${apiBase}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      // Delivered even when the page is being left.
-      keepalive: true,
-      credentials: 'same-origin',
-    }).then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-
-  async function deliver(error: unknown, source: ClientErrorSource): Promise<void> {
-    const user = options.getUser();
-    const sdk = await sentryClient();
-    if (sdk) {
-      sdk.setUser(user?.userGuid || user?.email ? { ...(user.userGuid ? { id: user.userGuid } : {}), ...(user.email ? { email: user.email } : {}) } : null);
-      sdk.captureException(error, { tags: { source } });
-      return;
-    }
-    const { message, stack } = describe(error);
-    const report: ClientErrorReport = {
-      message: cut(message || 'Unknown error', CLIENT_ERROR_LIMITS.message),
-      ...(stack ? { stack: cut(stack, CLIENT_ERROR_LIMITS.stack) } : {}),
-      url: cut(location() || 'unknown', CLIENT_ERROR_LIMITS.url),
-      release: cut(options.release || 'unknown', CLIENT_ERROR_LIMITS.release),
-      source,
-      ...(user?.userGuid ? { userGuid: cut(user.userGuid, CLIENT_ERROR_LIMITS.userGuid) } : {}),
-      ...(user?.email ? { email: cut(user.email, CLIENT_ERROR_LIMITS.email) } : {}),
-    };
-    await post('/client-errors', report);
-  }
-
-  const telemetry: Telemetry = {
-    reportError(error, source = 'react') {
-      try {
-        const { message, stack } = describe(error);
-        const key = `${message}\n${stack ?? ''}`;
-        if (seen.has(key) || reports >= maxReports) return;
-        seen.add(key);
-        reports += 1;
-        void deliver(error, source).catch(() => undefined);
-      } catch {
-        // Reporting must never become the next error.
-      }
-    },
-    trackEvent(event, properties) {
-      try {
-        if (events >= maxEvents) return;
-        events += 1;
-        const small = smallProperties(properties);
-        void post('/analytics', { event, ...(small ? { properties: small } : {}) });
-      } catch {
-        // As above.
-      }
-    },
-    listen(target) {
-      const onError = (event: Event) => {
-        const e = event as ErrorEvent;
-        telemetry.reportError(e.error ?? e.message ?? 'Script error', 'error');
-      };
-      const onRejection = (event: Event) => telemetry.reportError((event as PromiseRejectionEvent).reason, 'unhandledrejection');
-      target.addEventListener('error', onError);
-      target.addEventListener('unhandledrejection', onRejection);
-      return () => {
-        target.removeEventListener('error', onError);
-        target.removeEventListener('unhandledrejection', onRejection);
-      };
-    },
-  };
-  return telemetry;
-}
-
-/*
- * The page's one reporter. Features call reportError and trackEvent without knowing whether it is set up: before
- * startTelemetry (tests, the first render) errors wait in a short queue and events are dropped.
- */
-let active: Telemetry | null = null;
-let waiting: Array<[unknown, ClientErrorSource]> = [];
-
-export function startTelemetry(options: TelemetryOptions, target?: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
-  const telemetry = createTelemetry(options);
-  active = telemetry;
-  const stop = target ? telemetry.listen(target) : () => undefined;
-  for (const [error, source] of waiting) telemetry.reportError(error, source);
-  waiting = [];
-  return () => {
-    stop();
-    if (active === telemetry) active = null;
-  };
-}
+let active: Reporter | null = null;
+let waitingErrors: Array<[unknown, ClientErrorSource]> = [];
+let waitingEvents: Array<[ProductEvent, EventProperties | undefined]> = [];
+let stopEarlyListeners: (() => void) | null = null;
 
 export function reportError(error: unknown, source: ClientErrorSource = 'react'): void {
   if (active) active.reportError(error, source);
-  else if (waiting.length < MAX_REPORTS_PER_PAGE) waiting.push([error, source]);
+  else if (waitingErrors.length < MAX_REPORTS_PER_PAGE) waitingErrors.push([error, source]);
 }
 
 export function trackEvent(event: ProductEvent, properties?: EventProperties): void {
-  active?.trackEvent(event, properties);
+  if (active) active.trackEvent(event, properties);
+  else if (waitingEvents.length < MAX_EVENTS_PER_PAGE) waitingEvents.push([event, properties]);
+}
+
+/** Queues the window's errors and unhandled rejections until a reporter is attached (which then listens itself). */
+export function queueWindowErrors(target: Target): void {
+  if (stopEarlyListeners || active) return;
+  const onError = (event: Event) => {
+    const e = event as ErrorEvent;
+    reportError(e.error ?? e.message ?? 'Script error', 'error');
+  };
+  const onRejection = (event: Event) => reportError((event as PromiseRejectionEvent).reason, 'unhandledrejection');
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  stopEarlyListeners = () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+    stopEarlyListeners = null;
+  };
+}
+
+/** Makes `reporter` the page's reporter: the early listeners stop, and what was queued is handed to it in order. */
+export function attachReporter(reporter: Reporter): () => void {
+  stopEarlyListeners?.();
+  active = reporter;
+  const errors = waitingErrors;
+  const events = waitingEvents;
+  waitingErrors = [];
+  waitingEvents = [];
+  for (const [error, source] of errors) reporter.reportError(error, source);
+  for (const [event, properties] of events) reporter.trackEvent(event, properties);
+  return () => {
+    if (active === reporter) active = null;
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTelemetry, MAX_REPORTS_PER_PAGE, type SentryLike, type TelemetryOptions } from './telemetry';
+import { createTelemetry, MAX_REPORTS_PER_PAGE, startTelemetry, type SentryLike, type TelemetryOptions } from './telemetry-reporter';
+import { queueWindowErrors, reportError, trackEvent } from './telemetry';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -110,5 +111,40 @@ describe('the error and event reporter (R22, decision 036)', () => {
     telemetry.trackEvent('identity_widget_error', { kind: 'load', detail: 'd'.repeat(500) });
     await flush();
     expect(bodies('/api/analytics')).toEqual([{ event: 'sign_up' }, { event: 'identity_widget_error', properties: { kind: 'load', detail: 'd'.repeat(200) } }]);
+  });
+
+  it('reports what failed before the reporter loaded: the entry queues errors, window errors and events until it starts', async () => {
+    const { bodies, fetch } = setup();
+    const target = new EventTarget();
+    queueWindowErrors(target as unknown as Window);
+    reportError(new Error('during the first render'));
+    target.dispatchEvent(new ErrorEvent('error', { error: new Error('early window error'), message: 'early window error' }));
+    trackEvent('sign_up');
+    await flush();
+    expect(fetch).not.toHaveBeenCalled();
+
+    const stop = startTelemetry(
+      {
+        release: '1.4.0',
+        getUser: () => null,
+        sentryDsn: async () => null,
+        fetch: fetch as unknown as typeof globalThis.fetch,
+        location: () => 'https://app.rampart.example/auth',
+      },
+      target as unknown as Window,
+    );
+    target.dispatchEvent(new ErrorEvent('error', { error: new Error('later window error'), message: 'later window error' }));
+    await flush();
+    expect(bodies('/api/client-errors').map((b) => [b.message, b.source])).toEqual([
+      ['during the first render', 'react'],
+      ['early window error', 'error'],
+      ['later window error', 'error'],
+    ]);
+    expect(bodies('/api/analytics')).toEqual([{ event: 'sign_up' }]);
+
+    stop();
+    reportError(new Error('after stop: queued again, not sent'));
+    await flush();
+    expect(bodies('/api/client-errors')).toHaveLength(3);
   });
 });
