@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -28,11 +28,16 @@ export function contentSecurityPolicy(config: Pick<Config, 'adBlockProbeUrl'>) {
 
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: { config: Config }) {
-    await app.register(helmet, {
+    // helmet's middleware built once: @fastify/helmet built it again on every request, parsing the policy each
+    // time (5 % of the API's CPU in the quote benchmark, decision 041). The same headers, set as the request arrives.
+    const headers = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.config) },
       hsts: options.config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      headers(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },
   { name: 'rampart-security' },
