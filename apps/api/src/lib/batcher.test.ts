@@ -48,15 +48,16 @@ describe('createBatcher (decision 041)', () => {
     expect(runs).toEqual([['a'], ['b', 'c'], ['d']]);
   });
 
-  it('a failing run fails each of its calls, not the next run', async () => {
-    let fail = true;
-    const maybe = createBatcher(async (inputs: number[]) => {
-      if (fail) throw new Error('down');
+  it('a failing run is tried again call by call: a bad input fails only its own call', async () => {
+    const runs: number[][] = [];
+    const positive = createBatcher(async (inputs: number[]) => {
+      runs.push(inputs);
+      if (inputs.some((n) => n < 0)) throw new Error('negative');
       return inputs;
     }, { maxInFlight: 1, maxBatch: 10 });
-    const results = await Promise.allSettled([maybe(1), maybe(2)]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    fail = false;
-    expect(await maybe(3)).toBe(3);
+    const results = await Promise.allSettled([positive(1), positive(-2), positive(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(runs).toEqual([[1, -2, 3], [1], [-2], [3]]);
+    expect(await positive(4)).toBe(4);
   });
 });

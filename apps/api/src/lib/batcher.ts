@@ -4,7 +4,8 @@
  * up): under load, the quotes and session checks that arrive while earlier ones are in flight go together in the
  * next statement, one round trip and one commit for all of them. At most `maxInFlight` statements run at once; when
  * fewer run, a call waits only until the end of the current turn of the event loop (calls made in the same turn
- * go together). Each call gets its own result, in its own order; a failing statement fails every call it carried.
+ * go together). Each call gets its own result, in its own order. `run` must be all or nothing (one statement):
+ * when it fails for several calls, each is run again on its own, so one bad input fails only its own call.
  */
 export function createBatcher<I, O>(run: (inputs: I[]) => Promise<O[]>, options: { maxInFlight: number; maxBatch: number }): (input: I) => Promise<O> {
   interface Waiting {
@@ -16,21 +17,27 @@ export function createBatcher<I, O>(run: (inputs: I[]) => Promise<O[]>, options:
   let inFlight = 0;
   let scheduled = false;
 
+  async function settle(batch: Waiting[]): Promise<void> {
+    try {
+      const outputs = await run(batch.map((waiting) => waiting.input));
+      if (outputs.length !== batch.length) throw new Error(`batcher: ${outputs.length} results for ${batch.length} calls`);
+      batch.forEach((waiting, i) => waiting.resolve(outputs[i] as O));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // `run` is all or nothing (one statement): each call again on its own, so one bad input fails only its caller.
+      for (const waiting of batch) await settle([waiting]);
+    }
+  }
+
   function flush(batch: Waiting[]) {
     inFlight += 1;
-    Promise.resolve()
-      .then(() => run(batch.map((waiting) => waiting.input)))
-      .then(
-        (outputs) => {
-          if (outputs.length !== batch.length) throw new Error(`batcher: ${outputs.length} results for ${batch.length} calls`);
-          batch.forEach((waiting, i) => waiting.resolve(outputs[i] as O));
-        },
-      )
-      .catch((error: unknown) => batch.forEach((waiting) => waiting.reject(error)))
-      .finally(() => {
-        inFlight -= 1;
-        pump();
-      });
+    void settle(batch).finally(() => {
+      inFlight -= 1;
+      pump();
+    });
   }
 
   function pump() {
