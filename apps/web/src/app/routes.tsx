@@ -6,6 +6,7 @@ import { AuthPage } from '../features/auth/auth-page';
 import { useAuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
+import i18n, { type FeatureNamespace } from '../lib/i18n';
 import { useAppConfig } from './config';
 import { RequireKycLevel, RequireLogin } from './guards';
 import { AppLayout } from './layout';
@@ -44,11 +45,14 @@ const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asse
 const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
-/** The pages most often opened first, by their route: their chunks are fetched as the app starts (decision 042). */
-const firstPages: Array<[pattern: string, load: () => Promise<unknown>]> = [
+/**
+ * The pages most often opened first, by their route: their chunks (and their feature texts) are fetched as the app
+ * starts (decision 042).
+ */
+const firstPages: Array<[pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace]> = [
   ['/v1/auth/:step', loadAuthStepPage],
   ['/', loadHomePage],
-  ['/trade/*', loadTradePage],
+  ['/trade/*', loadTradePage, 'trade'],
 ];
 
 /**
@@ -59,6 +63,8 @@ export function preloadFirstPage(pathname: string): void {
   const found = firstPages.find(([pattern]) => matchPath(pattern, pathname));
   // A failed preload is retried by React.lazy's own import, which shows the error boundary if it fails too.
   found?.[1]().catch(() => undefined);
+  // The page's texts too: otherwise its first render suspends on them and only then starts its reads.
+  if (found?.[2]) i18n.loadNamespaces(found[2]).catch(() => undefined);
 }
 
 function AuthStepRoute() {
