@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
-import { App, startAppTelemetry } from './app/app';
+import { App, startAppTelemetry, startFirstPageReads } from './app/app';
 import { preloadFirstPage } from './app/routes';
 import { reportError } from './lib/telemetry';
 import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
@@ -11,6 +11,7 @@ import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 detectWalletLaunch(window.location.search);
 // Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check.
 preloadFirstPage(window.location.pathname);
+startFirstPageReads(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -4,7 +4,7 @@ import { queueWindowErrors } from '../lib/telemetry';
 import { api } from './api';
 import { configQueryOptions } from './config';
 import { AppProviders, createQueryClient } from './providers';
-import { AppRoutes } from './routes';
+import { AppRoutes, prefetchFirstPageReads } from './routes';
 import { createSession } from './session';
 import { APP_VERSION } from './version';
 
@@ -20,6 +20,11 @@ const queryClient = createQueryClient();
  */
 export function startAppTelemetry(): void {
   queueWindowErrors(window);
+}
+
+/** Decision 042: the first page's reads that need a session start right after the session check (trade pages). */
+export function startFirstPageReads(pathname: string): void {
+  prefetchFirstPageReads(pathname, session.auth, queryClient, api);
 }
 
 let reporter: Promise<unknown> | null = null;

@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes, useNavigate, useParams } from 'react-router';
 // /auth is where most first visits land: its page is in the entry, so its first paint waits on no second round of
 // chunks (decision 042; about 7 KB gzip that every other first page carries too).
 import { AuthPage } from '../features/auth/auth-page';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore, type AuthStore } from '../features/auth/auth-store';
 import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
+import type { ApiClient } from '../lib/api';
 import i18n, { type FeatureNamespace } from '../lib/i18n';
 import { useAppConfig } from './config';
 import { RequireKycLevel, RequireLogin } from './guards';
@@ -65,6 +67,27 @@ export function preloadFirstPage(pathname: string): void {
   found?.[1]().catch(() => undefined);
   // The page's texts too: otherwise its first render suspends on them and only then starts its reads.
   if (found?.[2]) i18n.loadNamespaces(found[2]).catch(() => undefined);
+}
+
+/**
+ * A trade page opened first starts its reads as soon as the session check says signed in (decision 042): in parallel
+ * with the KYC check that guards it and its chunk, instead of after both and the page's first render.
+ */
+export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryClient: QueryClient, api: ApiClient): void {
+  const page = matchPath('/trade/:page', pathname)?.params.page;
+  if (!page) return;
+  const settled = () => {
+    const { authChecked, loading, loggedIn } = auth.getState();
+    if (!authChecked || loading) return false;
+    // A failed chunk is React.lazy's to report; the page then reads for itself.
+    // The module is in the trade pages' chunk (vite.config.ts), which preloadFirstPage has already asked for.
+    if (loggedIn) import('../features/trade/prefetch').then((trade) => trade.prefetchTradeReads(queryClient, api, page), () => undefined);
+    return true;
+  };
+  if (settled()) return;
+  const unsubscribe = auth.subscribe(() => {
+    if (settled()) unsubscribe();
+  });
 }
 
 function AuthStepRoute() {

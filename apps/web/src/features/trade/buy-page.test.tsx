@@ -1,8 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { SnackbarProvider } from '../../components/ui/snackbar';
+import { ApiProvider } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { BuyPage } from './buy-page';
 import { clearBuyDraft, tradeDraftStore } from './model/trade-draft';
+import { prefetchTradeReads } from './prefetch';
 import { XRPL_ADDRESS, buyHandlers, fakeServer, renderPage } from './test-support';
 
 beforeAll(async () => {
@@ -85,5 +91,36 @@ describe('/trade/buy', () => {
     await user.click(notify[0]!);
     await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
     expect(server.callsTo('/feature-interest')[0]?.body).toMatchObject({ type: 'stablecoin' });
+  });
+
+  it('opened first, uses the reads started after the session check instead of reading them again; opened again, reads again', async () => {
+    const server = fakeServer(buyHandlers());
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const open = () =>
+      render(
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider api={server.api}>
+            <SnackbarProvider>
+              <MemoryRouter initialEntries={['/trade/buy']}>
+                <Suspense fallback={<p>loading</p>}>
+                  <BuyPage />
+                </Suspense>
+              </MemoryRouter>
+            </SnackbarProvider>
+          </ApiProvider>
+        </QueryClientProvider>,
+      );
+    prefetchTradeReads(queryClient, server.api, 'buy');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const first = open();
+    expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();
+    expect(screen.getByText('$250.00 available')).toBeInTheDocument();
+    await screen.findByTestId('estimate-lines');
+    for (const read of ['/ramp/assets', '/bank-account-list', '/primetrust-accounts-view', '/feature-interest-list']) expect(server.callsTo(read)).toHaveLength(1);
+    first.unmount();
+    open();
+    expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();
+    await waitFor(() => expect(server.callsTo('/bank-account-list')).toHaveLength(2));
+    expect(server.callsTo('/primetrust-accounts-view')).toHaveLength(2);
   });
 });

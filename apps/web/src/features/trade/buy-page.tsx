@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { rampLimitsQueryOptions } from './api/ramp-limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
+import { clearEarlyReads } from './api/early-reads';
 import { AssetPicker } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
@@ -47,14 +48,25 @@ export function limitFor(limits: RampLimitsReply | undefined, method: string) {
   return limits.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ?? limits.limits.find((limit) => limit.kind === 'daily_trades') ?? null;
 }
 
-/** Waits for the user to stop typing before asking the server for an estimate. */
+/**
+ * Waits for the user to stop typing before asking the server for an estimate. `value` is plain JSON data, compared by
+ * its content: a new object with the same content (every render builds one) neither restarts the wait nor renders the
+ * page again (it used to, every 300 ms while the page was open). The first value that is not null (the form's data
+ * has just arrived, nothing typed yet) is taken at once, so the first estimate does not wait (decision 042).
+ */
 export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
+  const key = JSON.stringify(value) ?? 'null';
+  const [debounced, setDebounced] = useState(key);
+  const [seen, setSeen] = useState(value !== null);
+  if (!seen && value !== null) {
+    setSeen(true);
+    setDebounced(key);
+  }
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
+    const timer = setTimeout(() => setDebounced(key), ms);
     return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+  }, [key, ms]);
+  return useMemo(() => JSON.parse(debounced) as T, [debounced]);
 }
 
 /**
@@ -71,9 +83,16 @@ export function BuyPage() {
   // What the user left here (e.g. to compare methods on /trade/method, which may have chosen one), else the draft.
   const form = forms.buy;
 
+  // Reads started early (decision 042) are reused by this mount only: once the page closes, a new visit reads again.
+  useEffect(() => clearEarlyReads, []);
   const assets = useQuery(rampAssetsQueryOptions(api));
   const banks = useQuery(bankAccountsQueryOptions(api));
   const holdings = useQuery(holdingsQueryOptions(api));
+  // Decision 042: each answer is rendered at a transition's priority, which React renders in slices that yield to the
+  // browser, instead of in one long task the moment it arrives (the form is the page's largest React Aria work).
+  const assetsData = useDeferredValue(assets.data);
+  const banksData = useDeferredValue(banks.data);
+  const holdingsData = useDeferredValue(holdings.data);
 
   const [assetKey, setAssetKey] = useState<string | null>(form?.assetKey ?? previous?.asset.key ?? null);
   const [sourceKey, setSourceKey] = useState<string | null>(form?.sourceKey ?? previous?.source.key ?? null);
@@ -90,24 +109,24 @@ export function BuyPage() {
     if (touched) saveBuyForm({ assetKey, sourceKey, amount, address, memo });
   }, [touched, assetKey, sourceKey, amount, address, memo]);
 
-  const assetOptions = useMemo(() => (assets.data ? buildAssetOptions(assets.data, 'to', RAMPART_PROVIDER_ID) : []), [assets.data]);
+  const assetOptions = useMemo(() => (assetsData ? buildAssetOptions(assetsData, 'to', RAMPART_PROVIDER_ID) : []), [assetsData]);
   const sections = useMemo(() => groupIntoSections(assetOptions), [assetOptions]);
   const unavailable = assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType);
   const sources = useMemo((): PaymentMethodOption[] => {
-    if (!assets.data || !banks.data) return [];
+    if (!assetsData || !banksData) return [];
     return buildPaymentMethodOptions({
-      assets: assets.data,
-      bankAccounts: banks.data,
+      assets: assetsData,
+      bankAccounts: banksData,
       logos: new Map(),
       direction: 'from',
       text: {
         usdBalance: t('methods.primex_usd'),
-        usdBalanceDescription: holdings.data ? t('methods.balanceAvailable', { amount: formatUsd(holdings.data.available) }) : '',
+        usdBalanceDescription: holdingsData ? t('methods.balanceAvailable', { amount: formatUsd(holdingsData.available) }) : '',
         bankMethod: (method, account) => t('methods.bankMethod', { method: t(`methods.${method}`), bank: account.nickname || account.bankName, last: account.lastDigits }),
         method: (method: TransferMethodKey) => t(`methods.${method}`),
       },
     }).filter((option) => (RAMP_SOURCE_METHODS as readonly string[]).includes(option.network));
-  }, [assets.data, banks.data, holdings.data, t]);
+  }, [assetsData, banksData, holdingsData, t]);
 
   // The first asset and method the user can choose, until they choose (document 1, section 4).
   const asset = assetOptions.find((option) => option.key === assetKey && isSelectable(option)) ?? assetOptions.find(isSelectable) ?? null;
@@ -120,6 +139,8 @@ export function BuyPage() {
 
   const limits = useQuery(rampLimitsQueryOptions(api, source?.network ?? null));
   const limit = source ? limitFor(limits.data, source.network) : null;
+  const limitsData = useDeferredValue(limits.data);
+  const shownLimit = source ? limitFor(limitsData, source.network) : null;
 
   const normalised = normaliseUsd(amount);
   const estimateInput = useDebounced(asset && source && normalised ? estimateRequestOf({ asset, source, amount: normalised }) : null, 300);
@@ -129,6 +150,7 @@ export function BuyPage() {
     enabled: estimateInput !== null,
     retry: false,
   });
+  const estimateData = useDeferredValue(estimate.data);
 
   const memoRule = asset && isAddressNetwork(asset.network) ? NETWORK_MEMO_RULES[asset.network] : null;
   const usesMemo = memoRule !== null && memoRule.memo !== 'none';
@@ -170,7 +192,17 @@ export function BuyPage() {
     void navigate(TRADE_PATHS.summary);
   };
 
-  if (assets.isPending || banks.isPending) return <Skeleton label={t('common.loading')} />;
+  // The page's header first (its intro is the largest paint): only the form below it waits for the reads.
+  const header = <TradeHeader title={t('buy.title')} intro={t('buy.intro')} backTo="/" backLabel={t('common.backHome')} />;
+  // The page's header first (its intro is the largest paint, decision 042): only the fields below it wait for the
+  // reads. The same form element and header as below, so the header's nodes stay when the fields arrive.
+  if (assets.isPending || banks.isPending || (!assets.isError && !banks.isError && (!assetsData || !banksData)))
+    return (
+      <form onSubmit={(event) => event.preventDefault()} noValidate className="flex min-w-0 flex-col gap-6">
+        {header}
+        <Skeleton label={t('common.loading')} />
+      </form>
+    );
   if (assets.isError || banks.isError) {
     const error = assets.error ?? banks.error;
     return (
@@ -191,12 +223,12 @@ export function BuyPage() {
     );
   }
 
-  const lines = estimate.data ? tradeLines(t as never, estimate.data, asset?.decimals ?? 2) : null;
+  const lines = estimateData ? tradeLines(t as never, estimateData, asset?.decimals ?? 2) : null;
   const addressLabel = asset ? t('buy.addressLabel', { network: asset.networkDisplayName }) : '';
 
   return (
     <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-6">
-      <TradeHeader title={t('buy.title')} intro={t('buy.intro')} backTo="/" backLabel={t('common.backHome')} />
+      {header}
 
       {sections.length === 0 ? (
         <p className="text-base text-ink-muted">{t('buy.noAssets')}</p>
@@ -295,7 +327,7 @@ export function BuyPage() {
         </>
       ) : null}
 
-      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={limit} method={source?.network ?? null} />
+      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
 
       <Button type="submit" fullWidth>
         {t('buy.continue')}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FeatureInterestListReply, FeatureInterestReply, RampAssetsReply, type FeatureInterest, type FeatureInterestRequest, type RampAsset } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
+import { refetchUnlessEarly } from './early-reads';
 
 /** Every trade query starts with this key. */
 export const tradeKey = ['trade'] as const;
@@ -20,6 +21,8 @@ export function featureInterestsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...tradeKey, 'interests'],
     queryFn: async ({ signal }): Promise<FeatureInterest[]> => (await api.request('/feature-interest-list', { body: {}, retry: true, signal, schema: FeatureInterestListReply })).interests,
+    // Not read again by the page that finds it started early (decision 042).
+    refetchOnMount: refetchUnlessEarly,
   });
 }
 
