@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -24,10 +24,10 @@ import { rampLimitsQueryOptions } from './api/ramp-limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
 import { clearEarlyReads } from './api/early-reads';
-import { AssetPicker } from './components/asset-picker';
+import { AssetPicker as AssetPickerField } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
-import { PayWith } from './components/pay-with';
+import { PayWith as PayWithField } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
 import { tradeLines } from './components/trade-lines';
 import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
@@ -35,6 +35,11 @@ import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 import { useWalletAccount } from '../wallet-app/wallet-state';
+
+// React Aria's select and radio group are the page's largest work: rendered again only when their own props change,
+// not on every answer the page receives (the limits, the estimate, a keystroke in another field; decision 042).
+const AssetPicker = memo(AssetPickerField);
+const PayWith = memo(PayWithField);
 
 /** Document 2, section 9: the default amount of a trade. */
 export { DEFAULT_TRADE_AMOUNT };
@@ -104,6 +109,16 @@ export function BuyPage() {
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
+  const chooseAsset = useCallback((key: string) => {
+    setAssetKey(key);
+    setTouched(true);
+    setErrors({});
+  }, []);
+  const chooseSource = useCallback((key: string) => {
+    setSourceKey(key);
+    setTouched(true);
+    setErrors((current) => ({ ...current, sellMethod: undefined, amount: undefined }));
+  }, []);
   useEffect(() => {
     // Kept once the user has changed something, so /trade/method and /trade/flow can come back to it.
     if (touched) saveBuyForm({ assetKey, sourceKey, amount, address, memo });
@@ -236,11 +251,7 @@ export function BuyPage() {
         <AssetPicker
           sections={sections}
           value={asset?.key ?? null}
-          onChange={(key) => {
-            setAssetKey(key);
-            setTouched(true);
-            setErrors({});
-          }}
+          onChange={chooseAsset}
           error={errors.buyAsset}
         />
       )}
@@ -259,11 +270,7 @@ export function BuyPage() {
         <PayWith
           options={sources}
           value={source?.key ?? null}
-          onChange={(key) => {
-            setSourceKey(key);
-            setTouched(true);
-            setErrors((current) => ({ ...current, sellMethod: undefined, amount: undefined }));
-          }}
+          onChange={chooseSource}
           error={errors.sellMethod}
         />
       )}
