@@ -31,6 +31,9 @@ export async function newestCode(to: string, previousId?: string): Promise<{ id:
 }
 
 export async function expectNoSeriousAxeViolation(page: Page) {
+  // Colours are judged as they end up: a colour-scheme switch just made animates the controls' colours
+  // (transition-colors) for a moment, and a scan in between would read a blend of the two schemes.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
