@@ -9,7 +9,7 @@ import { assertWithinLimits, limitRefusal, weeklyLimitConcerns } from './limits'
 import { priceTrade } from './price-trade';
 import { QUOTE_RATE_WINDOW_MS, assertQuoteRate, quoteRateRefusal } from './quote-rate-limit';
 import type { QuotesContext } from './quotes-context';
-import { findQuoteByIdem, insertQuote, placeQuote, type NewQuote, type QuoteRow } from './quotes-repository';
+import { findQuoteByIdem, insertQuote, placeQuote, type NewQuote, type StoredQuote } from './quotes-repository';
 import { checkTrade } from './validate-trade';
 
 const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
@@ -31,7 +31,7 @@ function normalisedRequest(body: RampQuoteRequest, idemId: string): Json {
   };
 }
 
-function replay(row: QuoteRow, request: Json): RampQuoteReply {
+function replay(row: StoredQuote, request: Json): RampQuoteReply {
   const difference = firstDifference(row.request, request);
   if (difference) throw idempotencyMismatch(difference);
   return { quote: row.view, replayed: true };

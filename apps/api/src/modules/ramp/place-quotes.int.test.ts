@@ -62,7 +62,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     await k.signedInUser(closedEmail);
     const closed = await guidOf(closedEmail);
     const earlier = newQuote(user.guid);
-    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({ kind: 'inserted', row: { view: earlier.view } });
+    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({ kind: 'inserted', row: { request: earlier.request, view: earlier.view } });
 
     const fresh = newQuote(user.guid);
     const twice = newQuote(user.guid);
@@ -82,7 +82,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     ]);
     expect(outcomes.slice(7).map((outcome) => outcome.kind).sort()).toEqual(['inserted', 'lost_race']);
     expect(outcomes.slice(0, 7)).toEqual([
-      { kind: 'inserted', row: { view: fresh.view } },
+      { kind: 'inserted', row: { request: fresh.request, view: fresh.view } },
       { kind: 'existing', row: { request: earlier.request, view: earlier.view } },
       { kind: 'account_not_opened' },
       { kind: 'rate_limited', oldest: earlier.createdAt },

@@ -79,9 +79,12 @@ export interface PlaceChecks {
  * (`used`: the usage that did not leave room), or the stored quote; `lost_race` when a concurrent request with the
  * same idemId inserted first (its row is not visible to this statement's snapshot: read it afterwards).
  */
+/** What a reply needs of a stored quote: the request it was made for (a replay compares it) and its view. */
+export type StoredQuote = Pick<QuoteRow, 'request' | 'view'>;
+
 export type PlaceOutcome =
-  | { kind: 'existing'; row: QuoteRow }
-  | { kind: 'inserted'; row: QuoteRow }
+  | { kind: 'existing'; row: StoredQuote }
+  | { kind: 'inserted'; row: StoredQuote }
   | { kind: 'lost_race' }
   | { kind: 'account_not_opened' }
   | { kind: 'rate_limited'; oldest: Date }
@@ -204,9 +207,9 @@ export async function placeQuotes(q: Queryable, items: readonly { quote: NewQuot
     const item = items[index] as { quote: NewQuote };
     switch (row.outcome) {
       case 'existing':
-        return { kind: 'existing', row: { request: row.request, view: row.view } as QuoteRow };
+        return { kind: 'existing', row: { request: row.request as Json, view: row.view as RampQuote } };
       case 'ok':
-        return row.inserted ? { kind: 'inserted', row: { view: item.quote.view } as QuoteRow } : { kind: 'lost_race' };
+        return row.inserted ? { kind: 'inserted', row: { request: item.quote.request, view: item.quote.view } } : { kind: 'lost_race' };
       case 'account_not_opened':
         return { kind: 'account_not_opened' };
       case 'rate_limited':
