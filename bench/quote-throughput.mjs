@@ -7,42 +7,13 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { machine, median, sleep } from './lib.mjs';
+import { quoteBody, verifiedUser } from './quote-user.mjs';
 import { startServer } from './server.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const RUNS = Number(process.env.RUNS ?? 3);
-const PASSWORD = 'correct horse battery staple 42';
-const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-
-async function post(base, path, body, token) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = await res.json();
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply)}`);
-  return reply;
-}
-
-async function newestCode(base, email) {
-  const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  return /\b(\d{6})\b/.exec(outbox.messages[0].text)[1];
-}
-
-/** A signed-in user whose custodial account is opened (the sandbox), as the trade pages need. */
-async function verifiedUser(base) {
-  const email = `bench-quote-${Date.now()}@example.com`;
-  await post(base, '/api/identity/sign-up', { email, password: PASSWORD });
-  await post(base, '/api/identity/confirm-sign-up', { email, code: await newestCode(base, email) });
-  const challenge = await post(base, '/api/identity/sign-in', { email, password: PASSWORD });
-  const done = await post(base, '/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code: await newestCode(base, email) });
-  const token = done.authenticationResult.accessToken;
-  await post(base, '/api/primetrust/sandbox/account/individual/create', {}, token);
-  return token;
-}
-
+const USERS = Number(process.env.USERS ?? 1);
 /** A bare Fastify server in a process of its own: one route, a constant JSON reply. */
 async function startBare(port) {
   const source = `
@@ -63,15 +34,25 @@ function load(url, options) {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options });
 }
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), only: ['api'], env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), only: ['api'], env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
 const bare = await startBare(Number(process.env.BARE_PORT ?? 3922));
 try {
-  const token = await verifiedUser(server.base);
-  const quote = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '10' };
+  // USERS signed-in users (1 by default), the requests spread over them in turn: one user's row is locked (key share)
+  // by every concurrent insert of that user's quotes, which many users' traffic does not do.
+  const tokens = [];
+  for (let n = 0; n < USERS; n++) tokens.push(await verifiedUser(server.base, n));
   // A new idemId for every request: every quote is a new one, persisted (none is a replay).
   let sequence = 0;
-  const quoteRequests = [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...quote, idemId: `bench-${Date.now()}-${(sequence += 1)}` }) }) }];
-  const quoteOptions = { requests: quoteRequests, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
+  const quoteRequests = [
+    {
+      setupRequest: (request) => {
+        sequence += 1;
+        const headers = { ...request.headers, authorization: `Bearer ${tokens[sequence % tokens.length]}` };
+        return { ...request, headers, body: quoteBody(`bench-${Date.now()}-${sequence}`) };
+      },
+    },
+  ];
+  const quoteOptions = { requests: quoteRequests, headers: { 'content-type': 'application/json' } };
   const quotes = { rps: [], p99: [], errors: 0, total: 0 };
   const bares = { rps: [], p99: [] };
   // A short warm-up of each, then the runs, alternating so both see the same machine.
@@ -102,6 +83,7 @@ try {
     database: server.database,
     machine: machine(),
     connections: CONNECTIONS,
+    users: USERS,
     seconds: SECONDS,
     runs: RUNS,
     quoteRps: median(quotes.rps),

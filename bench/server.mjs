@@ -39,6 +39,7 @@ export async function startServer({ port, env = {}, only = null }) {
   }
   return {
     base,
+    pid: child.pid,
     database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
     async stop() {
       child.kill('SIGTERM');

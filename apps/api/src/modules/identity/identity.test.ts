@@ -130,4 +130,34 @@ describe('tokens', () => {
     clock.advance(1);
     await refused(token);
   });
+
+  it('remembers a checked token by its exact bytes only, and still refuses it from its exp second (decision 044)', async () => {
+    const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
+    const tokens = createTokenService(key, clock);
+    const claims = { userGuid: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002', email: 'a@b.co', use: 'api' as const };
+    const token = await tokens.sessionToken(claims, 60);
+    // Checked once, so remembered: the same bytes are accepted again, each time with the same claims.
+    expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);
+    expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);
+    // What is remembered does not widen what the token is good for.
+    expect(await tokens.verifySessionToken(token, ['access', 'id'])).toBeNull();
+    expect(await tokens.verifyCaptureToken(token)).toBeNull();
+    expect(await tokens.verifyReauthToken(token)).toBeNull();
+    // Any other bytes are checked in full: another payload under the remembered signature, a changed signature.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherPayload = Buffer.from(JSON.stringify({ ...decoded, sub: 'someone-else' })).toString('base64url');
+    expect(await tokens.verifySessionToken(`${header}.${otherPayload}.${signature}`, ['api'])).toBeNull();
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    expect(await tokens.verifySessionToken(`${header}.${payload}.${flipped}`, ['api'])).toBeNull();
+    // Another service (another key) has not checked it: its own check refuses it.
+    const other = createTokenService(deriveKey(Buffer.from('y'.repeat(40)), 'jwt'), clock);
+    expect(await other.verifySessionToken(token, ['api'])).toBeNull();
+    // The expiry is read against the clock on every call, remembered or not, and stays refused after it.
+    clock.advance(59_999);
+    expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);
+    clock.advance(1);
+    expect(await tokens.verifySessionToken(token, ['api'])).toBeNull();
+    expect(await tokens.verifySessionToken(token, ['api'])).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { ChallengeName, LoginMethodType } from '@rampart/contracts';
 import type { Clock } from '../../lib/clock';
 
@@ -54,6 +55,14 @@ export interface TokenService {
   verifyCaptureToken(token: string): Promise<CaptureClaims | null>;
 }
 
+/**
+ * How many checked tokens the service remembers. A client sends the same login token with every call until it expires
+ * (15 minutes): its signature, issuer and audience are checked once, and later calls with the same bytes only check
+ * the expiry against the clock (decision 044). Bounded, least recently used out first; a token never checked, or
+ * refused, is not remembered.
+ */
+export const CHECKED_TOKENS_CACHED = 10_000;
+
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -84,12 +93,26 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
     });
   }
 
+  // Keyed by audience and token: the same bytes checked for another audience are checked again.
+  const checked = new LRUCache<string, JwtPayload & { exp: number }>({ max: CHECKED_TOKENS_CACHED });
+
   /** The payload of a token this service signed for `audience`, unexpired at the clock's time (exp refused from its second); else null. */
   async function verify(token: string, audience: string = AUDIENCE): Promise<JwtPayload | null> {
+    const now = seconds();
+    const key = `${audience} ${token}`;
+    const known = checked.get(key);
+    if (known) {
+      if (now < known.exp) return known;
+      checked.delete(key);
+      return null;
+    }
     try {
-      const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience, clockTimestamp: seconds() });
+      const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience, clockTimestamp: now });
       // Every token here is signed with an expiry; one without is not ours.
-      return typeof payload === 'object' && typeof payload.exp === 'number' ? payload : null;
+      if (typeof payload !== 'object' || typeof payload.exp !== 'number') return null;
+      const valid = payload as JwtPayload & { exp: number };
+      checked.set(key, valid);
+      return valid;
     } catch {
       return null;
     }
