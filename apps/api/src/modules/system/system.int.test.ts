@@ -86,6 +86,20 @@ describe('system routes, errors and headers', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends the same security headers on refusals and unknown routes', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/no-such-route' },
+      { method: 'POST' as const, url: '/api/test/echo', payload: '{"email":', headers: { 'content-type': 'application/json' } },
+    ]) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('answers validation failures as new_validation_error with errors.errors and errors.fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', name: {} } });
     expect(res.statusCode).toBe(400);
