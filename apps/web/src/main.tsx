@@ -2,15 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import './styles.css';
-import { App, startAppTelemetry, startFirstPageReads } from './app/app';
+import { App, firstPainted, startAppTelemetry, startFirstPageReads } from './app/app';
 import { preloadFirstPage } from './app/routes';
 import { reportError } from './lib/telemetry';
 import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 
 // Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
 detectWalletLaunch(window.location.search);
-// Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check.
-preloadFirstPage(window.location.pathname);
+// Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check (or,
+// for a page whose header the app draws while it loads, once that first render is painted: decision 043).
+preloadFirstPage(window.location.pathname, firstPainted);
 startFirstPageReads(window.location.pathname);
 
 const container = document.getElementById('root');

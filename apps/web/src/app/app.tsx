@@ -27,6 +27,18 @@ export function startFirstPageReads(pathname: string): void {
   prefetchFirstPageReads(pathname, session.auth, queryClient, api);
 }
 
+let paintedFirst: () => void = () => {};
+/** Settles once the app's first render has been painted (decision 043): what some first pages' preloads wait for. */
+export const firstPainted = new Promise<void>((resolve) => (paintedFirst = resolve));
+
+/** After the first commit, the next frame, then a task: the frame with the first render has been painted by then. */
+function useFirstPaintSignal() {
+  useEffect(() => {
+    const frame = window.requestAnimationFrame(() => window.setTimeout(paintedFirst, 0));
+    return () => window.cancelAnimationFrame(frame);
+  }, []);
+}
+
 let reporter: Promise<unknown> | null = null;
 
 function loadReporter(): void {
@@ -61,6 +73,7 @@ function useReporterAfterFirstRender() {
 }
 
 export function App() {
+  useFirstPaintSignal();
   useReporterAfterFirstRender();
   return (
     <AppProviders session={session} queryClient={queryClient}>

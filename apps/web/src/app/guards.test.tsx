@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,40 @@ describe('route guards', () => {
     renderAt('/trade/buy', loggedIn, kycOf(status));
     await screen.findByRole('heading', { level: 1 });
     expect(location()).toBe('/kyc/closed');
+  });
+
+  it("draws /trade/buy's header (its largest paint) while the session and the KYC status load (decision 043)", () => {
+    renderAt('/trade/buy', { authChecked: false, loading: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy' })).toBeInTheDocument();
+    expect(screen.getByText('Choose what to buy, how to pay and where to send it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    document.body.innerHTML = '';
+    renderAt('/trade/buy', loggedIn, { requestStatus: 'started' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy' })).toBeInTheDocument();
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    document.body.innerHTML = '';
+    // Other pages keep the plain skeleton.
+    renderAt('/trade/sell', loggedIn, { requestStatus: 'started' });
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it('lets a Verified user through once the account status is known, before the KYC details arrive (decision 043)', async () => {
+    renderAt('/trade/buy', loggedIn, { requestStatus: 'started', kycStatus: 'opened', statusKnown: true });
+    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." })).toBeInTheDocument();
+    expect(location()).toBe('/trade/buy');
+  });
+
+  it('sends a user below Verified to /kyc as soon as the account status is known (decision 043)', async () => {
+    renderAt('/trade/buy', loggedIn, { requestStatus: 'started', kycStatus: 'pending', statusKnown: true });
+    await waitFor(() => expect(location()).toBe('/kyc'));
+  });
+
+  it('keeps a Verified user on the trade page when the KYC details then fail to load (decision 043)', async () => {
+    renderAt('/trade/buy', loggedIn, { requestStatus: 'failure', kycStatus: 'opened', statusKnown: true });
+    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." })).toBeInTheDocument();
+    expect(location()).toBe('/trade/buy');
   });
 
   it('sends the user to /kyc when the KYC status could not be loaded', async () => {

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { KYC_LEVELS, type KycLevel } from '@rampart/contracts';
-import { Skeleton } from '../components/ui/skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useAuthState } from '../features/auth/auth-store';
-import { kycLevelFromState, useKycState } from '../features/kyc/kyc-store';
+import { kycLevelFromStatus, useKycState } from '../features/kyc/kyc-store';
 
 export const AUTH_PATH = '/auth';
 export const KYC_PATH = '/kyc';
@@ -20,7 +20,7 @@ export function authRedirectPath(pathname: string, search: string): string {
 export function RequireLogin({ children }: { children?: ReactNode }) {
   const { authChecked, loading, loggedIn } = useAuthState();
   const location = useLocation();
-  if (!authChecked || loading) return <Skeleton />;
+  if (!authChecked || loading) return <PageSkeleton />;
   if (!loggedIn) return <Navigate to={authRedirectPath(location.pathname, location.search)} replace />;
   return children ?? <Outlet />;
 }
@@ -29,11 +29,17 @@ export function RequireLogin({ children }: { children?: ReactNode }) {
  * Trade routes (R1): the KYC level must be at least `level` (Verified). Closed and voided accounts
  * have no level and go to /kyc, whose status screens explain why; so does a failed KYC load.
  * Sits inside RequireLogin.
+ *
+ * Decision 043: decided on the account's status as soon as it is known, without waiting for the KYC details read
+ * that follows it (the contact checks and holdings, which only the KYC pages show); a details read that then fails
+ * leaves a Verified user where they are (the KYC pages show that failure).
  */
 export function RequireKycLevel({ level = KYC_LEVELS.Verified, children }: { level?: KycLevel; children?: ReactNode }) {
-  const kyc = useKycState();
-  if (kyc.requestStatus === 'not_started' || kyc.requestStatus === 'started') return <Skeleton />;
-  const current = kycLevelFromState(kyc);
+  // The store's change renders at once (useSyncExternalStore); the page it lets through renders at a transition's
+  // priority, in slices that yield to the browser, rather than in the store's one synchronous task (decision 043).
+  const kyc = useDeferredValue(useKycState());
+  const current = kycLevelFromStatus(kyc);
+  if (current === undefined && (kyc.requestStatus === 'not_started' || kyc.requestStatus === 'started')) return <PageSkeleton />;
   if (current === undefined || current === null || current < level) return <Navigate to={KYC_PATH} replace />;
   return children ?? <Outlet />;
 }

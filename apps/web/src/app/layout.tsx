@@ -3,7 +3,7 @@ import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useHref, useLocation, useNavigate } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
-import { Skeleton } from '../components/ui/skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useAuthState, useAuthStore } from '../features/auth/auth-store';
 import { useAppConfig, useFeatureFlags } from './config';
 import { GlobalAlert } from './global-alert';
@@ -147,7 +147,7 @@ export function AppLayout() {
             <div
               className={`flex-1 bg-surface px-5 py-8 ${tallPage ? 'min-h-dvh sm:min-h-0 ' : ''}sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm`}
             >
-              <Suspense fallback={<Skeleton />}>
+              <Suspense fallback={<PageSkeleton />}>
                 {accountFrozen ? <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} /> : <Outlet />}
               </Suspense>
             </div>

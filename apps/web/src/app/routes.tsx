@@ -49,24 +49,34 @@ const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page
 
 /**
  * The pages most often opened first, by their route: their chunks (and their feature texts) are fetched as the app
- * starts (decision 042).
+ * starts (decision 042). `afterFirstPaint`: pages whose largest paint the app draws itself while they load (their
+ * header, PageSkeleton): their chunk is asked for once that first paint is on screen, so its downloads do not compete
+ * with the entry's before it (decision 043: Lighthouse counts requests that end before a paint as needed for it).
  */
-const firstPages: Array<[pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace]> = [
+const firstPages: Array<[pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace, afterFirstPaint?: boolean]> = [
   ['/v1/auth/:step', loadAuthStepPage],
   ['/', loadHomePage],
+  ['/trade/buy', loadTradePage, 'trade', true],
   ['/trade/*', loadTradePage, 'trade'],
 ];
 
 /**
- * Starts loading the page for the address the app opens on, before React's first render and the session check that
- * guards it: the chunk arrives in parallel with them instead of after. React.lazy's own import then finds it loaded.
+ * Starts loading the page for the address the app opens on, before the session check that guards it (and, for most
+ * pages, before React's first render): the chunk arrives in parallel with them instead of after. React.lazy's own
+ * import then finds it loaded. `firstPainted` settles once the app's first render is on screen.
  */
-export function preloadFirstPage(pathname: string): void {
+export function preloadFirstPage(pathname: string, firstPainted: Promise<void>): void {
   const found = firstPages.find(([pattern]) => matchPath(pattern, pathname));
-  // A failed preload is retried by React.lazy's own import, which shows the error boundary if it fails too.
-  found?.[1]().catch(() => undefined);
-  // The page's texts too: otherwise its first render suspends on them and only then starts its reads.
-  if (found?.[2]) i18n.loadNamespaces(found[2]).catch(() => undefined);
+  if (!found) return;
+  const [, load, texts, afterFirstPaint] = found;
+  const start = () => {
+    // A failed preload is retried by React.lazy's own import, which shows the error boundary if it fails too.
+    load().catch(() => undefined);
+    // The page's texts too: otherwise its first render suspends on them and only then starts its reads.
+    if (texts) i18n.loadNamespaces(texts).catch(() => undefined);
+  };
+  if (afterFirstPaint) void firstPainted.then(start);
+  else start();
 }
 
 /**

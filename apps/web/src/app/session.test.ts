@@ -40,6 +40,7 @@ describe('session wiring', () => {
       kycStatus: 'opened',
       contactChecks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' },
       availableUsd: '12.50',
+      statusKnown: true,
     });
     session.auth.signOut();
     expect(session.kyc.getState().requestStatus).toBe('not_started');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createKycStore, kycLevelFromState } from './kyc-store';
+import { createKycStore, kycLevelFromState, kycLevelFromStatus, type KycDetails } from './kyc-store';
 
 describe('KYC store', () => {
   it('waits, then loads the status and marks the request a success', async () => {
@@ -13,7 +13,7 @@ describe('KYC store', () => {
       expect(getAccount).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       await loading;
-      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null, availableUsd: null });
+      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null, availableUsd: null, statusKnown: true });
       expect(kycLevelFromState(store.getState())).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -23,7 +23,7 @@ describe('KYC store', () => {
   it('defaults the status to noInfo', async () => {
     const store = createKycStore({ getAccount: async () => ({}), delayMs: 0 });
     await store.load();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null, availableUsd: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: true });
   });
 
   it('does not load again once started or succeeded', async () => {
@@ -66,7 +66,7 @@ describe('KYC store', () => {
     store.clear();
     resolve({ status: 'opened' });
     await loading;
-    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null });
+    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: false });
   });
 
   it('polls without showing a load, and keeps what is known when a check fails', async () => {
@@ -77,17 +77,48 @@ describe('KYC store', () => {
     const unsubscribe = store.subscribe(() => seen.push(store.getState().requestStatus));
     reply = Promise.resolve({ status: 'opened' });
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true });
     expect(seen).not.toContain('started');
     reply = Promise.reject(new Error('offline'));
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null });
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true });
     unsubscribe();
   });
 
+  it('tells the status before the details arrive, and keeps it known if they fail (decision 043)', async () => {
+    let answer: (details: KycDetails) => void = () => {};
+    let fail: (error: Error) => void = () => {};
+    const store = createKycStore({
+      getAccount: async () => ({ status: 'opened' as const }),
+      loadDetails: () => new Promise<KycDetails>((resolve, reject) => ((answer = resolve), (fail = reject))),
+      delayMs: 0,
+    });
+    const loading = store.load();
+    expect(kycLevelFromStatus(store.getState())).toBeUndefined();
+    await vi.waitFor(() => expect(store.getState().statusKnown).toBe(true));
+    // The status is known, the request is not done: the guard's level is there, the full state's is not yet.
+    expect(store.getState()).toMatchObject({ requestStatus: 'started', kycStatus: 'opened' });
+    expect(kycLevelFromStatus(store.getState())).toBe(2);
+    expect(kycLevelFromState(store.getState())).toBeUndefined();
+    answer({ contactChecks: { identity: 'passed' }, availableUsd: '3.00' });
+    await loading;
+    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: { identity: 'passed' }, availableUsd: '3.00', statusKnown: true });
+
+    // A new load forgets the status until its own answer; a details failure marks the request failed, status kept.
+    const again = store.refresh();
+    expect(store.getState()).toMatchObject({ requestStatus: 'started', statusKnown: false });
+    expect(kycLevelFromStatus(store.getState())).toBeUndefined();
+    await vi.waitFor(() => expect(store.getState().statusKnown).toBe(true));
+    fail(new Error('contact'));
+    await again;
+    expect(store.getState()).toMatchObject({ requestStatus: 'failure', kycStatus: 'opened', statusKnown: true });
+    expect(kycLevelFromStatus(store.getState())).toBe(2);
+  });
+
   it('closed and voided have no level (R1)', () => {
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null })).toBeNull();
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null })).toBe(2);
-    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null, availableUsd: null })).toBeUndefined();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null, statusKnown: true })).toBeNull();
+    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true })).toBe(2);
+    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true })).toBeUndefined();
+    expect(kycLevelFromStatus({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null, statusKnown: true })).toBeNull();
   });
 });

@@ -17,9 +17,14 @@ export interface KycState {
   contactChecks: KycContactChecks | null;
   /** The USD available balance of /primetrust-accounts-view, kept only if the reply has it (document 1, section 4). */
   availableUsd: string | null;
+  /**
+   * The account status of the last load is known (`kycStatus`), though its details may still be loading (decision
+   * 043): the trade routes' guard decides on the status alone. False until then and again from the start of a load.
+   */
+  statusKnown: boolean;
 }
 
-export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null };
+export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: false };
 
 /** What is loaded besides the status for a Submitted or Verified account. */
 export interface KycDetails {
@@ -63,7 +68,7 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
   const run = async (quiet = false) => {
     const mine = ++generation;
     if (!quiet) {
-      store.setState({ requestStatus: 'started' });
+      store.setState({ requestStatus: 'started', statusKnown: false });
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
     if (mine !== generation) return;
@@ -72,9 +77,13 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       if (mine !== generation) return;
       const kycStatus = account.status ?? 'noInfo';
       const level = kycLevelOf(kycStatus);
-      const details = deps.loadDetails && level !== null && level >= 1 ? await deps.loadDetails(kycStatus) : null;
+      const loadDetails = level !== null && level >= 1 ? deps.loadDetails : undefined;
+      // The status is told as soon as it is known (not on a quiet check, which changes the state only once it is done),
+      // so the trade routes' guard does not wait for the details' round trip (decision 043).
+      if (loadDetails && !quiet) store.setState({ kycStatus, statusKnown: true });
+      const details = loadDetails ? await loadDetails(kycStatus) : null;
       if (mine !== generation) return;
-      store.setState({ kycStatus, requestStatus: 'success', contactChecks: details?.contactChecks ?? null, availableUsd: details?.availableUsd ?? null });
+      store.setState({ kycStatus, statusKnown: true, requestStatus: 'success', contactChecks: details?.contactChecks ?? null, availableUsd: details?.availableUsd ?? null });
     } catch {
       if (mine !== generation || quiet) return;
       store.setState({ requestStatus: 'failure' });
@@ -101,6 +110,15 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
 /** The user's KYC level (R1), or null for closed/voided; undefined while it is not known. */
 export function kycLevelFromState(state: KycState): KycLevel | null | undefined {
   if (state.requestStatus !== 'success') return undefined;
+  return kycLevelOf(state.kycStatus);
+}
+
+/**
+ * The level as soon as the account status is known, before the details that follow it have loaded (and kept if they
+ * then fail): what the trade routes' guard decides on (decision 043). Undefined while the status is not known.
+ */
+export function kycLevelFromStatus(state: KycState): KycLevel | null | undefined {
+  if (state.requestStatus !== 'success' && !state.statusKnown) return undefined;
   return kycLevelOf(state.kycStatus);
 }
 

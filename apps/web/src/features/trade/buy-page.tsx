@@ -14,6 +14,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
+import { BuyPageHeader } from '../../components/ui/page-skeleton';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
@@ -28,7 +29,6 @@ import { AssetPicker as AssetPickerField } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
 import { PayWith as PayWithField } from './components/pay-with';
-import { TradeHeader } from './components/trade-header';
 import { tradeLines } from './components/trade-lines';
 import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
@@ -207,10 +207,10 @@ export function BuyPage() {
     void navigate(TRADE_PATHS.summary);
   };
 
-  // The page's header first (its intro is the largest paint): only the form below it waits for the reads.
-  const header = <TradeHeader title={t('buy.title')} intro={t('buy.intro')} backTo="/" backLabel={t('common.backHome')} />;
-  // The page's header first (its intro is the largest paint, decision 042): only the fields below it wait for the
-  // reads. The same form element and header as below, so the header's nodes stay when the fields arrive.
+  // The page's header first (its intro is the largest paint, decisions 042 and 043): only the fields below it wait for
+  // the reads. The same form element and header as below, so the header's nodes stay when the fields arrive; the app
+  // draws the same header in the same place while it checks the session and loads this page (PageSkeleton).
+  const header = <BuyPageHeader />;
   if (assets.isPending || banks.isPending || (!assets.isError && !banks.isError && (!assetsData || !banksData)))
     return (
       <form onSubmit={(event) => event.preventDefault()} noValidate className="flex min-w-0 flex-col gap-6">
