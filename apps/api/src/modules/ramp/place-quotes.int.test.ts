@@ -94,6 +94,20 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     expect(rows[0]?.n).toBe(4n);
   });
 
+  it('stores no quote for a user without an opened account, or without a row at all (decision 044: no foreign key)', async () => {
+    const nobody = randomUUID();
+    const noAccountEmail = `place-none-${Date.now()}@example.com`;
+    await k.signedInUser(noAccountEmail);
+    const noAccount = await guidOf(noAccountEmail);
+    const outcomes = await placeQuotes(k.t.db, [
+      { quote: newQuote(nobody), checks: checks() },
+      { quote: newQuote(noAccount), checks: checks() },
+    ]);
+    expect(outcomes).toEqual([{ kind: 'account_not_opened' }, { kind: 'account_not_opened' }]);
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = ANY($1::uuid[])', [[nobody, noAccount]]);
+    expect(rows[0]?.n).toBe(0n);
+  });
+
   it('the limits count what the step-by-step checks count: ACH deposits and consumed quotes', async () => {
     const user = await k.openedUser();
     const bank = await k.addBank(user.token);
