@@ -29,6 +29,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Decision 043: React Aria checks the browser's language with `Intl.DateTimeFormat.supportedLocalesOf` when its i18n
+ * module loads (react-aria's useDefaultLocale). The first call of that function in a page lists every locale the
+ * browser's ICU has: 30-120 ms on the benchmark machine, the largest single cost in evaluating /trade/buy's chunk (about
+ * a quarter of its task), times four in Lighthouse's simulation. The check only catches a malformed tag (it throws a
+ * RangeError, and React Aria falls back to en-US); `new Intl.Locale(tag)` throws the same error for the same tags and
+ * costs nothing. If React Aria's code changes shape, the build says so and leaves it as it is.
+ */
+export function reactAriaLocaleCheck(): Plugin {
+  const target = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDefaultLocale\.m?js$/;
+  return {
+    name: 'rampart-react-aria-locale-check',
+    transform(code, id) {
+      if (!target.test(id)) return null;
+      const patched = code.replace(/Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*(\w+)\s*\]\)/, 'new Intl.Locale($1)');
+      if (patched === code) {
+        this.warn("React Aria's locale check was not found: the costly supportedLocalesOf call is left in (decision 043)");
+        return null;
+      }
+      return { code: patched, map: null };
+    },
+  };
+}
+
 // R19: the version label shows Rampart's own version, which lives in the root package.json.
 const rootPackage = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
@@ -36,7 +60,7 @@ const rootPackage = JSON.parse(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), reactAriaLocaleCheck()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
@@ -65,7 +89,12 @@ export default defineConfig({
             // Everything the entry imports statically lands in the entry's own file (decision 042): not ~20 small chunks,
             // each a round trip before the first paint. Lazy pages import what they share with it from there.
             { name: 'app', tags: ['$initial'] },
-            // The trade pages' own modules in one chunk (not their shared dependencies, which /auth's page uses too).
+            // /trade/buy, the trade page most often opened first, with everything it needs that the entry does not have
+            // (React Aria's select and radio group, the contracts' schemas…) and its early reads, in one chunk of its
+            // own: not the other trade pages' dependencies (QR code, dialogs, identity rules), and one file rather than
+            // ~30, each a request and a preload link to add (decision 043). The other trade pages import from it.
+            { name: 'trade-buy', test: /[\\/]src[\\/]features[\\/]trade[\\/](buy-route\.tsx|prefetch\.ts)$/ },
+            // The other trade pages' own modules in one chunk (not their shared dependencies, which /auth's page uses too).
             { name: 'trade', test: /[\\/]src[\\/]features[\\/]trade[\\/]/, includeDependenciesRecursively: false },
           ],
         },

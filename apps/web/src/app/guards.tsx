@@ -2,7 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { KYC_LEVELS, type KycLevel } from '@rampart/contracts';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useAuthState } from '../features/auth/auth-store';
+import { useAuthValue } from '../features/auth/auth-store';
 import { kycLevelFromStatus, useKycState } from '../features/kyc/kyc-store';
 
 export const AUTH_PATH = '/auth';
@@ -18,10 +18,11 @@ export function authRedirectPath(pathname: string, search: string): string {
  * shows the child route; `children` guard a part of a page whose route is public for some callers (/xumm/plaid).
  */
 export function RequireLogin({ children }: { children?: ReactNode }) {
-  const { authChecked, loading, loggedIn } = useAuthState();
+  // One value, so the user info arriving after the check does not render the page again (decision 043).
+  const session = useAuthValue(({ authChecked, loading, loggedIn }) => (!authChecked || loading ? 'checking' : loggedIn ? 'signedIn' : 'anonymous'));
   const location = useLocation();
-  if (!authChecked || loading) return <PageSkeleton />;
-  if (!loggedIn) return <Navigate to={authRedirectPath(location.pathname, location.search)} replace />;
+  if (session === 'checking') return <PageSkeleton />;
+  if (session === 'anonymous') return <Navigate to={authRedirectPath(location.pathname, location.search)} replace />;
   return children ?? <Outlet />;
 }
 

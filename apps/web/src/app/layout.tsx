@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useHref, useLocation, useNavigate } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useAuthState, useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore, useAuthValue } from '../features/auth/auth-store';
 import { useAppConfig, useFeatureFlags } from './config';
-import { GlobalAlert } from './global-alert';
-import { LanguageSwitch } from './language-switch';
+import { GlobalAlert as GlobalAlertField } from './global-alert';
+import { LanguageSwitch as LanguageSwitchField } from './language-switch';
 import { APP_VERSION } from './version';
 import { openInWallet } from '../features/wallet-app/wallet-state';
 import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
@@ -24,6 +24,11 @@ const AccountFrozenScreen = lazy(async () => ({ default: (await import('../featu
  */
 const TALL_PAGES = ['/trade/buy', '/trade/sell'];
 
+// Decision 043: the shell's parts render again only when their own state changes, not with the layout on every step of
+// the session check (the language switch's React Aria toggle buttons were most of those synchronous renders).
+const GlobalAlert = memo(GlobalAlertField);
+const LanguageSwitch = memo(LanguageSwitchField);
+
 function LogoMark() {
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
@@ -34,7 +39,7 @@ function LogoMark() {
 }
 
 /** R19: Rampart's version and the deployment's build stage; Contact Support next to it. */
-function Footer() {
+const Footer = memo(function Footer() {
   const { t } = useTranslation();
   const { data } = useAppConfig();
   const text = data
@@ -60,9 +65,9 @@ function Footer() {
       <p>{text}</p>
     </footer>
   );
-}
+});
 
-function SettingsLink() {
+const SettingsLink = memo(function SettingsLink() {
   const { t } = useTranslation();
   return (
     <Link
@@ -76,9 +81,9 @@ function SettingsLink() {
       </span>
     </Link>
   );
-}
+});
 
-function SignOutButton() {
+const SignOutButton = memo(function SignOutButton() {
   const { t } = useTranslation();
   const auth = useAuthStore();
   return (
@@ -93,7 +98,7 @@ function SignOutButton() {
       </span>
     </AriaButton>
   );
-}
+});
 
 /**
  * Every page sits in a centred card (document 1, section 2): full width on a phone, a card of at most
@@ -102,7 +107,8 @@ function SignOutButton() {
 export function AppLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { loggedIn, accountFrozen } = useAuthState();
+  const loggedIn = useAuthValue((state) => state.loggedIn);
+  const accountFrozen = useAuthValue((state) => state.accountFrozen);
   const flags = useFeatureFlags();
   const { data: config } = useAppConfig();
   const walletLaunch = walletLaunchAtBoot();

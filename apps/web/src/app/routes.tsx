@@ -21,6 +21,7 @@ function lazyPage<K extends string, P extends object>(load: () => Promise<{ [key
 const loadAuthStepPage = () => import('../features/auth/auth-step-page');
 const loadHomePage = () => import('../features/home/home-page');
 const loadTradePage = () => import('../features/trade/trade-page');
+const loadBuyRoute = () => import('../features/trade/buy-route');
 
 const AuthStepPage = lazyPage(loadAuthStepPage, 'AuthStepPage');
 const HomePage = lazyPage(loadHomePage, 'HomePage');
@@ -30,6 +31,7 @@ const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'Kyc
 const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(() => import('../features/kyc/identity'), 'ContinueOnPhonePage');
 const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 const TradePage = lazyPage(loadTradePage, 'TradePage');
+const BuyRoute = lazyPage(loadBuyRoute, 'BuyRoute');
 const XummPlaidPage = lazyPage<'XummPlaidPage', object>(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
@@ -56,7 +58,7 @@ const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page
 const firstPages: Array<[pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace, afterFirstPaint?: boolean]> = [
   ['/v1/auth/:step', loadAuthStepPage],
   ['/', loadHomePage],
-  ['/trade/buy', loadTradePage, 'trade', true],
+  ['/trade/buy', loadBuyRoute, 'trade', true],
   ['/trade/*', loadTradePage, 'trade'],
 ];
 
@@ -90,7 +92,8 @@ export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryC
     const { authChecked, loading, loggedIn } = auth.getState();
     if (!authChecked || loading) return false;
     // A failed chunk is React.lazy's to report; the page then reads for itself.
-    // The module is in the trade pages' chunk (vite.config.ts), which preloadFirstPage has already asked for.
+    // The module is in /trade/buy's chunk (vite.config.ts), which preloadFirstPage asks for (for /trade/buy; the other
+    // trade pages' chunk imports it).
     if (loggedIn) import('../features/trade/prefetch').then((trade) => trade.prefetchTradeReads(queryClient, api, page), () => undefined);
     return true;
   };
@@ -166,7 +169,8 @@ export function AppRoutes() {
 
           {/* login + KYC level Verified */}
           <Route element={<RequireKycLevel />}>
-            <Route path="trade/buy" element={<TradePage page="buy" />} />
+            {/* its own chunk, without the other trade pages' dependencies (decision 043) */}
+            <Route path="trade/buy" element={<BuyRoute />} />
             <Route path="trade/sell" element={<TradePage page="sell" />} />
             <Route path="trade/complete" element={<TradePage page="complete" />} />
             <Route path="trade/flow" element={<TradePage page="flow" />} />

@@ -16,6 +16,22 @@ export interface AmountFormatOptions {
   lng?: string;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl's formatters are costly to make (a few ms each on a phone): one per locale, currency and decimals (decision 043). */
+function numberFormat(locale: string, currency: string | undefined, decimals: number | undefined): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}|${decimals ?? ''}`;
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      ...(currency ? { style: 'currency', currency } : {}),
+      ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
+    });
+    numberFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Formats an amount. Amounts travel as decimal strings ("100.00"): they are passed to Intl as
  * strings, so no float rounding happens on the way (Intl.NumberFormat v3).
@@ -23,10 +39,7 @@ export interface AmountFormatOptions {
 export function formatAmount(amount: string | number | bigint, options: AmountFormatOptions = {}): string {
   const { currency, ticker, lng } = options;
   const decimals = options.decimals ?? (currency ? 2 : undefined);
-  const formatter = new Intl.NumberFormat(intlLocale(lng), {
-    ...(currency ? { style: 'currency', currency } : {}),
-    ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
-  });
+  const formatter = numberFormat(intlLocale(lng), currency, decimals);
   const value = typeof amount === 'string' ? (amount.trim() as `${number}`) : amount;
   const text = formatter.format(value);
   return ticker && !currency ? `${text} ${ticker}` : text;

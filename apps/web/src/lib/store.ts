@@ -31,3 +31,13 @@ export function createStore<S extends object>(initial: S): Store<S> {
 export function useStoreState<S>(store: Pick<Store<S>, 'getState' | 'subscribe'>): S {
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
 }
+
+/**
+ * Subscribes a component to one value of a store (a primitive or a stable object): it re-renders only when that value
+ * changes, not on every change of the store (decision 043: the layout no longer renders again on each step of the
+ * session check and the user info, each a synchronous render since stores are read with useSyncExternalStore).
+ */
+export function useStoreValue<S, T>(store: Pick<Store<S>, 'getState' | 'subscribe'>, select: (state: S) => T): T {
+  const read = () => select(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
+}

@@ -1,14 +1,17 @@
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
 import { PageHeader } from './page-header';
 import { Skeleton } from './skeleton';
 
-/** The buy form's header: the same words and nodes whether the page, or the app while it loads the page, draws it. */
-export function BuyPageHeader() {
+/**
+ * The buy form's header: the same words and nodes whether the page, or the app while it loads the page, draws it.
+ * Memoised: the page renders again on each read's answer, its header need not.
+ */
+export const BuyPageHeader = memo(function BuyPageHeader() {
   const { t } = useTranslation();
   return <PageHeader title={t('pages.buy.title')} intro={t('pages.buy.intro')} backTo="/" backLabel={t('pages.backHome')} />;
-}
+});
 
 /**
  * Decision 043: pages whose header the app draws while they load (the session check, the KYC check, their chunk,

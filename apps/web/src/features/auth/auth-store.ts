@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import { createStore, useStoreState } from '../../lib/store';
+import { createStore, useStoreState, useStoreValue } from '../../lib/store';
 import { clearSession, readToken } from './session-storage';
 
 /** Login method types of document 1, section 3 (R2). */
@@ -135,4 +135,9 @@ export function useAuthStore(): AuthStore {
 
 export function useAuthState(): AuthState {
   return useStoreState(useAuthStore());
+}
+
+/** One value of the auth state: re-renders only when it changes (decision 043). */
+export function useAuthValue<T>(select: (state: AuthState) => T): T {
+  return useStoreValue(useAuthStore(), select);
 }

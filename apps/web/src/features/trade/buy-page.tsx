@@ -30,7 +30,7 @@ import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
 import { PayWith as PayWithField } from './components/pay-with';
 import { tradeLines } from './components/trade-lines';
-import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type PaymentMethodOption } from './model/asset-options';
+import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type AssetOption, type PaymentMethodOption } from './model/asset-options';
 import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
@@ -40,6 +40,25 @@ import { useWalletAccount } from '../wallet-app/wallet-state';
 // not on every answer the page receives (the limits, the estimate, a keystroke in another field; decision 042).
 const AssetPicker = memo(AssetPickerField);
 const PayWith = memo(PayWithField);
+// Decision 043: the fields whose props do not change when a read answers (react-query's answers render the page
+// synchronously) are not rendered again then either.
+const Field = memo(TextField);
+const SubmitButton = memo(Button);
+
+/** The assets that cannot be bought yet, with "Notify me" (rendered again only when that list changes). */
+const BuyComingSoon = memo(function BuyComingSoon({ options }: { options: readonly AssetOption[] }) {
+  const { t } = useTranslation('trade', { useSuspense: true });
+  return (
+    <ComingSoon
+      options={options}
+      heading={t('buy.unavailableHeading')}
+      text={t('buy.unavailableText')}
+      nameOf={(option) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+      notifyLabel={(option) => t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+      doneMessage={(option) => t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+    />
+  );
+});
 
 /** Document 2, section 9: the default amount of a trade. */
 export { DEFAULT_TRADE_AMOUNT };
@@ -119,6 +138,11 @@ export function BuyPage() {
     setTouched(true);
     setErrors((current) => ({ ...current, sellMethod: undefined, amount: undefined }));
   }, []);
+  const changeAmount = useCallback((value: string) => {
+    setAmount(value);
+    setTouched(true);
+    setErrors((current) => (current.amount ? { ...current, amount: undefined } : current));
+  }, []);
   useEffect(() => {
     // Kept once the user has changed something, so /trade/method and /trade/flow can come back to it.
     if (touched) saveBuyForm({ assetKey, sourceKey, amount, address, memo });
@@ -126,7 +150,7 @@ export function BuyPage() {
 
   const assetOptions = useMemo(() => (assetsData ? buildAssetOptions(assetsData, 'to', RAMPART_PROVIDER_ID) : []), [assetsData]);
   const sections = useMemo(() => groupIntoSections(assetOptions), [assetOptions]);
-  const unavailable = assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType);
+  const unavailable = useMemo(() => assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType), [assetOptions]);
   const sources = useMemo((): PaymentMethodOption[] => {
     if (!assetsData || !banksData) return [];
     return buildPaymentMethodOptions({
@@ -278,18 +302,14 @@ export function BuyPage() {
         {t('method.compare')}
       </Link>
 
-      <TextField
+      <Field
         name="amount"
         label={t('buy.amountLabel')}
         description={t('buy.amountHelp')}
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          setTouched(true);
-          if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
-        }}
+        onChange={changeAmount}
         error={errors.amount}
       />
 
@@ -336,18 +356,11 @@ export function BuyPage() {
 
       <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
 
-      <Button type="submit" fullWidth>
+      <SubmitButton type="submit" fullWidth>
         {t('buy.continue')}
-      </Button>
+      </SubmitButton>
 
-      <ComingSoon
-        options={unavailable}
-        heading={t('buy.unavailableHeading')}
-        text={t('buy.unavailableText')}
-        nameOf={(option) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-        notifyLabel={(option) => t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-        doneMessage={(option) => t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-      />
+      <BuyComingSoon options={unavailable} />
     </form>
   );
 }
