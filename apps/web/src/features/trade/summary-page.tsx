@@ -13,7 +13,7 @@ import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
 import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
-import { useTradeServerText } from './server-text';
+import { useOrderServerText } from './order-server-text';
 
 /** "4:59" from milliseconds left (never negative). */
 export function countdownText(ms: number): string {
@@ -40,7 +40,7 @@ function Summary({ draft }: { draft: TradeDraft }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
-  const serverText = useTradeServerText();
+  const serverText = useOrderServerText();
   const [idemId, setIdemId] = useState(() => idemIdFor(draft));
   const [requoted, setRequoted] = useState(false);
   const [now, setNow] = useState(() => Date.now());

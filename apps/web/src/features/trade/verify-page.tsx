@@ -14,7 +14,7 @@ import { placeOrder, startOrderChallenge } from './api/orders';
 import { TradeHeader } from './components/trade-header';
 import { clearTradeDraft, isSellDraft, tradeDraftStore, type ConfirmedQuote, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
-import { useTradeServerText } from './server-text';
+import { useOrderServerText } from './order-server-text';
 import { countdownText } from './summary-page';
 
 /** Replies that mean the price is gone: the user goes back to the summary for a new one. */
@@ -39,7 +39,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const serverText = useTradeServerText();
+  const serverText = useOrderServerText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
