@@ -77,6 +77,7 @@ try {
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   for (const route of PAGES) {
     const runs = { performance: [], accessibility: [], failing: new Map() };
+    let retries = 0;
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.newPage();
       if (route !== '/auth') {
@@ -90,6 +91,15 @@ try {
         flags: { logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
       });
       const lhr = result.lhr;
+      // Lighthouse sometimes loses the trace's navigation start (NO_NAVSTART): no figures at all, not a slow page. Such
+      // a run is made again (at most twice a page) rather than counted as a score of 0.
+      if (lhr.runtimeError && retries < 2) {
+        retries += 1;
+        console.error(`${route}: run ${run + 1} failed in Lighthouse (${lhr.runtimeError.code}); running it again`);
+        await page.close();
+        run -= 1;
+        continue;
+      }
       if (new URL(lhr.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}: the session was not taken`);
       runs.performance.push(Math.round(lhr.categories.performance.score * 100));
       runs.accessibility.push(Math.round(lhr.categories.accessibility.score * 100));

@@ -194,17 +194,41 @@ export function BuyPage() {
   const memoRule = asset && isAddressNetwork(asset.network) ? NETWORK_MEMO_RULES[asset.network] : null;
   const usesMemo = memoRule !== null && memoRule.memo !== 'none';
 
-  const addressProblem = (value: string): string | undefined => {
-    if (!asset) return undefined;
-    if (value.trim() === '') return t('rules:required' as never);
-    const checked = validateAddress(asset.network, value, currentLanguage());
-    return checked.ok ? undefined : checked.message;
-  };
-  const memoProblem = (value: string): string | undefined => {
-    if (!asset || !usesMemo) return undefined;
-    const checked = validateMemo(asset.network, value, currentLanguage());
-    return checked.ok ? undefined : checked.message;
-  };
+  const addressProblem = useCallback(
+    (value: string): string | undefined => {
+      if (!asset) return undefined;
+      if (value.trim() === '') return t('rules:required' as never);
+      const checked = validateAddress(asset.network, value, currentLanguage());
+      return checked.ok ? undefined : checked.message;
+    },
+    [asset, t],
+  );
+  const memoProblem = useCallback(
+    (value: string): string | undefined => {
+      if (!asset || !usesMemo) return undefined;
+      const checked = validateMemo(asset.network, value, currentLanguage());
+      return checked.ok ? undefined : checked.message;
+    },
+    [asset, usesMemo],
+  );
+  // Stable handlers, so the memoised fields render again only when their own value, label or error changes.
+  const changeAddress = useCallback((value: string) => {
+    setAddress(value);
+    setAddressEdited(true);
+    setTouched(true);
+    setErrors((current) => (current.buyAddress ? { ...current, buyAddress: undefined } : current));
+  }, []);
+  const blurAddress = useCallback(() => {
+    if (buyAddress.trim() !== '') setErrors((current) => ({ ...current, buyAddress: addressProblem(buyAddress) }));
+  }, [buyAddress, addressProblem]);
+  const changeMemo = useCallback((value: string) => {
+    setMemo(value);
+    setTouched(true);
+    setErrors((current) => (current.buyMemo ? { ...current, buyMemo: undefined } : current));
+  }, []);
+  const blurMemo = useCallback(() => {
+    if (memo.trim() !== '') setErrors((current) => ({ ...current, buyMemo: memoProblem(memo) }));
+  }, [memo, memoProblem]);
 
   const validate = (): FieldErrors => {
     const next: FieldErrors = {};
@@ -315,39 +339,26 @@ export function BuyPage() {
 
       {asset ? (
         <>
-          <TextField
+          <Field
             name="buyAddress"
             label={addressLabel}
             description={fromWallet ? t('buy.walletAddressHelp') : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
             autoComplete="off"
             spellCheck="false"
             value={buyAddress}
-            onChange={(value) => {
-              setAddress(value);
-              setAddressEdited(true);
-              setTouched(true);
-              if (errors.buyAddress) setErrors((current) => ({ ...current, buyAddress: undefined }));
-            }}
-            onBlur={() => {
-              if (buyAddress.trim() !== '') setErrors((current) => ({ ...current, buyAddress: addressProblem(buyAddress) }));
-            }}
+            onChange={changeAddress}
+            onBlur={blurAddress}
             error={errors.buyAddress}
           />
           {usesMemo ? (
-            <TextField
+            <Field
               name="buyMemo"
               label={t(memoRule.label === 'destinationTag' ? 'buy.destinationTagLabel' : 'buy.memoLabel')}
               description={t(memoRule.memo === 'required' ? 'buy.memoRequiredHelp' : 'buy.memoOptionalHelp')}
               autoComplete="off"
               value={memo}
-              onChange={(value) => {
-                setMemo(value);
-                setTouched(true);
-                if (errors.buyMemo) setErrors((current) => ({ ...current, buyMemo: undefined }));
-              }}
-              onBlur={() => {
-                if (memo.trim() !== '') setErrors((current) => ({ ...current, buyMemo: memoProblem(memo) }));
-              }}
+              onChange={changeMemo}
+              onBlur={blurMemo}
               error={errors.buyMemo}
             />
           ) : null}
