@@ -47,12 +47,13 @@ try {
     {
       setupRequest: (request) => {
         sequence += 1;
-        const headers = { ...request.headers, authorization: `Bearer ${tokens[sequence % tokens.length]}` };
-        return { ...request, headers, body: quoteBody(`bench-${Date.now()}-${sequence}`) };
+        const body = quoteBody(`bench-${sequence}-${Date.now()}`);
+        // One user: the token is in the options' headers; several: each request names its user's in turn.
+        return tokens.length === 1 ? { ...request, body } : { ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[sequence % tokens.length]}` }, body };
       },
     },
   ];
-  const quoteOptions = { requests: quoteRequests, headers: { 'content-type': 'application/json' } };
+  const quoteOptions = { requests: quoteRequests, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` } };
   const quotes = { rps: [], p99: [], errors: 0, total: 0 };
   const bares = { rps: [], p99: [] };
   // A short warm-up of each, then the runs, alternating so both see the same machine.

@@ -34,7 +34,11 @@ export async function verifiedUser(base, n = 0) {
 
 const QUOTE = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '10' };
 
+// The body's text up to its idemId, made once: the load generator shares the two cores with the API and the
+// database, so each request's body costs it one concatenation, not a new object and its serialisation.
+const BODY_START = `${JSON.stringify(QUOTE).slice(0, -1)},"idemId":`;
+
 /** The quote's body with its own idemId: every request a new quote, stored (none is a replay). */
 export function quoteBody(idemId) {
-  return JSON.stringify({ ...QUOTE, idemId });
+  return `${BODY_START}${JSON.stringify(idemId)}}`;
 }
