@@ -13,3 +13,15 @@ export function machine() {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POSTs JSON to the API (with a bearer token when given) and returns the reply; anything but 200 throws. */
+export async function postJson(base, route, body, token) {
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const reply = await res.json();
+  if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply)}`);
+  return reply;
+}

@@ -1,18 +1,9 @@
 // The benchmarks' user of POST /api/ramp/quote: signed up and in through the API, its custodial account opened by
 // the sandbox (as the trade pages need), and the quote it asks for (USD balance -> 10 USDS on the XRP Ledger).
+import { postJson } from './lib.mjs';
+
 const PASSWORD = 'correct horse battery staple 42';
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
-
-async function post(base, path, body, token) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = await res.json();
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply)}`);
-  return reply;
-}
 
 async function newestCode(base, email) {
   const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
@@ -22,12 +13,12 @@ async function newestCode(base, email) {
 /** A signed-in user whose custodial account is opened (the sandbox), as the trade pages need. */
 export async function verifiedUser(base, n = 0) {
   const email = `bench-quote-${Date.now()}-${n}@example.com`;
-  await post(base, '/api/identity/sign-up', { email, password: PASSWORD });
-  await post(base, '/api/identity/confirm-sign-up', { email, code: await newestCode(base, email) });
-  const challenge = await post(base, '/api/identity/sign-in', { email, password: PASSWORD });
-  const done = await post(base, '/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code: await newestCode(base, email) });
+  await postJson(base, '/api/identity/sign-up', { email, password: PASSWORD });
+  await postJson(base, '/api/identity/confirm-sign-up', { email, code: await newestCode(base, email) });
+  const challenge = await postJson(base, '/api/identity/sign-in', { email, password: PASSWORD });
+  const done = await postJson(base, '/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code: await newestCode(base, email) });
   const token = done.authenticationResult.accessToken;
-  await post(base, '/api/primetrust/sandbox/account/individual/create', {}, token);
+  await postJson(base, '/api/primetrust/sandbox/account/individual/create', {}, token);
   return token;
 }
 
