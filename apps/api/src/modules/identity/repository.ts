@@ -114,9 +114,10 @@ async function findLiveSessions(q: Queryable, keys: readonly { sessionId: string
     const { rows } = await q.query<LiveSession & { key_index: number }>(
       `SELECT k.i::int AS key_index, s.*, u.email, COALESCE((SELECT a.frozen FROM custodian_accounts a WHERE a.user_id = s.user_id), false) AS account_frozen
        FROM unnest($1::uuid[], $2::timestamptz[], $3::int[]) AS k(id, at, i)
-       -- LATERAL: one index lookup per key, whatever the plan's guess of the keys' number.
-       CROSS JOIN LATERAL (SELECT * FROM identity_sessions x WHERE x.id = k.id AND x.revoked_at IS NULL AND x.expires_at > k.at) s
-       CROSS JOIN LATERAL (SELECT y.email FROM users y WHERE y.id = s.user_id) u`,
+       -- LATERAL: one index lookup per key, whatever the plan's guess of the keys' number. LIMIT 1 (by primary key)
+       -- keeps the planner from pulling a lookup up into a hash join over the whole table (decision 044).
+       CROSS JOIN LATERAL (SELECT * FROM identity_sessions x WHERE x.id = k.id AND x.revoked_at IS NULL AND x.expires_at > k.at LIMIT 1) s
+       CROSS JOIN LATERAL (SELECT y.email FROM users y WHERE y.id = s.user_id LIMIT 1) u`,
       [valid.map((key) => key.sessionId), valid.map((key) => key.now), valid.map((key) => key.i)],
       // Every signed-in request runs it: prepared once per connection.
       { name: 'identity-live-sessions' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RampQuote } from '@rampart/contracts';
+import { OrderReply, RampQuoteReply, type RampQuote } from '@rampart/contracts';
+import { BUY_USDS } from './ramp-test-fixtures';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { placeQuote, placeQuotes, type NewQuote, type PlaceChecks } from './quotes-repository';
 
@@ -122,5 +123,23 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     ]);
     expect(weekly).toEqual({ kind: 'weekly_limit', used: 90_000n });
     expect(daily).toEqual({ kind: 'daily_limit', used: 30_000n });
+  });
+
+  it("a taken quote whose order was cancelled no longer counts (the order read through the quote's unique key)", async () => {
+    const user = await k.openedUser();
+    const bank = await k.addBank(user.token);
+    const made = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '50', idemId: `place-cancel-${Date.now()}` },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const quoteId = RampQuoteReply.parse(made.body).quote.quoteId;
+    const placed = await k.placeOrder(user.token, quoteId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const dailyAt = async () => (await placeQuotes(k.t.db, [{ quote: newQuote(user.guid), checks: checks({ dailyCap: 0n }) }]))[0];
+    expect(await dailyAt()).toEqual({ kind: 'daily_limit', used: 5_000n });
+    const orderId = OrderReply.parse(placed.body).order.orderId;
+    expect((await k.call('/api/ramp/cancel', { token: user.token, body: { orderId } })).status).toBe(200);
+    expect(await dailyAt()).toEqual({ kind: 'daily_limit', used: 0n });
   });
 });

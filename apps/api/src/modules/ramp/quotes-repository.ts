@@ -91,10 +91,12 @@ export type PlaceOutcome =
   | { kind: 'weekly_limit'; used: bigint }
   | { kind: 'daily_limit'; used: bigint };
 
-// The usage sums of depositUsage and tradeUsage below, as scalar subqueries for the input row `i`.
+// The usage sums of depositUsage and tradeUsage below, as scalar subqueries for the input row `i`. The order of a
+// quote (quote_id is unique) is read by a scalar subquery, not NOT EXISTS, which the planner turns into an anti join
+// that may read all the orders (decision 044).
 const tradeUsageSql = (since: string, filter = '') => `SELECT sum(t.usd_value) FROM ramp_quotes t
   WHERE t.user_id = i.user_id AND t.consumed_at IS NOT NULL AND t.consumed_at > ${since}${filter}
-    AND NOT EXISTS (SELECT 1 FROM ramp_orders o WHERE o.quote_id = t.id AND o.status IN ('cancelled', 'expired'))`;
+    AND NOT COALESCE((SELECT o.status IN ('cancelled', 'expired') FROM ramp_orders o WHERE o.quote_id = t.id), false)`;
 
 const INPUT_COLUMNS = `id uuid, user_id uuid, idem_id text, request jsonb, side text, payment_method text, sell_asset text, sell_network text,
   sell_amount int8, buy_asset text, buy_network text, receive_amount int8, method_fee int8, network_fee int8, spread_fee int8, usd_value int8,
@@ -117,8 +119,10 @@ const PLACE_SQL = `WITH input AS MATERIALIZED (
       END AS outcome
     FROM input i
     -- Every lookup LATERAL, by index, whatever the plan's guess of the input's size (a hash join over the table would
-    -- read all the quotes).
-    LEFT JOIN LATERAL (SELECT q.id FROM ramp_quotes q WHERE q.user_id = i.user_id AND q.idem_id = i.idem_id) e ON true
+    -- read all the quotes). LIMIT 1 (the keys are unique) keeps the planner from pulling a lookup up into a join: it
+    -- did, and a connection's cached plan made while the table was small read the whole table for every statement
+    -- (decision 044).
+    LEFT JOIN LATERAL (SELECT q.id FROM ramp_quotes q WHERE q.user_id = i.user_id AND q.idem_id = i.idem_id LIMIT 1) e ON true
     CROSS JOIN LATERAL (SELECT
       (SELECT a.status FROM custodian_accounts a WHERE a.user_id = i.user_id) AS account_status,
       CASE WHEN i.rate_limit > 0 THEN
@@ -145,7 +149,7 @@ const PLACE_SQL = `WITH input AS MATERIALIZED (
     set_config('synchronous_commit', 'off', true) AS commit_mode
   FROM verdict v
   LEFT JOIN inserted ins ON ins.id = v.id
-  LEFT JOIN LATERAL (SELECT q.request, q.view FROM ramp_quotes q WHERE q.id = v.existing_id) e ON true
+  LEFT JOIN LATERAL (SELECT q.request, q.view FROM ramp_quotes q WHERE q.id = v.existing_id LIMIT 1) e ON true
   ORDER BY v.n`;
 
 interface PlaceRow {
