@@ -53,6 +53,53 @@ export function reactAriaLocaleCheck(): Plugin {
   };
 }
 
+/**
+ * Decision 045: two more of React Aria's first Intl calls on /trade/buy, each 20-45 ms on the benchmark machine (the
+ * ICU data a page's first such call loads), times four in Lighthouse's simulation:
+ * - `isRTL` (react-aria's i18n utils), run when React Aria's i18n module loads, maximizes the browser's locale to
+ *   read its text direction. A bare English or Spanish tag (a language, at most a region, no script) is written in
+ *   the Latin script, left to right: it answers false for those without asking ICU, and asks as before for any other.
+ * - `useCollator` makes its Intl.Collator in the select's first render, for typing to find an option. It is made on
+ *   its first comparison instead (a key typed in a list), the same collator for the same locale and options.
+ * If React Aria's code changes shape, the build says so and leaves it as it is.
+ */
+export function reactAriaLazyIntl(): Plugin {
+  const utils = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]utils\.m?js$/;
+  const collator = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useCollator\.m?js$/;
+  return {
+    name: 'rampart-react-aria-lazy-intl',
+    transform(code, id) {
+      if (utils.test(id)) {
+        const patched = code.replace(
+          /(\(localeString\) \{)((?:\s*\/\/.*)*\s*if \(Intl\.Locale\) \{\s*let locale = new Intl\.Locale\(localeString\)\.maximize\(\))/,
+          '$1\n    if (/^(?:en|es)(?:-(?:[a-z]{2}|\\d{3}))?$/i.test(localeString)) return false;$2',
+        );
+        if (patched === code) {
+          this.warn("React Aria's isRTL was not found: its Intl.Locale maximize() call is left in (decision 045)");
+          return null;
+        }
+        return { code: patched, map: null };
+      }
+      if (collator.test(id)) {
+        const patched = code.replace(/new Intl\.Collator\((\w+), (\w+)\)/, 'rampartLazyCollator($1, $2)');
+        if (patched === code) {
+          this.warn("React Aria's useCollator was not found: its collator is made in the first render (decision 045)");
+          return null;
+        }
+        const lazy = `
+function rampartLazyCollator(locale, options) {
+  let collator = null;
+  const made = () => collator || (collator = new Intl.Collator(locale, options));
+  return { compare: (a, b) => made().compare(a, b), resolvedOptions: () => made().resolvedOptions() };
+}
+`;
+        return { code: patched + lazy, map: null };
+      }
+      return null;
+    },
+  };
+}
+
 // R19: the version label shows Rampart's own version, which lives in the root package.json.
 const rootPackage = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
@@ -60,7 +107,7 @@ const rootPackage = JSON.parse(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress(), reactAriaLocaleCheck()],
+  plugins: [react(), tailwindcss(), precompress(), reactAriaLocaleCheck(), reactAriaLazyIntl()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
@@ -93,7 +140,12 @@ export default defineConfig({
             // (React Aria's select and radio group, the contracts' schemas…) and its early reads, in one chunk of its
             // own: not the other trade pages' dependencies (QR code, dialogs, identity rules), and one file rather than
             // ~30, each a request and a preload link to add (decision 043). The other trade pages import from it.
-            { name: 'trade-buy', test: /[\\/]src[\\/]features[\\/]trade[\\/](buy-route\.tsx|prefetch\.ts)$/ },
+            // Decision 045: in three chunks that the app evaluates one after the other, each in a task of its own (routes.tsx),
+            // rather than in one long task: the early reads with zod and the contracts' schemas, then React Aria's fields,
+            // then the page.
+            { name: 'trade-buy-reads', test: /[\\/]src[\\/]features[\\/]trade[\\/]prefetch\.ts$/ },
+            { name: 'trade-buy-fields', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-fields\.ts$/ },
+            { name: 'trade-buy', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-route\.tsx$/ },
             // The other trade pages' own modules in one chunk (not their shared dependencies, which /auth's page uses too).
             { name: 'trade', test: /[\\/]src[\\/]features[\\/]trade[\\/]/, includeDependenciesRecursively: false },
           ],

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -255,6 +255,17 @@ export function BuyPage() {
     void navigate(TRADE_PATHS.summary);
   };
 
+  // Decision 045: the form's first commit is the fields a phone shows first (asset, method, amount); what lies below
+  // them (address, memo, estimate, Continue, "coming soon") is rendered in a task of its own right after, at a
+  // transition's priority, so the form's first commit and layout are not one long task. Nothing above moves.
+  const formReady = !assets.isPending && !banks.isPending && !assets.isError && !banks.isError && assetsData !== undefined && banksData !== undefined;
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    if (!formReady || restShown) return;
+    const timer = setTimeout(() => startTransition(() => setRestShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, [formReady, restShown]);
+
   // The page's header first (its intro is the largest paint, decisions 042 and 043): only the fields below it wait for
   // the reads. The same form element and header as below, so the header's nodes stay when the fields arrive; the app
   // draws the same header in the same place while it checks the session and loads this page (PageSkeleton).
@@ -337,7 +348,7 @@ export function BuyPage() {
         error={errors.amount}
       />
 
-      {asset ? (
+      {asset && restShown ? (
         <>
           <Field
             name="buyAddress"
@@ -365,13 +376,17 @@ export function BuyPage() {
         </>
       ) : null}
 
-      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
+      {restShown ? (
+        <>
+          <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
 
-      <SubmitButton type="submit" fullWidth>
-        {t('buy.continue')}
-      </SubmitButton>
+          <SubmitButton type="submit" fullWidth>
+            {t('buy.continue')}
+          </SubmitButton>
 
-      <BuyComingSoon options={unavailable} />
+          <BuyComingSoon options={unavailable} />
+        </>
+      ) : null}
     </form>
   );
 }

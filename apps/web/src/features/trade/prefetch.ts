@@ -1,6 +1,5 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api';
-import { formatUsd } from '../../lib/format';
 import { markEarlyReads } from './api/early-reads';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { featureInterestsQueryOptions, rampAssetsQueryOptions } from './api/ramp-assets';
@@ -21,8 +20,4 @@ export function prefetchTradeReads(queryClient: QueryClient, api: ApiClient, pag
   void queryClient.prefetchQuery(banks);
   void queryClient.prefetchQuery(holdings);
   void queryClient.prefetchQuery(interests);
-  // The browser makes its first currency formatter slowly (its ICU data, about 25 ms on the benchmark machine): made
-  // now, in a task of its own while the reads are on their way, rather than inside the form's first render (decision
-  // 043; lib/format.ts keeps it).
-  setTimeout(() => formatUsd('0'), 0);
 }
