@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { machine, median } from './lib.mjs';
+import { machine, median, postJson as post } from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -21,17 +21,6 @@ const PASSWORD = 'correct horse battery staple 42';
 // PAGES=/trade/buy (comma-separated) to measure fewer pages while iterating; both by default.
 const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : ['/auth', '/trade/buy'];
 const TARGETS = { performance: 95, accessibility: 100 };
-
-async function post(base, route, body, token) {
-  const res = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = await res.json();
-  if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply)}`);
-  return reply;
-}
 
 async function newestCode(base, email, previous) {
   for (let attempt = 0; attempt < 50; attempt++) {
