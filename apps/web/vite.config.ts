@@ -61,11 +61,15 @@ export function reactAriaLocaleCheck(): Plugin {
  *   the Latin script, left to right: it answers false for those without asking ICU, and asks as before for any other.
  * - `useCollator` makes its Intl.Collator in the select's first render, for typing to find an option. It is made on
  *   its first comparison instead (a key typed in a list), the same collator for the same locale and options.
+ * - `useListFormatter` makes an Intl.ListFormat in every render of a select's value (its options default to a new
+ *   object, so its memo never holds; 48 ms the first time in a profile of /trade/buy), which only a select of several
+ *   values uses. It is made when first used, with the same locale and options.
  * If React Aria's code changes shape, the build says so and leaves it as it is.
  */
 export function reactAriaLazyIntl(): Plugin {
   const utils = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]utils\.m?js$/;
   const collator = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useCollator\.m?js$/;
+  const listFormat = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useListFormatter\.m?js$/;
   return {
     name: 'rampart-react-aria-lazy-intl',
     transform(code, id) {
@@ -91,6 +95,21 @@ function rampartLazyCollator(locale, options) {
   let collator = null;
   const made = () => collator || (collator = new Intl.Collator(locale, options));
   return { compare: (a, b) => made().compare(a, b), resolvedOptions: () => made().resolvedOptions() };
+}
+`;
+        return { code: patched + lazy, map: null };
+      }
+      if (listFormat.test(id)) {
+        const patched = code.replace(/new Intl\.ListFormat\((\w+), (\w+)\)/, 'rampartLazyListFormat($1, $2)');
+        if (patched === code) {
+          this.warn("React Aria's useListFormatter was not found: a select makes its list format in every render (decision 045)");
+          return null;
+        }
+        const lazy = `
+function rampartLazyListFormat(locale, options) {
+  let format = null;
+  const made = () => format || (format = new Intl.ListFormat(locale, options));
+  return { format: (list) => made().format(list), formatToParts: (list) => made().formatToParts(list), resolvedOptions: () => made().resolvedOptions() };
 }
 `;
         return { code: patched + lazy, map: null };

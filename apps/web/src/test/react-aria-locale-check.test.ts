@@ -97,4 +97,36 @@ describe("the build's lazy React Aria Intl calls", () => {
     // Other modules are left alone.
     expect(transform.call({ warn }, original, '/x/node_modules/other/index.mjs')).toBeNull();
   });
+
+  it('useListFormatter makes its Intl.ListFormat when first used, with the same locale and options', () => {
+    const file = path.join(dir, 'useListFormatter.mjs');
+    const original = readFileSync(file, 'utf8');
+    const warn = vi.fn();
+    const patched = transform.call({ warn }, original, file)?.code ?? '';
+    expect(warn).not.toHaveBeenCalled();
+    expect(original).toContain('new Intl.ListFormat(locale, options)');
+    const locale = /import \{useLocale as (\$[\w$]+)\}/.exec(patched)?.[1] ?? '';
+    const react = /import \{useMemo as (\$[\w$]+)\}/.exec(patched)?.[1] ?? '';
+    expect(locale).not.toBe('');
+    expect(react).not.toBe('');
+    const imports = `const ${locale} = () => ({ locale: 'es-US' }); const ${react} = (make) => make();`;
+    const useListFormatter = exported(patched, 'useListFormatter', imports)() as (options?: Intl.ListFormatOptions) => Intl.ListFormat;
+    const ListFormat = Intl.ListFormat;
+    const made: unknown[][] = [];
+    Intl.ListFormat = class extends ListFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.ListFormat>) {
+        super(...args);
+        made.push(args);
+      }
+    } as typeof Intl.ListFormat;
+    try {
+      const formatter = useListFormatter();
+      expect(made).toHaveLength(0);
+      expect(formatter.format(['a', 'b', 'c'])).toBe(new ListFormat('es-US').format(['a', 'b', 'c']));
+      expect(formatter.formatToParts(['a', 'b'])).toEqual(new ListFormat('es-US').formatToParts(['a', 'b']));
+      expect(made).toEqual([['es-US', {}]]);
+    } finally {
+      Intl.ListFormat = ListFormat;
+    }
+  });
 });
