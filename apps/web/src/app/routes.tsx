@@ -28,8 +28,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * the contracts' schemas (usually evaluated already, since the session check starts the reads), React Aria's fields,
  * then the page. Evaluating them at once was one long task (Lighthouse's total blocking time).
  */
+const loadBuyReads = () => import('../features/trade/prefetch');
 const loadBuyRoute = async () => {
-  await import('../features/trade/prefetch');
+  await loadBuyReads();
   await nextTask();
   await import('../features/trade/buy-fields');
   await nextTask();
@@ -105,9 +106,9 @@ export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryC
     const { authChecked, loading, loggedIn } = auth.getState();
     if (!authChecked || loading) return false;
     // A failed chunk is React.lazy's to report; the page then reads for itself.
-    // The module is in /trade/buy's chunk (vite.config.ts), which preloadFirstPage asks for (for /trade/buy; the other
-    // trade pages' chunk imports it).
-    if (loggedIn) import('../features/trade/prefetch').then((trade) => trade.prefetchTradeReads(queryClient, api, page), () => undefined);
+    // The module is /trade/buy's first chunk, with zod and the reads' schemas (vite.config.ts, decision 045); the page's
+    // loader and the other trade pages' chunk import it too.
+    if (loggedIn) loadBuyReads().then((trade) => trade.prefetchTradeReads(queryClient, api, page), () => undefined);
     return true;
   };
   if (settled()) return;

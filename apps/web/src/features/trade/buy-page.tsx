@@ -63,6 +63,9 @@ const BuyComingSoon = memo(function BuyComingSoon({ options }: { options: readon
 /** Document 2, section 9: the default amount of a trade. */
 export { DEFAULT_TRADE_AMOUNT };
 
+/** The steps in which the form is committed after its asset field (decision 045). */
+const FORM_STEPS = 4;
+
 type Field = 'buyAsset' | 'sellMethod' | 'amount' | 'buyAddress' | 'buyMemo';
 type FieldErrors = Partial<Record<Field, string>>;
 
@@ -255,16 +258,17 @@ export function BuyPage() {
     void navigate(TRADE_PATHS.summary);
   };
 
-  // Decision 045: the form's first commit is the fields a phone shows first (asset, method, amount); what lies below
-  // them (address, memo, estimate, Continue, "coming soon") is rendered in a task of its own right after, at a
-  // transition's priority, so the form's first commit and layout are not one long task. Nothing above moves.
+  // Decision 045: the form is committed in steps, each in a task of its own at a transition's priority, rather than in
+  // one long task (its commit, React Aria's effects and the layout): the asset, then how to pay and the amount, the
+  // address and memo, the estimate and Continue, then "coming soon". Each step adds below the last, so nothing moves.
   const formReady = !assets.isPending && !banks.isPending && !assets.isError && !banks.isError && assetsData !== undefined && banksData !== undefined;
-  const [restShown, setRestShown] = useState(false);
+  const [shownSteps, setShownSteps] = useState(0);
   useEffect(() => {
-    if (!formReady || restShown) return;
-    const timer = setTimeout(() => startTransition(() => setRestShown(true)), 0);
+    if (!formReady || shownSteps >= FORM_STEPS) return;
+    const timer = setTimeout(() => startTransition(() => setShownSteps((steps) => steps + 1)), 0);
     return () => clearTimeout(timer);
-  }, [formReady, restShown]);
+  }, [formReady, shownSteps]);
+  const shown = (step: number) => shownSteps >= step;
 
   // The page's header first (its intro is the largest paint, decisions 042 and 043): only the fields below it wait for
   // the reads. The same form element and header as below, so the header's nodes stay when the fields arrive; the app
@@ -315,7 +319,7 @@ export function BuyPage() {
         />
       )}
 
-      {sources.length === 0 ? (
+      {!shown(1) ? null : sources.length === 0 ? (
         <section className="flex flex-col gap-2 rounded-xl border border-line p-4" aria-labelledby="no-methods">
           <h2 id="no-methods" className="text-base font-semibold text-ink">
             {t('buy.noMethodsTitle')}
@@ -333,22 +337,26 @@ export function BuyPage() {
           error={errors.sellMethod}
         />
       )}
-      <Link to={methodListPath('buy')} className="-mt-3 inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink">
-        {t('method.compare')}
-      </Link>
+      {shown(1) ? (
+        <>
+          <Link to={methodListPath('buy')} className="-mt-3 inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink">
+            {t('method.compare')}
+          </Link>
 
-      <Field
-        name="amount"
-        label={t('buy.amountLabel')}
-        description={t('buy.amountHelp')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={changeAmount}
-        error={errors.amount}
-      />
+          <Field
+            name="amount"
+            label={t('buy.amountLabel')}
+            description={t('buy.amountHelp')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={changeAmount}
+            error={errors.amount}
+          />
+        </>
+      ) : null}
 
-      {asset && restShown ? (
+      {asset && shown(2) ? (
         <>
           <Field
             name="buyAddress"
@@ -376,17 +384,17 @@ export function BuyPage() {
         </>
       ) : null}
 
-      {restShown ? (
+      {shown(3) ? (
         <>
           <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
 
           <SubmitButton type="submit" fullWidth>
             {t('buy.continue')}
           </SubmitButton>
-
-          <BuyComingSoon options={unavailable} />
         </>
       ) : null}
+
+      {shown(4) ? <BuyComingSoon options={unavailable} /> : null}
     </form>
   );
 }
