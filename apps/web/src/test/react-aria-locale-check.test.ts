@@ -113,7 +113,8 @@ describe("the build's lazy React Aria Intl calls", () => {
     const useListFormatter = exported(patched, 'useListFormatter', imports)() as (options?: Intl.ListFormatOptions) => Intl.ListFormat;
     const ListFormat = Intl.ListFormat;
     const made: unknown[][] = [];
-    Intl.ListFormat = class extends ListFormat {
+    const intl = Intl as { ListFormat: typeof Intl.ListFormat };
+    intl.ListFormat = class extends ListFormat {
       constructor(...args: ConstructorParameters<typeof Intl.ListFormat>) {
         super(...args);
         made.push(args);
@@ -126,7 +127,7 @@ describe("the build's lazy React Aria Intl calls", () => {
       expect(formatter.formatToParts(['a', 'b'])).toEqual(new ListFormat('es-US').formatToParts(['a', 'b']));
       expect(made).toEqual([['es-US', {}]]);
     } finally {
-      Intl.ListFormat = ListFormat;
+      intl.ListFormat = ListFormat;
     }
   });
 });
