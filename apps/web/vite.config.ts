@@ -159,11 +159,13 @@ export default defineConfig({
             // (React Aria's select and radio group, the contracts' schemas…) and its early reads, in one chunk of its
             // own: not the other trade pages' dependencies (QR code, dialogs, identity rules), and one file rather than
             // ~30, each a request and a preload link to add (decision 043). The other trade pages import from it.
-            // Decision 045: in three chunks that the app evaluates one after the other, each in a task of its own (routes.tsx),
-            // rather than in one long task: the early reads with zod and the contracts' schemas, then React Aria's fields,
-            // then the page.
+            // Decision 045: in five chunks that the app evaluates one after the other, each in a task of its own (routes.tsx),
+            // rather than in one long task: zod's core (which other pages share), the early reads with the contracts'
+            // schemas, React Aria's select, its radio group, then the page.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](core|classic)[\\/])|[\\/]src[\\/]features[\\/]trade[\\/]zod-first\.ts$/ },
             { name: 'trade-buy-reads', test: /[\\/]src[\\/]features[\\/]trade[\\/]prefetch\.ts$/ },
             { name: 'trade-buy-fields', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-fields\.ts$/ },
+            { name: 'trade-buy-pay-with', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-pay-with\.ts$/ },
             { name: 'trade-buy', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-route\.tsx$/ },
             // The other trade pages' own modules in one chunk (not their shared dependencies, which /auth's page uses too).
             { name: 'trade', test: /[\\/]src[\\/]features[\\/]trade[\\/]/, includeDependenciesRecursively: false },
