@@ -54,6 +54,24 @@ export function reactAriaLocaleCheck(): Plugin {
 }
 
 /**
+ * `code` with its `new Intl.<name>(locale, options)` replaced by an object that makes that Intl object on its first
+ * use and forwards `methods` to it (decision 045); null when the code has no such call.
+ */
+function lazyIntl(code: string, name: 'Collator' | 'ListFormat', methods: readonly string[]): string | null {
+  const maker = `rampartLazy${name}`;
+  const patched = code.replace(new RegExp(`new Intl\\.${name}\\((\\w+), (\\w+)\\)`), `${maker}($1, $2)`);
+  if (patched === code) return null;
+  const forwarded = methods.map((method) => `${method}: (...args) => made().${method}(...args)`).join(', ');
+  return `${patched}
+function ${maker}(locale, options) {
+  let made_ = null;
+  const made = () => made_ || (made_ = new Intl.${name}(locale, options));
+  return { ${forwarded} };
+}
+`;
+}
+
+/**
  * Decision 045: two more of React Aria's first Intl calls on /trade/buy, each 20-45 ms on the benchmark machine (the
  * ICU data a page's first such call loads), times four in Lighthouse's simulation:
  * - `isRTL` (react-aria's i18n utils), run when React Aria's i18n module loads, maximizes the browser's locale to
@@ -85,34 +103,14 @@ export function reactAriaLazyIntl(): Plugin {
         return { code: patched, map: null };
       }
       if (collator.test(id)) {
-        const patched = code.replace(/new Intl\.Collator\((\w+), (\w+)\)/, 'rampartLazyCollator($1, $2)');
-        if (patched === code) {
-          this.warn("React Aria's useCollator was not found: its collator is made in the first render (decision 045)");
-          return null;
-        }
-        const lazy = `
-function rampartLazyCollator(locale, options) {
-  let collator = null;
-  const made = () => collator || (collator = new Intl.Collator(locale, options));
-  return { compare: (a, b) => made().compare(a, b), resolvedOptions: () => made().resolvedOptions() };
-}
-`;
-        return { code: patched + lazy, map: null };
+        const patched = lazyIntl(code, 'Collator', ['compare', 'resolvedOptions']);
+        if (patched === null) this.warn("React Aria's useCollator was not found: its collator is made in the first render (decision 045)");
+        return patched === null ? null : { code: patched, map: null };
       }
       if (listFormat.test(id)) {
-        const patched = code.replace(/new Intl\.ListFormat\((\w+), (\w+)\)/, 'rampartLazyListFormat($1, $2)');
-        if (patched === code) {
-          this.warn("React Aria's useListFormatter was not found: a select makes its list format in every render (decision 045)");
-          return null;
-        }
-        const lazy = `
-function rampartLazyListFormat(locale, options) {
-  let format = null;
-  const made = () => format || (format = new Intl.ListFormat(locale, options));
-  return { format: (list) => made().format(list), formatToParts: (list) => made().formatToParts(list), resolvedOptions: () => made().resolvedOptions() };
-}
-`;
-        return { code: patched + lazy, map: null };
+        const patched = lazyIntl(code, 'ListFormat', ['format', 'formatToParts', 'resolvedOptions']);
+        if (patched === null) this.warn("React Aria's useListFormatter was not found: a select makes its list format in every render (decision 045)");
+        return patched === null ? null : { code: patched, map: null };
       }
       return null;
     },

@@ -261,7 +261,8 @@ export function BuyPage() {
   // Decision 045: the form is committed in steps, each in a task of its own at a transition's priority, rather than in
   // one long task (its commit, React Aria's effects and the layout): the asset, then how to pay and the amount, the
   // address and memo, the estimate and Continue, then "coming soon". Each step adds below the last, so nothing moves.
-  const formReady = !assets.isPending && !banks.isPending && !assets.isError && !banks.isError && assetsData !== undefined && banksData !== undefined;
+  // The form is drawn (below: neither the skeleton nor the error) once both reads have answered without an error.
+  const formReady = !assets.isError && !banks.isError && assetsData !== undefined && banksData !== undefined;
   const [shownSteps, setShownSteps] = useState(0);
   useEffect(() => {
     if (!formReady || shownSteps >= FORM_STEPS) return;
