@@ -27,9 +27,9 @@ const QUOTE = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADD
 
 // The body's text up to its idemId, made once: the load generator shares the two cores with the API and the
 // database, so each request's body costs it one concatenation, not a new object and its serialisation.
-const BODY_START = `${JSON.stringify(QUOTE).slice(0, -1)},"idemId":`;
+export const QUOTE_BODY_START = `${JSON.stringify(QUOTE).slice(0, -1)},"idemId":`;
 
 /** The quote's body with its own idemId: every request a new quote, stored (none is a replay). */
 export function quoteBody(idemId) {
-  return `${BODY_START}${JSON.stringify(idemId)}}`;
+  return `${QUOTE_BODY_START}${JSON.stringify(idemId)}}`;
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackage } from './debian.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -50,18 +51,7 @@ function vitest(title, projects, env = {}) {
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    process.stdout.write(`\nChromium is missing at ${CHROMIUM}: installing Debian's package 'chromium'...\n`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && existsSync(CHROMIUM)) return true;
-  }
-  process.stderr.write(
-    `\nThe browser journeys need Chromium at ${CHROMIUM}. Install Debian's package as root: apt-get update && apt-get install -y chromium\n`,
-  );
-  return false;
+  return ensureDebianPackage({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser journeys need Chromium at' });
 }
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
