@@ -176,7 +176,7 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 type Attempt =
-  | { outcome: 'reply'; status: number; headers: Record<string, string>; text: string }
+  | { outcome: 'reply'; status: number; headers: Headers; text: string }
   | { outcome: 'network'; timedOut: boolean; cause: unknown };
 
 type Stop = { stop: 'timeout' } | { stop: 'abort' };
@@ -220,7 +220,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const exchange = (async (): Promise<Attempt> => {
       const response = await doFetch(url, { ...init, signal: controller.signal });
       const text = await response.text();
-      return { outcome: 'reply', status: response.status, headers: headersToRecord(response.headers), text };
+      return { outcome: 'reply', status: response.status, headers: response.headers, text };
     })();
     try {
       const first = await Promise.race([exchange, stopped]);
@@ -282,7 +282,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const retryable = result.outcome === 'network' || isRetryableStatus(result.status);
       if (retryable && retries < maxRetries) {
-        const retryAfter = result.outcome === 'reply' ? parseRetryAfter(result.headers['retry-after']) : undefined;
+        const retryAfter = result.outcome === 'reply' ? parseRetryAfter(result.headers.get('retry-after') ?? undefined) : undefined;
         // The server's Retry-After is used as given (no jitter): it knows when it will be ready.
         await sleep(retryAfter ?? retryDelayMs(retries, random));
         continue;
@@ -292,7 +292,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw connectionError({ retries, timedOut: result.timedOut, cause: result.cause });
       }
 
-      const ctx: ReplyErrorContext = { status: result.status, headers: result.headers, retries };
+      // The headers are copied for an error only: a page's first replies are many, and each carries a dozen
+      // security headers that a successful reply never reads.
+      const ctx = (): ReplyErrorContext => ({ status: result.status, headers: headersToRecord(result.headers), retries });
       let data: unknown;
       if (result.status === 204 || result.status === 205) {
         data = undefined;
@@ -300,18 +302,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         try {
           data = JSON.parse(result.text) as unknown;
         } catch {
-          fail(notJsonError(ctx));
+          fail(notJsonError(ctx()));
         }
       }
       // A 2xx with errorMessage is not an error here: the auth call reads errorMessage itself.
-      if (result.status >= 400) fail(errorFromReply(data, ctx));
+      if (result.status >= 400) fail(errorFromReply(data, ctx()));
 
       if (requestOptions.schema === undefined) return data as T;
       try {
         return requestOptions.schema.parse(data);
       } catch (cause) {
         console.debug('[api] reply did not match its schema', path, cause);
-        fail(invalidReplyError(ctx, cause));
+        fail(invalidReplyError(ctx(), cause));
       }
     }
   }
