@@ -29,6 +29,20 @@ const config = CPU_SLOWDOWN
   ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } }
   : undefined;
 
+/**
+ * The device class that Lighthouse's documentation (docs/throttling.md, "Benchmarking CPU Power" and "Calibrating the
+ * CPU slowdown", benchmark index brackets as of Chrome m86) gives a benchmark index, and the CPU multiplier it suggests
+ * from that class to emulate a mid-tier phone. The default 4× assumes a high-end desktop. Printed beside the scores so
+ * that a run on a slower machine reads as one (decision 047); the targets stay judged on the default configuration.
+ */
+function lighthouseDeviceClass(index) {
+  if (index >= 1500) return { deviceClass: 'high-end desktop (1500-2000)', suggestedCpuSlowdown: '4× (2-10)' };
+  if (index >= 1000) return { deviceClass: 'low-end desktop (1000-1500)', suggestedCpuSlowdown: '2× (1-5)' };
+  if (index >= 800) return { deviceClass: 'high-end mobile (800-1200)', suggestedCpuSlowdown: '2× (1-5)' };
+  if (index >= 125) return { deviceClass: 'mid-tier mobile (125-800)', suggestedCpuSlowdown: '1×' };
+  return { deviceClass: 'low-end mobile (under 125)', suggestedCpuSlowdown: 'none: slower than the target device' };
+}
+
 async function newestCode(base, email, previous) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
@@ -129,6 +143,7 @@ try {
       accessibilityRuns: runs.accessibility,
       metrics: runs.metrics,
       belowTarget: Object.fromEntries(runs.failing),
+      lighthouseDeviceClass: lighthouseDeviceClass(median(runs.metrics.map((m) => m.benchmarkIndex))),
     };
   }
 } finally {
