@@ -36,7 +36,7 @@ const config = CPU_SLOWDOWN
  * that a run on a slower machine reads as one (decision 047); the targets stay judged on the default configuration.
  */
 function lighthouseDeviceClass(index) {
-  if (index >= 1500) return { deviceClass: 'high-end desktop (1500-2000)', suggestedCpuSlowdown: '4× (2-10)' };
+  if (index >= 1500) return { deviceClass: 'high-end desktop (1500 and over; 1500-2000 in the table)', suggestedCpuSlowdown: '4× (2-10)' };
   if (index >= 1000) return { deviceClass: 'low-end desktop (1000-1500)', suggestedCpuSlowdown: '2× (1-5)' };
   if (index >= 800) return { deviceClass: 'high-end mobile (800-1200)', suggestedCpuSlowdown: '2× (1-5)' };
   if (index >= 125) return { deviceClass: 'mid-tier mobile (125-800)', suggestedCpuSlowdown: '1×' };
