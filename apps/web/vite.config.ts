@@ -29,6 +29,33 @@ function precompress(): Plugin {
   };
 }
 
+/** V8's explicit compile hint (Chrome 136 and later): a file that starts with it is compiled whole, eagerly. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Decision 048: every JavaScript file of the build starts with V8's compile hint, so Chrome compiles its functions on a
+ * background thread while the file streams in, instead of each on the main thread the first time it is called. The
+ * app's chunks are loaded only by the pages that run them, so little of what is compiled goes unused; on a load of
+ * /trade/buy the main thread's lazy compiling after the first paint went from 64-86 ms to 1-10 ms. Other browsers read
+ * a comment. Added after minification (which would drop the comment) and before precompress() reads the files.
+ */
+export function compileHints(): Plugin {
+  return {
+    name: 'rampart-compile-hints',
+    apply: 'build',
+    // Last, after Vite writes its preload list at the top of the files that load others.
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && !file.code.startsWith(COMPILE_HINT)) file.code = `${COMPILE_HINT}\n${file.code}`;
+        }
+      },
+    },
+  };
+}
+
 /**
  * Decision 043: React Aria checks the browser's language with `Intl.DateTimeFormat.supportedLocalesOf` when its i18n
  * module loads (react-aria's useDefaultLocale). The first call of that function in a page lists every locale the
@@ -124,7 +151,7 @@ const rootPackage = JSON.parse(
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress(), reactAriaLocaleCheck(), reactAriaLazyIntl()],
+  plugins: [react(), tailwindcss(), compileHints(), precompress(), reactAriaLocaleCheck(), reactAriaLazyIntl()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

@@ -92,6 +92,22 @@ describe('the app shell in a browser', () => {
     await context.close();
   });
 
+  // Decision 048: Chrome compiles each script whole on a background thread, not function by function on the main thread.
+  it("sends every script of the first page with V8's compile hint on its first line", async () => {
+    const { page, context } = await openPage(browser);
+    const scripts: Promise<{ url: string; firstLine: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), firstLine: text.slice(0, text.indexOf('\n')) })));
+    });
+    await page.goto('/auth');
+    await page.getByText('Connecting Real Assets to the Digital Economy').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const served = await Promise.all(scripts);
+    expect(served.length).toBeGreaterThan(1);
+    expect(served.filter((script) => script.firstLine !== '//# allFunctionsCalledOnLoad')).toEqual([]);
+    await context.close();
+  });
+
   for (const [path, width] of [['/auth', 1280], ['/auth', 360], ['/nowhere', 1280], ['/trade/track?tracking_id=x', 360]] as const) {
     it(`has no serious accessibility violation on ${path} at ${width} px`, async () => {
       const { page, context } = await openPage(browser, { width });
