@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../../apps/web/vite.config';
 import { baseURL, launchBrowser, openPage } from './browser';
 
 describe('the app shell in a browser', () => {
@@ -97,14 +98,14 @@ describe('the app shell in a browser', () => {
     const { page, context } = await openPage(browser);
     const scripts: Promise<{ url: string; firstLine: string }>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), firstLine: text.slice(0, text.indexOf('\n')) })));
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] ?? '' })));
     });
     await page.goto('/auth');
     await page.getByText('Connecting Real Assets to the Digital Economy').first().waitFor();
     await page.waitForLoadState('networkidle');
     const served = await Promise.all(scripts);
     expect(served.length).toBeGreaterThan(1);
-    expect(served.filter((script) => script.firstLine !== '//# allFunctionsCalledOnLoad')).toEqual([]);
+    expect(served.filter((script) => script.firstLine !== COMPILE_HINT)).toEqual([]);
     await context.close();
   });
 
