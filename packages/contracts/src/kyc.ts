@@ -338,7 +338,11 @@ export const KycIndividualRequest = kycIndividualRequest();
 // ---------------------------------------------------------------------------------------------------------------
 // Replies of the account and KYC calls
 
-export const EmptyRequest = z.object({}).optional();
+/**
+ * The body of a route that takes none: `{}` (what the SPA sends) and nothing else. Strict, so JSON null, an array, a
+ * string or an object with any key is a 400 validation error rather than a call that runs (decision 049).
+ */
+export const EmptyRequest = z.object({}).strict().optional();
 
 const AccountStatus = z.enum(ACCOUNT_STATUSES);
 
