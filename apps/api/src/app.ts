@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installZodMessages } from '@rampart/contracts';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './lib/logger';
+import { requestValidatorCompiler } from './lib/request-validator';
 import errorsPlugin, { sendError, toAppError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -93,7 +94,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
     frameworkErrors: (error, request, reply) => sendError(toAppError(error), request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // NUL and lone surrogates are refused in every string of every request before its schema runs (decision 051).
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountReply } from '@rampart/contracts';
+import { AccountReply, RULE_MESSAGES } from '@rampart/contracts';
 import { manualClock } from '../../src/lib/clock';
 import { WINDOW_MS } from '../../src/modules/identity/attempts';
 import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
@@ -246,6 +246,45 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     });
     if (failures.length) console.log(`[hardening] failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('refuses a NUL or a lone surrogate in every string field, key, path parameter and query parameter with the catalogue message', async () => {
+    // PostgreSQL's jsonb and text refuse U+0000, and a lone surrogate has no UTF-8 form (it would be stored as U+FFFD,
+    // silently changed): one check before every schema refuses both (docs/decisions/051-input-text-and-kyc-catalogues.md).
+    const message = RULE_MESSAGES.en.characters;
+    const bad: [string, string][] = [['NUL', 'a\u0000b'], ['lone high surrogate', 'a\ud800b'], ['lone low surrogate', '\udc00'], ['reversed pair', '\udc00\ud800']];
+    const problems: string[] = [];
+    const expectRefused = async (route: ApiRoute, label: string, field: string, call: { url: string; payload?: string }, token: string | null) => {
+      const res = await rawCall(k.t.app, { method: route.method, url: call.url, token, ...(call.payload === undefined ? {} : { payload: call.payload, contentType: 'application/json' }) });
+      const body = res.status >= 400 && res.status < 500 ? expectErrorShape(res.status, res.text, `${route.key} ${label}`) : null;
+      if (res.status !== 400 || body?.code !== 'validation_failed' || body.errors?.fields[field] !== message) {
+        problems.push(`${route.key}: ${label} in ${field} answered ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    };
+    for (const route of routes) {
+      if (route.multipart) continue;
+      const rule = ROUTES[route.key] ?? { access: 'user' };
+      const token = rule.access === 'public' ? null : verified;
+      const start = await snapshotDatabase(k.t.db);
+      const path = (value: string) => route.pathParams.reduce((url, name) => url.replace(`{${name}}`, encodeURIComponent(value)), route.path);
+      // The URL's parts go with a body of the route's shape, so only the NUL can be what is refused.
+      const template = route.method !== 'GET' && route.body ? sampleOf(route.body) : undefined;
+      const withBody = template === undefined ? {} : { payload: JSON.stringify(template) };
+      for (const name of route.pathParams) await expectRefused(route, 'NUL', name, { url: route.path.replace(`{${name}}`, 'a%00b').replace(/\{\w+\}/g, 'a'), ...withBody }, token);
+      for (const name of route.queryParams) await expectRefused(route, 'NUL', name, { url: `${path('a')}?${name}=a%00b`, ...withBody }, token);
+      if (route.method !== 'GET' && route.body) {
+        for (const leaf of stringPaths(route.body)) {
+          for (const [label, value] of bad) await expectRefused(route, label, leaf.join('.'), { url: path('a'), payload: JSON.stringify(withLeaf(template, leaf, value)) }, token);
+        }
+        if (template && typeof template === 'object' && !Array.isArray(template)) {
+          await expectRefused(route, 'NUL in a key', 'body', { url: path('a'), payload: JSON.stringify({ ...template, 'x\u0000': 'a' }) }, token);
+        }
+      }
+      const changed = changedTables(start, await snapshotDatabase(k.t.db));
+      if (changed.length) problems.push(`${route.key}: a refused call changed ${changed.join(', ')}`);
+    }
+    if (problems.length) console.log(`[hardening] NUL and lone surrogates:\n${problems.join('\n')}`);
+    expect(problems).toEqual([]);
   }, 600_000);
 
   it('answers the Big List of Naughty Strings in string fields, path params and query strings the same way', async () => {

@@ -89,6 +89,7 @@ describe('rule message catalogue', () => {
 const FAILING: Record<Exclude<RuleCode, 'invalidCountryCode'>, [Rule, unknown]> = {
   required: [rules.required, '  '],
   string: [rules.isString, 42],
+  characters: [rules.safeText, 'a\u0000b'],
   equals: [rules.equals('a'), 'b'],
   length: [rules.length(2), 'abc'],
   minLength: [rules.minLength(2), 'a'],

@@ -8,6 +8,7 @@
 const en = {
   required: 'A value is required',
   string: 'Only String type accepted',
+  characters: 'Value contains a character that is not allowed',
   equals: 'Value must be equal to constant {{value}}',
   length: 'Value length must be equal to {{n}}',
   minLength: 'Value must be at least {{n}} characters',
@@ -66,6 +67,7 @@ export type RuleCode = keyof typeof en;
 const es: { readonly [K in RuleCode]: string } = {
   required: 'Se requiere un valor',
   string: 'Solo se aceptan cadenas de texto',
+  characters: 'El valor contiene un carácter no permitido',
   equals: 'El valor debe ser igual a la constante {{value}}',
   length: 'La longitud del valor debe ser igual a {{n}}',
   minLength: 'El valor debe tener al menos {{n}} caracteres',

@@ -4,12 +4,14 @@ import {
   endsWith,
   equals,
   firstFailure,
+  isSafeText,
   isString,
   length,
   maxBytes,
   maxDecimals,
   maxLength,
   minLength,
+  unsafeTextPath,
   noneOf,
   oneOf,
   pattern,
@@ -194,5 +196,28 @@ describe('firstFailure', () => {
     expect(firstFailure('ab', rules)?.code).toBe('minLength');
     expect(firstFailure('abc', rules)?.code).toBe('startsWith');
     expect(firstFailure('xbc', rules)).toBeUndefined();
+  });
+});
+
+describe('safe text (NUL and lone surrogates)', () => {
+  it.each(['', 'plain', 'José 李', '😀 paired surrogates', 'tab\tand\nnewline'])('accepts %j', (value) => {
+    expect(isSafeText(value)).toBe(true);
+  });
+
+  it.each(['a\u0000b', '\ud800', 'a\ud83db', '\ude00x', '\ude00\ud83d'])('refuses %j', (value) => {
+    expect(isSafeText(value)).toBe(false);
+  });
+
+  it('names the path of the first unsafe value, or the object holding an unsafe key', () => {
+    expect(unsafeTextPath({ a: 'x', b: [1, 'ok', { c: 'bad\u0000' }] })).toEqual(['b', 2, 'c']);
+    expect(unsafeTextPath({ a: { ['k\ud800']: 1 } })).toEqual(['a']);
+    expect(unsafeTextPath('\u0000')).toEqual([]);
+    expect(unsafeTextPath({ a: 'x', b: [null, 1, true] })).toBeUndefined();
+  });
+
+  it('walks a deeply nested body without exhausting the stack', () => {
+    let deep: unknown = 'end\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(unsafeTextPath(deep)).toHaveLength(100_000);
   });
 });

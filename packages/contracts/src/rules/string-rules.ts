@@ -84,3 +84,55 @@ export function utf8ByteLength(value: string): number {
 
 /** Byte limits matter where a value is stored or sent in a fixed-size field (memos, references). */
 export const maxBytes = (n: number): Rule => stringRule('maxBytes', (v) => utf8ByteLength(v) <= n, { n });
+
+/**
+ * U+0000 (PostgreSQL's text and jsonb refuse it) and a UTF-16 surrogate without its partner (it has no UTF-8 form, so
+ * it would be stored as U+FFFD: silently changed). One pass, no backtracking: it runs on every string of every request.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/** 'Value contains a character that is not allowed': a NUL or a lone surrogate. */
+export const safeText: Rule = stringRule('characters', isSafeText);
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let v = visit; v && v.key !== null; v = v.parent) path.push(v.key);
+  return path.reverse();
+}
+
+/**
+ * Where the first unsafe string of a parsed request part is (a value's path, or for an unsafe key the path of the
+ * object holding it), or undefined when every string and key is safe. Walks without recursion, so a deeply nested
+ * body cannot exhaust the stack.
+ */
+export function unsafeTextPath(value: unknown): (string | number)[] | undefined {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const v = visit.value;
+    if (typeof v === 'string') {
+      if (!isSafeText(v)) return pathOf(visit);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: visit });
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (const key of keys) if (!isSafeText(key)) return pathOf(visit);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (v as Record<string, unknown>)[key], key, parent: visit });
+      }
+    }
+  }
+  return undefined;
+}
