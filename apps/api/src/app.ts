@@ -72,6 +72,15 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * TRUST_PROXY as Fastify takes it (decision 052). A number of proxies becomes a function that believes that many hops
+ * from the socket: Fastify's own number form trusts none, and `true` would believe the client's left-most entry.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
 /** Builds the app: external plugins, then app plugins, then module routes (ARCHITECTURE.md, section 2). */
 export async function buildApp(deps: AppDeps, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -79,7 +88,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -108,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
     onSnapshotError: (error) => app.log.warn({ err: error }, 'metrics: the database did not answer the scrape'),
   });
   observeRequests(app, metrics);
+  if (!config.metrics.enabled) app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is off in production (decision 052)');
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -146,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       await api.register(idempotencyPlugin, { db: deps.db, clock });
       await api.register(systemRoutes, { config, db: deps.db, jobs: deps.jobs });
       // GET /metrics, and R22's POST /client-errors and /analytics (public, size-limited).
-      await api.register(observabilityRoutes, { metrics, metricsToken: config.metricsToken });
+      await api.register(observabilityRoutes, { metrics, scrape: config.metrics });
       // R22: confirming a sign-up and completing a sign-in count as product events (decision 036).
       await api.register(identityRoutes, { identity: { ...identity, events: metrics.events }, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });

@@ -35,6 +35,23 @@ describe('configuration', () => {
     expect(load({ NODE_ENV: 'production', SANDBOX_MODE: 'true' })).toMatchObject({ sandbox: true, stage: 'sandbox' });
   });
 
+  it('turns the metrics off in production unless METRICS_TOKEN is set (decision 052)', () => {
+    expect(load({ NODE_ENV: 'production' }).metrics).toEqual({ enabled: false });
+    expect(load({ NODE_ENV: 'production', METRICS_TOKEN: 'a-token-of-16-chars' }).metrics).toEqual({ enabled: true, token: 'a-token-of-16-chars' });
+    expect(load({}).metrics).toEqual({ enabled: true, token: null });
+  });
+
+  it('takes TRUST_PROXY as a number of proxies or their addresses, never as true (decision 052)', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,fd00::/8, uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4', 'fd00::/8', 'uniquelocal']);
+    for (const bad of ['true', 'yes', '11', '10.0.0.0/33', '10.0.0', 'balancer.internal', '1.2.3.4/8/8', '::1/129']) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
+    }
+  });
+
   it('keeps only the origin of PUBLIC_URL', () => {
     expect(load({ PUBLIC_URL: 'https://app.rampart.example/some/path' }).publicUrl).toBe('https://app.rampart.example');
     expect(load({}).publicUrl).toBeNull();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, DEFAULT_QUOTE_TTL_SECONDS, FeatureFlags, KYC_UPLOAD_LIMIT_BYTES, type BuildStage } from '@rampart/contracts';
@@ -35,7 +36,8 @@ const EnvSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Issue 8 (decision 036): when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`.
+  // Issue 8 (decision 036): when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. In
+  // production without it there is no /api/metrics at all (decision 052).
   METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -').optional(),
   // R22: the SPA reports its errors to Sentry with this DSN; unset, to POST /api/client-errors (the API's log).
   SENTRY_DSN: httpUrl.optional(),
@@ -48,7 +50,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   RUN_WORKER: booleanString.default(true),
-  TRUST_PROXY: booleanString.default(false),
+  // Decision 052: how many proxies stand in front of the app, or their addresses; never a plain `true`.
+  TRUST_PROXY: z.string().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   FEATURE_FLAGS: z.string().optional(),
   // Signs the identity tokens. Unset: one is generated on first start and kept in the database (app_settings),
@@ -105,8 +108,11 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax?: number };
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  /** The bearer token GET /api/metrics asks for; null leaves it open (decision 036). */
-  metricsToken: string | null;
+  /**
+   * GET /api/metrics (decisions 036, 052): off, or on with the bearer token it asks for; a null token (outside
+   * production only) leaves it open.
+   */
+  metrics: { enabled: false } | { enabled: true; token: string | null };
   /** R22: the SPA's Sentry DSN; null sends its error reports to the API's log. */
   sentryDsn: string | null;
   /** R4: the sandbox screen and its calls exist only in sandbox mode (default off in production). */
@@ -120,7 +126,11 @@ export interface Config {
   publicUrl: string | null;
   bodyLimitBytes: number;
   runWorker: boolean;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe (decision 052): false, none (the socket's peer is the client); a number, that many
+   * proxies in front (the client is that many entries from the right); addresses and CIDR ranges, the proxies' own.
+   */
+  trustProxy: false | number | string[];
   webDistDir: string;
   flags: FeatureFlags;
   /** Identity token signing secret; null means "generated and kept in the database". */
@@ -171,6 +181,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
   const e = parsed.data;
   const flags = parseFlags(e.FEATURE_FLAGS);
   const production = e.NODE_ENV === 'production';
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const sandbox = e.SANDBOX_MODE ?? !production;
   const dataDir = path.resolve(options.rootDir, e.DATA_DIR);
   return {
@@ -183,7 +194,8 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     logLevel: e.LOG_LEVEL,
-    metricsToken: e.METRICS_TOKEN ?? null,
+    // Decision 052: the metrics name routes, queues and order counts; production never serves them to anyone.
+    metrics: e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : production ? { enabled: false } : { enabled: true, token: null },
     sentryDsn: e.SENTRY_DSN ?? null,
     sandbox,
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
@@ -193,7 +205,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     runWorker: e.RUN_WORKER,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     webDistDir: path.resolve(options.rootDir, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     flags,
     jwtSecret: e.JWT_SECRET ?? null,
@@ -213,6 +225,45 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     orderMaxSlippageBps: e.ORDER_MAX_SLIPPAGE_BPS,
     assetWithdrawalDelaySeconds: e.ASSET_WITHDRAWAL_DELAY_SECONDS,
   };
+}
+
+/** Fastify's names for the private ranges (proxy-addr): loopback, link-local and unique-local (10/8, 172.16/12, ...). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY (decision 052): unset, `false` or `0`, no proxy; a number of proxies (`1` behind one load balancer);
+ * or a comma-separated list of the proxies' addresses and CIDR ranges (`10.0.0.0/8, 192.168.1.4`). `true` is refused:
+ * it takes the left-most X-Forwarded-For, which the client writes, so any client could choose its address and step
+ * around the request limits and the lockouts.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === 'yes') {
+    throw new ConfigError([
+      'TRUST_PROXY: true would believe any X-Forwarded-For a client writes; give the number of proxies in front of the app (1 behind one load balancer) or their addresses (10.0.0.0/8)',
+    ]);
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > MAX_PROXY_HOPS) throw new ConfigError([`TRUST_PROXY: at most ${MAX_PROXY_HOPS} proxies`]);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    throw new ConfigError([`TRUST_PROXY: not a number of proxies nor addresses or CIDR ranges: ${bad.map((b) => JSON.stringify(b.slice(0, 60))).join(', ')}`]);
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** PRICE_TABLE holds a JSON object of rows over the built-in table; a bad row stops the boot naming it. */

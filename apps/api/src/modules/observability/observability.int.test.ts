@@ -307,3 +307,39 @@ describe('METRICS_TOKEN and SENTRY_DSN', () => {
     expect(HealthcheckResponse.parse(res.json()).queue.reachable).toBe(true);
   });
 });
+
+describe('the metrics in production (decision 052)', () => {
+  const token = 'production-metrics-token-0123456789';
+  let closed: TestApp;
+  let guarded: TestApp;
+
+  beforeAll(async () => {
+    closed = await createTestApp({ env: { NODE_ENV: 'production' } });
+    guarded = await createTestApp({ env: { NODE_ENV: 'production', METRICS_TOKEN: token } });
+  }, 120_000);
+  afterAll(async () => {
+    await closed?.close();
+    await guarded?.close();
+  });
+
+  it('has no /api/metrics without METRICS_TOKEN: 404 like any unknown route, and none in the OpenAPI document', async () => {
+    for (const headers of [{}, { authorization: 'Bearer anything-0123456789abcdef' }]) {
+      const res = await closed.app.inject({ method: 'GET', url: '/api/metrics', headers });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(ApiErrorBody.parse(res.json()).code).toBe('route_not_found');
+      expect(res.body).not.toContain('rampart_');
+    }
+    const doc = (await closed.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).not.toContain('/api/metrics');
+  });
+
+  it('asks for the bearer token when METRICS_TOKEN is set', async () => {
+    const refused = await guarded.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(refused.body).not.toContain('rampart_');
+    const res = await guarded.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('rampart_build_info');
+  });
+});

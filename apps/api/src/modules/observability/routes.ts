@@ -5,6 +5,7 @@ import { AcceptedReply, ANALYTICS_LIMITS, AnalyticsEvent, ApiErrorBody, CLIENT_E
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { bearerTokenOf } from '../../plugins/auth';
+import type { Config } from '../../config';
 import type { Metrics } from './metrics';
 import { recordAnalyticsEvent } from './record-analytics-event';
 import { reportClientError } from './report-client-error';
@@ -17,28 +18,9 @@ function tokenMatches(presented: string | null, expected: Buffer): boolean {
 }
 
 /** Issue 8 and R22 (decision 036): the Prometheus scrape, the SPA's error reports and its product events. */
-export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; metricsToken: string | null }> = async (app, { metrics, metricsToken }) => {
-  const expected = metricsToken ? digest(metricsToken) : null;
-
-  app.get(
-    '/metrics',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Metrics in the Prometheus text format; asks for `Authorization: Bearer <METRICS_TOKEN>` when one is configured',
-        ...(expected ? { security: [{ bearer: [] }] } : {}),
-        produces: ['text/plain'],
-        response: { 200: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }), 401: ApiErrorBody, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      if (expected && !tokenMatches(bearerTokenOf(request), expected)) {
-        throw new AppError('unauthenticated', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
-      }
-      const body = await metrics.render();
-      return reply.type(metrics.contentType).header('cache-control', 'no-store').send(body);
-    },
-  );
+export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scrape: Config['metrics'] }> = async (app, { metrics, scrape }) => {
+  // Decision 052: in production without METRICS_TOKEN there is no scrape route (404 like any unknown route).
+  if (scrape.enabled) registerScrape(app, metrics, scrape.token ? digest(scrape.token) : null);
 
   app.post(
     '/client-errors',
@@ -75,3 +57,26 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; metr
     },
   );
 };
+
+/** GET /metrics: asks for `Authorization: Bearer <METRICS_TOKEN>` when `expected` (its digest) is given. */
+function registerScrape(app: Parameters<FastifyPluginAsyncZod>[0], metrics: Metrics, expected: Buffer | null): void {
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Metrics in the Prometheus text format; asks for `Authorization: Bearer <METRICS_TOKEN>` when one is configured',
+        ...(expected ? { security: [{ bearer: [] }] } : {}),
+        produces: ['text/plain'],
+        response: { 200: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }), 401: ApiErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (expected && !tokenMatches(bearerTokenOf(request), expected)) {
+        throw new AppError('unauthenticated', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
+      }
+      const body = await metrics.render();
+      return reply.type(metrics.contentType).header('cache-control', 'no-store').send(body);
+    },
+  );
+}
