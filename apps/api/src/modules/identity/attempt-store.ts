@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 
 export type AttemptScope = 'account' | 'ip';
@@ -10,7 +10,17 @@ export type AttemptKind = 'failure' | 'send';
  * Where attempts.ts counts failed passwords and codes, and codes sent: PostgreSQL by default, Redis when REDIS_URL
  * is set (decision 037). Either way every instance sees the same numbers.
  */
+/** A counted event (its id, for release), or when the `limit`-th newest event in the window happened. */
+export type AttemptClaim = { id: string } | { blockedSince: Date };
+
 export interface AttemptStore {
+  /**
+   * Counts one event at `at` unless `limit` events of the subject already fall after `since`. Atomic across callers
+   * and instances: of concurrent claims, exactly as many succeed as there were places left (decision 050).
+   */
+  claim(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, since: Date, limit: number): Promise<AttemptClaim>;
+  /** Takes back one claimed event (an attempt that turned out not to be a failure). */
+  release(scope: AttemptScope, subject: string, kind: AttemptKind, id: string): Promise<void>;
   /** When the `nth` newest event of the subject later than `since` happened, or null when there are fewer. */
   nthNewestSince(scope: AttemptScope, subject: string, kind: AttemptKind, since: Date, nth: number, q?: Queryable): Promise<Date | null>;
   /** Counts one event at `at`; `q` is the caller's transaction where the store is the database. */
@@ -18,9 +28,32 @@ export interface AttemptStore {
   clear(scope: AttemptScope, subject: string, kind: AttemptKind): Promise<void>;
 }
 
-/** The identity_attempts table (migration 0002). */
-export function createPostgresAttemptStore(db: Queryable): AttemptStore {
+/**
+ * The identity_attempts table (migration 0002). A claim takes a transaction-scoped advisory lock on the subject, so
+ * the count and the insert of one claim are never interleaved with another's, on any connection of any instance.
+ */
+export function createPostgresAttemptStore(db: Db): AttemptStore {
   return {
+    claim(scope, subject, kind, at, since, limit) {
+      return db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`identity_attempts:${kind}:${scope}:${subject}`]);
+        const { rows } = await tx.query<{ at: Date }>(
+          `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
+           ORDER BY at DESC OFFSET $5 LIMIT 1`,
+          [scope, subject, kind, since, limit - 1],
+        );
+        const full = rows[0]?.at;
+        if (full) return { blockedSince: new Date(full) };
+        const inserted = await tx.query<{ id: string }>(
+          'INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4) RETURNING id::text AS id',
+          [scope, subject, kind, at],
+        );
+        return { id: inserted.rows[0]!.id };
+      });
+    },
+    async release(scope, subject, kind, id) {
+      await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [id, scope, subject, kind]);
+    },
     async nthNewestSince(scope, subject, kind, since, nth, q = db) {
       const { rows } = await q.query<{ at: Date }>(
         `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
@@ -40,6 +73,21 @@ export function createPostgresAttemptStore(db: Queryable): AttemptStore {
 }
 
 /**
+ * A claim in one script, which Redis runs without interleaving any other command: trims the window, and either
+ * returns the score of the `limit`-th newest event (full) or adds the new one and returns nil.
+ * KEYS[1] the set; ARGV: at, since (exclusive), limit, member, window in ms.
+ */
+const CLAIM_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+local limit = tonumber(ARGV[3])
+local found = redis.call('ZREVRANGEBYSCORE', KEYS[1], '+inf', '(' .. ARGV[2], 'WITHSCORES', 'LIMIT', limit - 1, 1)
+if found[2] then return found[2] end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return false
+`;
+
+/**
  * One sorted set per subject and kind, scored by the event's time in milliseconds (the app's clock, so tests that
  * move time see the same windows as PostgreSQL), trimmed to the window on every write and expiring `windowMs` after
  * its newest event. A counted send is not undone when the caller's transaction rolls back: one code fewer in the
@@ -56,6 +104,18 @@ export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: stri
     }
   }
   return {
+    claim(scope, subject, kind, at, since, limit) {
+      return guarded(async () => {
+        const id = `${at.getTime()}:${randomUUID()}`;
+        const found = await redis.eval(CLAIM_SCRIPT, 1, key(scope, subject, kind), at.getTime(), since.getTime(), limit, id, options.windowMs);
+        return found === null ? { id } : { blockedSince: new Date(Number(found)) };
+      });
+    },
+    release(scope, subject, kind, id) {
+      return guarded(async () => {
+        await redis.zrem(key(scope, subject, kind), id);
+      });
+    },
     nthNewestSince(scope, subject, kind, since, nth) {
       return guarded(async () => {
         const found = await redis.zrevrangebyscore(key(scope, subject, kind), '+inf', `(${since.getTime()}`, 'WITHSCORES', 'LIMIT', nth - 1, 1);

@@ -20,7 +20,20 @@ export interface AttemptSubjects {
   ip?: string;
 }
 
+/** An attempt counted before it is judged: a failure is already counted, anything else is released. */
+export interface CountedAttempt {
+  /** It was not a failure (the right password or code): it stops counting, against `only` that subject when given. */
+  release(only?: AttemptScope): Promise<void>;
+}
+
 export interface AttemptGuard {
+  /**
+   * Counts an attempt against each subject, atomically with the check of its limit, before the password or code is
+   * judged; refuses (429) when a subject has no place left. Concurrent guesses therefore get at most the places left
+   * judged, on every instance (decision 050).
+   */
+  begin(subjects: AttemptSubjects): Promise<CountedAttempt>;
+  /** Only checks (for a step that judges nothing itself, such as sending a sign-in code). */
   assertCanTry(subjects: AttemptSubjects): Promise<void>;
   recordFailure(subjects: AttemptSubjects): Promise<void>;
   assertCanSend(account: string, q?: Queryable): Promise<void>;
@@ -50,6 +63,28 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
   }
 
   return {
+    async begin({ account, ip }) {
+      const now = clock.now();
+      const since = new Date(now.getTime() - WINDOW_MS);
+      const counted: { scope: AttemptScope; subject: string; id: string }[] = [];
+      const release = async (only?: AttemptScope) => {
+        for (const entry of counted.filter((c) => !only || c.scope === only)) {
+          counted.splice(counted.indexOf(entry), 1);
+          await store.release(entry.scope, entry.subject, 'failure', entry.id);
+        }
+      };
+      for (const [scope, subject] of [['account', account], ['ip', ip]] as const) {
+        if (!subject) continue;
+        const claim = await store.claim(scope, subject, 'failure', now, since, MAX_FAILURES);
+        if ('blockedSince' in claim) {
+          // Refused before anything was judged: what was counted for the other subject is taken back.
+          await release();
+          refuse(new Date(claim.blockedSince.getTime() + WINDOW_MS), 'failure');
+        }
+        counted.push({ scope, subject, id: claim.id });
+      }
+      return { release };
+    },
     async assertCanTry({ account, ip }) {
       for (const [scope, subject] of [['account', account], ['ip', ip]] as const) {
         if (!subject) continue;

@@ -12,12 +12,9 @@ export async function changePassword(ctx: IdentityContext, who: AuthUser, input:
   }
   const user = await findUserById(ctx.db, who.userGuid);
   if (!user) throw identityError('NotAuthorizedException', 'invalidSession');
-  const subjects = { account: user.email, ip: meta.ip };
-  await ctx.attempts.assertCanTry(subjects);
-  if (!(await verifyPassword(user.password_hash, input.previousPassword))) {
-    await ctx.attempts.recordFailure(subjects);
-    throw identityError('NotAuthorizedException', 'notAuthorized');
-  }
+  const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
+  if (!(await verifyPassword(user.password_hash, input.previousPassword))) throw identityError('NotAuthorizedException', 'notAuthorized');
+  await attempt.release();
   const problem = passwordProblem(input.proposedPassword);
   if (problem) throw identityError('InvalidPasswordException', problem);
   const passwordHash = await hashPassword(input.proposedPassword);

@@ -16,13 +16,10 @@ import { verifyTotpCode } from './verify-totp-code';
  */
 export async function reauthenticate(ctx: IdentityContext, who: AuthUser, input: ReauthenticateRequest, meta: RequestMeta): Promise<ReauthenticateResponse> {
   const user = await loadUser(ctx, who);
-  const subjects = { account: user.email, ip: meta.ip };
   if ('password' in input) {
-    await ctx.attempts.assertCanTry(subjects);
-    if (!(await verifyPassword(user.password_hash, input.password))) {
-      await ctx.attempts.recordFailure(subjects);
-      throw identityError('NotAuthorizedException', 'notAuthorized');
-    }
+    const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
+    if (!(await verifyPassword(user.password_hash, input.password))) throw identityError('NotAuthorizedException', 'notAuthorized');
+    await attempt.release();
   } else if (user.totp_secret !== null) {
     await verifyTotpCode(ctx, user, user.totp_secret, input.code, meta);
   } else {

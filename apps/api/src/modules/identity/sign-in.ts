@@ -7,19 +7,17 @@ import { findUserByEmail } from './repository';
 
 /** Sign in with the password; the reply is the second-factor challenge R2 requires (or tokens when off). */
 export async function signIn(ctx: IdentityContext, input: SignInRequest, meta: RequestMeta): Promise<SignInResponse> {
-  const subjects = { account: input.email, ip: meta.ip };
-  await ctx.attempts.assertCanTry(subjects);
+  // Counted before it is judged (decision 050): a wrong password stays counted, a right one is released.
+  const attempt = await ctx.attempts.begin({ account: input.email, ip: meta.ip });
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     // The SPA signs the user up on UserNotFound (document 1, section 4), so the pool says so; the guess
     // still counts against the address so it cannot be used to sweep for accounts.
-    await ctx.attempts.recordFailure({ ip: meta.ip });
+    await attempt.release('account');
     throw identityError('UserNotFoundException', 'userNotFound');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    await ctx.attempts.recordFailure(subjects);
-    throw identityError('NotAuthorizedException', 'notAuthorized');
-  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw identityError('NotAuthorizedException', 'notAuthorized');
+  await attempt.release();
   // Only after the password: an unconfirmed account is not revealed to someone without it.
   if (user.status !== 'CONFIRMED') throw identityError('UserNotConfirmedException', 'userNotConfirmed');
   return startSecondFactor(ctx, user, 'password', meta);

@@ -11,17 +11,11 @@ export async function verifyTotpCode(
   code: string,
   meta: RequestMeta,
 ): Promise<number> {
-  const subjects = { account: user.email, ip: meta.ip };
-  await ctx.attempts.assertCanTry(subjects);
+  // Counted before it is judged (decision 050): a wrong or replayed code stays counted.
+  const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
   const step = totpStepOf(secret, code, ctx.clock.now());
-  if (step === null) {
-    await ctx.attempts.recordFailure(subjects);
-    throw identityError('CodeMismatchException', 'codeMismatch');
-  }
   // A replay is refused like a wrong code (a second use within the window is someone else's use).
-  if (!(await consumeTotpStep(ctx.db, user.id, step))) {
-    await ctx.attempts.recordFailure(subjects);
-    throw identityError('CodeMismatchException', 'codeMismatch');
-  }
+  if (step === null || !(await consumeTotpStep(ctx.db, user.id, step))) throw identityError('CodeMismatchException', 'codeMismatch');
+  await attempt.release();
   return step;
 }
