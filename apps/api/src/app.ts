@@ -9,7 +9,7 @@ import type { Db } from './db';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './lib/logger';
 import { requestValidatorCompiler } from './lib/request-validator';
-import errorsPlugin, { sendError, toAppError } from './plugins/errors';
+import errorsPlugin, { clientErrorReply, sendError, toAppError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -101,6 +101,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
     // A path that is not valid percent-encoding (/api/r/%zz) never reaches the error handler: Fastify's own reply
     // would not be the API's error shape (decision 003; found by the hardening sweep, decision 038).
     frameworkErrors: (error, request, reply) => sendError(toAppError(error), request, reply),
+    // Bytes that never become a request (a Content-Length shorter than the body...): the same error shape (decision 051).
+    clientErrorHandler: clientErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   // NUL and lone surrogates are refused in every string of every request before its schema runs (decision 051).

@@ -18,6 +18,9 @@ export const ERROR_CATALOGUE = {
   // Also R16's answer to a request whose Idempotency-Key is still in flight, with Retry-After (decision 018).
   conflict: { status: 409, type: ERROR_TYPES.api, message: 'The request conflicts with another one in progress' },
   payload_too_large: { status: 413, type: ERROR_TYPES.api, message: 'The request body is too large' },
+  // Malformed HTTP that never becomes a request (decision 051): answered on the socket by plugins/errors.ts.
+  request_timeout: { status: 408, type: ERROR_TYPES.api, message: 'The request took too long to arrive' },
+  headers_too_large: { status: 431, type: ERROR_TYPES.api, message: 'The request headers are too large' },
   unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
   idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
   // R5 (decision 018): the custodian froze the account; the message starts with FROZEN_ACCOUNT_MARKER.

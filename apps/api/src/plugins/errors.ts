@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -70,6 +73,38 @@ export function errorBody(error: AppError, requestId: string): ApiErrorBody {
 export function sendError(error: AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, request.id));
+}
+
+/** Node's parser errors that have their own status; every other one is a 400. */
+const CLIENT_ERROR_CODES: Record<string, ErrorCode> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+};
+
+/**
+ * Bytes Node's HTTP parser cannot read as a request (a bad request line, a Content-Length shorter than the body whose
+ * rest reads as a second request, a header that is not a header) never reach Fastify's error handler: they are
+ * answered here on the socket, in the API's error shape rather than Fastify's own (decision 051), and the
+ * connection is closed since its framing is lost.
+ */
+export function clientErrorReply(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const appError = new AppError((error.code && CLIENT_ERROR_CODES[error.code]) || 'bad_request');
+    const requestId = randomUUID();
+    const body = JSON.stringify(errorBody(appError, requestId));
+    const head = [
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Bad Request'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'x-content-type-options: nosniff',
+      `x-request-id: ${requestId}`,
+      'connection: close',
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export default fp(
