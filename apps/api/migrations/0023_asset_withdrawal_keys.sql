@@ -5,3 +5,8 @@
 ALTER TABLE asset_withdrawals ADD COLUMN idempotency_key text;
 ALTER TABLE asset_withdrawals ADD COLUMN request jsonb;
 ALTER TABLE asset_withdrawals ADD CONSTRAINT asset_withdrawals_user_key UNIQUE (user_id, idempotency_key);
+
+-- The sandbox's test sell flow brings the deposit of a waiting sell order (decision 028): the order remembers the
+-- key of the call that brought it, so that call's retry gives the same order back rather than selling 100 USDC.
+ALTER TABLE ramp_orders ADD COLUMN deposit_key text;
+ALTER TABLE ramp_orders ADD CONSTRAINT ramp_orders_user_deposit_key UNIQUE (user_id, deposit_key);

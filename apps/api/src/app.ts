@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       await api.register(transferRoutes, { ctx: transfers });
       const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) }, createSandboxChainGateway);
       // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
-      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid) => sandboxSellOrderDeposit(orders, userGuid) });
+      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey) });
       // The ramp's assets and 'notify me' (issue 6, decision 022).
       await api.register(rampAssetRoutes, { db: deps.db, clock, config });
       // Quotes, estimates and limits (issue 6, decision 023).

@@ -5,6 +5,25 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 
+/**
+ * A route marked `idempotent` or `singleFlight` (plugins/idempotency.ts) documents its optional Idempotency-Key
+ * header, and says which of the two it is in `x-idempotency` (decision 049): clients see which calls are safe to
+ * retry, and the hardening tests find every money-moving route from the document.
+ */
+const markIdempotency: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const mode = input.route.config?.idempotency;
+  if (!mode || input.route.schema?.headers) return out;
+  const header = {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[\\x21-\\x7e]+$',
+    description: 'Optional. The same key with the same body gives the same result and moves money once (R16)',
+  };
+  return { ...out, schema: { ...out.schema, 'x-idempotency': mode, headers: { type: 'object', properties: { 'Idempotency-Key': header } } } };
+};
+
 /** The OpenAPI document is produced from the same zod schemas that validate and serialise each route. */
 export default fp(
   async function openapiPlugin(app: FastifyInstance, options: { config: Config }) {
@@ -20,7 +39,7 @@ export default fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: markIdempotency,
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, {

@@ -18,7 +18,19 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
-import { LEDGER_TRANSACTION_OPTIONS, assetDecimals, captureHold, isAssetCode, isLedgerError, placeHold, releaseHold, userAccount } from '../ledger';
+import {
+  LEDGER_TRANSACTION_OPTIONS,
+  assetDecimals,
+  captureHold,
+  firstDifference,
+  idempotencyMismatch,
+  isAssetCode,
+  isLedgerError,
+  placeHold,
+  releaseHold,
+  userAccount,
+  type Json,
+} from '../ledger';
 import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
 import { requireOpenedAccount } from '../transfers/money';
 import { WORLD_CHAIN } from '../transfers/sandbox-settle';
@@ -57,6 +69,8 @@ type Row = {
   expected_by: Date;
   created_at: Date;
   completed_at: Date | null;
+  idempotency_key: string | null;
+  request: Json | null;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -102,8 +116,19 @@ async function update(q: Queryable, id: string, patch: Partial<Pick<Row, 'status
   return rows[0]!;
 }
 
-/** `POST /api/holdings/withdraw`: checks everything, holds the amount, queues the send. */
-export async function requestAssetWithdrawal(ctx: AssetWithdrawalsContext, userGuid: string, body: AssetWithdrawalRequest): Promise<AssetWithdrawalReply> {
+/**
+ * `POST /api/holdings/withdraw`: checks everything, holds the amount, queues the send. With an Idempotency-Key the
+ * withdrawal row is claimed first under (user, key) (decision 049): a retry of the same request, even one the HTTP
+ * layer let through again after 60 seconds in flight (decision 018), waits for the first to commit and gets its
+ * withdrawal back (`replayed`); the hold is keyed on that withdrawal, so the asset is held and sent once. The same
+ * key with another request: 422 idempotency_error naming the first differing field.
+ */
+export async function requestAssetWithdrawal(
+  ctx: AssetWithdrawalsContext,
+  userGuid: string,
+  body: AssetWithdrawalRequest,
+  idempotencyKey?: string,
+): Promise<AssetWithdrawalReply> {
   const ticker = body.assetTicker.toUpperCase();
   const entry = tradeAsset(ctx.flags, body.network, ticker);
   if (!entry || entry.hidden || entry.section === 'fiat' || !isAssetCode(ticker)) throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
@@ -114,11 +139,27 @@ export async function requestAssetWithdrawal(ctx: AssetWithdrawalsContext, userG
   if (amount === null || amount <= 0n) throw AppError.validation({ amount: 'The amount must be greater than zero' });
   const destination = checkChainDestination(body.network, body.address, body.memo ?? undefined);
   if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
+  // What the key stands for, normalised (`25` = `25.00`, the address as checked): a replay compares it.
+  const request: Json = { assetTicker: ticker, network: body.network, amount: amount.toString(), address: destination.address, memo: destination.memo ?? null };
 
   return ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);
     const now = ctx.clock.now();
     const id = randomUUID();
+    const claimed = await tx.query<Row>(
+      `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, expected_by, created_at, updated_at, idempotency_key, request)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10, $11)
+       ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+      [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, nextBankingDayFrom(now), now, idempotencyKey ?? null, JSON.stringify(request)],
+    );
+    if (claimed.rows.length === 0) {
+      const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND idempotency_key = $2', [userGuid, idempotencyKey]);
+      const existing = rows[0];
+      if (!existing) throw new AppError('conflict');
+      const difference = firstDifference(existing.request ?? null, request);
+      if (difference) throw idempotencyMismatch(difference);
+      return { withdrawal: view(existing), replayed: true };
+    }
     let holdId: string;
     try {
       ({ holdId } = await placeHold(tx, {
@@ -132,11 +173,7 @@ export async function requestAssetWithdrawal(ctx: AssetWithdrawalsContext, userG
       if (isLedgerError(error, 'insufficient_funds')) throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
       throw error;
     }
-    const { rows } = await tx.query<Row>(
-      `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, hold_id, expected_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10) RETURNING *`,
-      [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, holdId, nextBankingDayFrom(now), now],
-    );
+    const { rows } = await tx.query<Row>('UPDATE asset_withdrawals SET hold_id = $2 WHERE id = $1 RETURNING *', [id, holdId]);
     await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.send, { withdrawalId: id }, { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${id}` });
     return { withdrawal: view(rows[0]!), replayed: false };
   }, LEDGER_TRANSACTION_OPTIONS);

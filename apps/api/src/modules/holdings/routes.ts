@@ -3,7 +3,7 @@ import { AssetWithdrawalListReply, AssetWithdrawalReply, AssetWithdrawalRequest,
 import type { Db } from '../../db';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotent } from '../../plugins/idempotency';
+import { idempotencyKeyOf, idempotent } from '../../plugins/idempotency';
 import { listAssetWithdrawals, requestAssetWithdrawal, type AssetWithdrawalsContext } from './asset-withdrawals';
 import { getHoldings } from './get-holdings';
 
@@ -35,7 +35,8 @@ export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{ ctx: AssetWithdrawal
         response: { 200: AssetWithdrawalReply, ...errorResponses },
       },
     },
-    (request) => requestAssetWithdrawal(ctx, requireUser(request).userGuid, request.body),
+    // The withdrawal is keyed on (user, Idempotency-Key) too, not only the HTTP reply (decision 049).
+    (request) => requestAssetWithdrawal(ctx, requireUser(request).userGuid, request.body, idempotencyKeyOf(request)),
   );
   app.post(
     '/holdings/withdrawals',

@@ -8,7 +8,7 @@ import { findTransfer } from '../transfers/repository';
 import type { OrdersContext } from './context';
 import { holdForOrder, postSellDeposit } from './money';
 import { queuePayout } from './order-jobs';
-import { findOrderByShortId, findOrderByTracking, findOrderOfUser, listOrdersOfUser, listTransitions, newestOrderAwaitingDeposit, type OrderRow } from './repository';
+import { findOrderByDepositKey, findOrderByShortId, findOrderByTracking, findOrderOfUser, listOrdersOfUser, listTransitions, newestOrderAwaitingDeposit, type OrderRow } from './repository';
 import { moveOrder } from './transition';
 import { toPublicOrder, toRampOrder } from './view';
 
@@ -71,9 +71,11 @@ export async function cancelOrder(ctx: OrdersContext, userGuid: string, orderId:
  * arrives in the user's holdings with a transaction id, is held for the order (deposit_received) and the payout job
  * is queued. 409 when the order is not waiting for a deposit.
  */
-export async function receiveOrderDeposit(ctx: OrdersContext, userGuid: string, orderId: string): Promise<OrderReply> {
+export async function receiveOrderDeposit(ctx: OrdersContext, userGuid: string, orderId: string, depositKey?: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     const row = await ownOrder(tx, userGuid, orderId, true);
+    // The same test sell call again (decision 049): the deposit it brought, as it is now.
+    if (depositKey !== undefined && row.deposit_key === depositKey) return { ...(await reply(tx, row)), replayed: true };
     if (row.status !== 'awaiting_deposit') throw new AppError('order_not_awaiting_deposit');
     const now = ctx.clock.now();
     const txHash = sandboxTxHash(row.sell_network, `deposit:${row.id}`);
@@ -81,6 +83,7 @@ export async function receiveOrderDeposit(ctx: OrdersContext, userGuid: string, 
     const holdId = await holdForOrder(tx, row);
     const moved = await moveOrder(tx, ctx, row, 'deposit_received', 'The deposit arrived', now, {
       hold_id: holdId,
+      ...(depositKey === undefined ? {} : { deposit_key: depositKey }),
       tx_hash: txHash,
       sent_at: now,
       confirmations: row.required_confirmations,
@@ -110,11 +113,14 @@ export async function resolveShortLink(ctx: OrdersContext, shortId: string): Pro
  * The sandbox's test sell flow (document 1, section 2; decision 028): when the caller has a sell order waiting for
  * its on-chain deposit, the newest one's deposit arrives (as `receiveOrderDeposit`), and the order goes on to its
  * payout through the normal jobs. Null when none waits (the transfers module's ledger-only flow runs instead).
+ * With the call's Idempotency-Key (`depositKey`) the order remembers it: a retry of that call gives the same order
+ * back rather than finding none waiting and selling 100 USDC on top (decision 049).
  */
-export async function sandboxSellOrderDeposit(ctx: OrdersContext, userGuid: string): Promise<SandboxTestSellReply | null> {
-  const waiting = await newestOrderAwaitingDeposit(ctx.db, userGuid);
+export async function sandboxSellOrderDeposit(ctx: OrdersContext, userGuid: string, depositKey?: string): Promise<SandboxTestSellReply | null> {
+  const earlier = depositKey === undefined ? null : await findOrderByDepositKey(ctx.db, userGuid, depositKey);
+  const waiting = earlier ?? (await newestOrderAwaitingDeposit(ctx.db, userGuid));
   if (!waiting) return null;
-  const { order } = await receiveOrderDeposit(ctx, userGuid, waiting.id);
+  const { order } = await receiveOrderDeposit(ctx, userGuid, waiting.id, depositKey);
   return {
     message: TRANSFER_SANDBOX_MESSAGES.testSellOrderDeposit,
     assetTicker: order.sellAssetTicker,

@@ -36,6 +36,8 @@ export type OrderRow = {
   tracking_id: string;
   short_id: string;
   hold_id: string | null;
+  /** The Idempotency-Key of the sandbox test sell call that brought this order's deposit (decision 049). */
+  deposit_key?: string | null;
   transfer_id: string | null;
   tx_hash: string | null;
   sent_at: Date | null;
@@ -129,7 +131,7 @@ export async function listOrdersOfUser(q: Queryable, userId: string, options: { 
   return rows.map((r) => normalise(r)!);
 }
 
-export async function updateOrder(q: Queryable, id: string, patch: Partial<Pick<OrderRow, 'status' | 'hold_id' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'expires_at'>>, now: Date): Promise<OrderRow> {
+export async function updateOrder(q: Queryable, id: string, patch: Partial<Pick<OrderRow, 'status' | 'hold_id' | 'deposit_key' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'expires_at'>>, now: Date): Promise<OrderRow> {
   const keys = Object.keys(patch) as (keyof typeof patch)[];
   const sets = keys.map((key, i) => `${key} = $${i + 3}`);
   const { rows } = await q.query<OrderRow>(`UPDATE ramp_orders SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, [id, now, ...keys.map((k) => patch[k])]);
@@ -154,6 +156,12 @@ export async function quoteAmounts(q: Queryable, quoteId: string): Promise<{ sel
 }
 
 /** The caller's newest sell order still waiting for its deposit (the sandbox's test sell flow). */
+/** The caller's order whose deposit the sandbox test sell call under this key brought, if any (decision 049). */
+export async function findOrderByDepositKey(q: Queryable, userId: string, key: string): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>('SELECT * FROM ramp_orders WHERE user_id = $1 AND deposit_key = $2', [userId, key]);
+  return normalise(rows[0]);
+}
+
 export async function newestOrderAwaitingDeposit(q: Queryable, userId: string): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
     "SELECT * FROM ramp_orders WHERE user_id = $1 AND status = 'awaiting_deposit' ORDER BY created_at DESC, id DESC LIMIT 1",

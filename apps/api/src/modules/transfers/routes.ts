@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotent, singleFlight } from '../../plugins/idempotency';
+import { idempotencyKeyOf, idempotent, singleFlight } from '../../plugins/idempotency';
 import { ledgerKeyOf } from '../sandbox/idempotency-key';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
 import { cancelTransfer } from './cancel-transfer';
@@ -111,8 +111,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = 
 export const transferSandboxRoutes: FastifyPluginAsyncZod<{
   ctx: TransfersContext;
   enabled: boolean;
-  /** The orders module's part of the test sell flow (app.ts links it): the deposit of a sell order waiting for one. */
-  sellOrderDeposit?: (userGuid: string) => Promise<SandboxTestSellReply | null>;
+  /**
+   * The orders module's part of the test sell flow (app.ts links it): the deposit of a sell order waiting for one,
+   * remembered under the call's Idempotency-Key when it has one (decision 049).
+   */
+  sellOrderDeposit?: (userGuid: string, depositKey?: string) => Promise<SandboxTestSellReply | null>;
 }> = async (app, { ctx, enabled, sellOrderDeposit }) => {
   if (!enabled) return;
   const signedIn = { preValidation: app.authenticate };
@@ -133,7 +136,8 @@ export const transferSandboxRoutes: FastifyPluginAsyncZod<{
     { ...signedIn, ...idempotent, schema: { tags: sandboxTags, summary: 'The deposit of the caller\'s newest sell order waiting for one arrives; without one, 100 USDC arrive on-chain and are sold at 1.00 into the USD balance (optional Idempotency-Key header)', body: EmptyRequest, response: { 200: SandboxTestSellReply, ...errorResponses } } },
     async (request) => {
       const user = requireUser(request);
-      return (await sellOrderDeposit?.(user.userGuid)) ?? runTestSellFlow(ctx, user.userGuid, `test-sell:${ledgerKeyOf(request, user.userGuid)}`);
+      // Both branches are keyed on (user, Idempotency-Key): a retry gives the same order or the same sale (decision 049).
+      return (await sellOrderDeposit?.(user.userGuid, idempotencyKeyOf(request))) ?? runTestSellFlow(ctx, user.userGuid, `test-sell:${ledgerKeyOf(request, user.userGuid)}`);
     },
   );
 };
