@@ -144,6 +144,19 @@ describe('phone (R9: libphonenumber-js)', () => {
     expect(phoneFor('GB')('(415) 555-2671')).toEqual(INVALID);
   });
 
+  // The document's shape pattern once backtracked: about 5 s on 50,000 characters. A real number is short, so the length
+  // is bounded before any pattern runs; a generous limit, not a speed test.
+  it.each([
+    ['digits then a letter', '1'.repeat(50_000) + 'x'],
+    ['digits and spaces then a letter', '1 '.repeat(25_000) + 'a'],
+    ['a bracket group then garbage', '(12)' + '-'.repeat(50_000) + '!'],
+  ])('refuses a 50,000-character input (%s) at once', (_label, value) => {
+    const started = performance.now();
+    expect(phone(value)).toEqual(INVALID);
+    expect(phoneFor('US')(value)).toEqual(INVALID);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('raises Invalid country code for an unknown default country', () => {
     expect(() => phoneFor('ZZ')).toThrow(InvalidCountryCodeError);
     expect(() => phoneFor('ZZ')).toThrow('Invalid country code');

@@ -52,16 +52,28 @@ export const countryCode: Rule = stringRule('countryCode', (v) => /^[A-Z]{2}$/.t
 export const totp: Rule = stringRule('totp', (v) => /^\d{6}$/.test(v));
 
 // Document 2: optional plus, optional brackets, then at least 5 digits, dashes, dots, slashes or
-// spaces. The brackets may follow a country code ('+1 (415) 555-2671').
-const PHONE_SHAPE = /^\+?[\d\-./ ]*(?:\(\d{1,5}\))?[\d\-./ ]{5,}$/;
+// spaces. The brackets may follow a country code ('+1 (415) 555-2671'). Written so that no character can be read by
+// two parts of the pattern (the digits before the brackets end at '('): it never backtracks more than once.
+const PHONE_SHAPE = /^\+?(?:[\d\-./ ]*\(\d{1,5}\))?[\d\-./ ]{5,}$/;
+
+/**
+ * The longest phone number as typed: 15 digits (E.164) with a plus, brackets, separators and room to spare. Longer
+ * input is refused before any pattern or the phone library reads it (the SPA's phone fields stop there too).
+ */
+export const PHONE_MAX_LENGTH = 40;
 
 function phoneRule(defaultCountry?: CountryCode): Rule {
   // R9: a parse failure, or a number the numbering plan does not allow, gives the same message.
-  return stringRule('phone', (v) => {
-    if (!PHONE_SHAPE.test(v)) return false;
-    const parsed = parsePhoneNumberFromString(v, defaultCountry);
-    return parsed !== undefined && parsed.isValid();
-  });
+  return stringRule(
+    'phone',
+    (v) => {
+      if (!PHONE_SHAPE.test(v)) return false;
+      const parsed = parsePhoneNumberFromString(v, defaultCountry);
+      return parsed !== undefined && parsed.isValid();
+    },
+    undefined,
+    PHONE_MAX_LENGTH,
+  );
 }
 
 /** A phone number in international form (with its + and country code). */

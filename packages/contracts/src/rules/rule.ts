@@ -17,11 +17,18 @@ export function ruleFailure(code: RuleCode, params?: RuleParams): RuleFailure {
 
 const NOT_A_STRING = ruleFailure('string');
 
+/**
+ * No field a rule checks is longer than this (the longest are URIs): a longer input fails the rule before its test
+ * runs, so no pattern ever sees an unbounded string (docs/decisions/051-input-text-and-kyc-catalogues.md).
+ */
+export const MAX_RULE_INPUT = 2_048;
+
 /** Wraps a string test into a rule; anything that is not a string gets 'Only String type accepted'. */
-export function stringRule(code: RuleCode, test: (value: string) => boolean, params?: RuleParams): Rule {
+export function stringRule(code: RuleCode, test: (value: string) => boolean, params?: RuleParams, maxInput: number = MAX_RULE_INPUT): Rule {
   const failure = ruleFailure(code, params);
   return (value) => {
     if (typeof value !== 'string') return NOT_A_STRING;
+    if (value.length > maxInput) return failure;
     return test(value) ? undefined : failure;
   };
 }

@@ -7,6 +7,7 @@ import {
   isSafeText,
   isString,
   length,
+  MAX_RULE_INPUT,
   maxBytes,
   maxDecimals,
   maxLength,
@@ -18,6 +19,7 @@ import {
   required,
   romanized,
   startsWith,
+  stringRule,
   utf8ByteLength,
 } from './index';
 
@@ -219,5 +221,18 @@ describe('safe text (NUL and lone surrogates)', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(unsafeTextPath(deep)).toHaveLength(100_000);
+  });
+});
+
+describe('input bound', () => {
+  it('fails a rule on input longer than MAX_RULE_INPUT without running its test', () => {
+    let ran = 0;
+    const rule = stringRule('pattern', () => {
+      ran += 1;
+      return true;
+    });
+    expect(rule('x'.repeat(MAX_RULE_INPUT))).toBeUndefined();
+    expect(rule('x'.repeat(MAX_RULE_INPUT + 1))?.code).toBe('pattern');
+    expect(ran).toBe(1);
   });
 });

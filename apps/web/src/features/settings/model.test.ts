@@ -14,6 +14,12 @@ describe('settings rules', () => {
     }
   });
 
+  it('refuses a 50,000-character phone input at once (its length is bounded before any pattern)', () => {
+    const started = performance.now();
+    expect(toE164('1'.repeat(50_000) + 'x')).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone number' } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('formats a stored number for reading', () => {
     expect(formatPhone('+14155552671')).toBe('+1 415 555 2671');
     expect(formatPhone(null)).toBe('');

@@ -3,6 +3,7 @@ import {
   isRestrictedCountry,
   KYC_DOCUMENT_MESSAGES,
   KYC_MESSAGES,
+  PHONE_MAX_LENGTH,
   RULE_MESSAGES,
   VERIFICATION_BACK_REQUIRED,
   VERIFICATION_MESSAGES,
@@ -30,7 +31,7 @@ export type PhoneCheck = { ok: true; e164: string } | { ok: false };
  */
 export function checkPhone(input: string, country: string | null): PhoneCheck {
   const value = input.trim();
-  if (value.length < VERIFICATION_PHONE_MIN_LENGTH) return { ok: false };
+  if (value.length < VERIFICATION_PHONE_MIN_LENGTH || value.length > PHONE_MAX_LENGTH) return { ok: false };
   let parsed;
   try {
     parsed = parsePhoneNumberFromString(value, (country?.toUpperCase() ?? undefined) as CountryCode | undefined);

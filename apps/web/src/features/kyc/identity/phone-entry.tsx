@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Camera, Clock, IdCard, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
-import { SendSmsReply } from '@rampart/contracts';
+import { PHONE_MAX_LENGTH, SendSmsReply } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
 import { useSnackbar } from '../../../components/ui/snackbar';
@@ -115,6 +115,7 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
             description={t('phone.hint')}
             autoComplete="tel-national"
             inputMode="tel"
+            maxLength={PHONE_MAX_LENGTH}
             value={phone}
             onChange={(value) => {
               onPhoneChange(value);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@rampart/contracts';
+import { PHONE_MAX_LENGTH, type UserInfo } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { ReauthForm } from './reauth-form';
@@ -263,6 +263,7 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
             autoComplete="tel"
             inputMode="tel"
             placeholder="+1 415 555 2671"
+            maxLength={PHONE_MAX_LENGTH}
             autoFocus
             value={value}
             onChange={(next) => {
