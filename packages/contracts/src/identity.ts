@@ -141,8 +141,9 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) }).meta({ id: 'RefreshRequest' });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
+/** The refresh token rotates: every reply carries the one to send next time (decision 050). */
 export const RefreshResponse = z
-  .object({ authenticationResult: AuthenticationResult.omit({ refreshToken: true }) })
+  .object({ authenticationResult: AuthenticationResult })
   .meta({ id: 'RefreshResponse' });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 

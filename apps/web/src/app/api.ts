@@ -18,7 +18,10 @@ const bareApi = createApiClient({ baseUrl: '/api' });
 
 /** A login token within 2 minutes of expiry is renewed before the call (document 1, section 4). */
 export const getToken = createTokenProvider({
-  refresh: async (refreshToken) => (await refreshSession(bareApi, refreshToken)).authenticationResult.idToken,
+  refresh: async (refreshToken) => {
+    const { idToken, refreshToken: next } = (await refreshSession(bareApi, refreshToken)).authenticationResult;
+    return { idToken, refreshToken: next };
+  },
   exchange: (idToken) => exchangeLoginToken(bareApi, idToken),
 });
 

@@ -13,14 +13,16 @@ export async function completeSignIn(
 ): Promise<AuthenticatedReply> {
   const now = ctx.clock.now();
   const refreshToken = newRefreshToken();
-  const sessionId = await insertSession(ctx.db, {
-    userId: user.id,
-    refreshHash: refreshTokenHash(refreshToken),
-    loginMethod,
-    clientIp: meta.ip,
-    now,
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
-  });
+  const sessionId = await ctx.db.transaction((tx) =>
+    insertSession(tx, {
+      userId: user.id,
+      refreshHash: refreshTokenHash(refreshToken),
+      loginMethod,
+      clientIp: meta.ip,
+      now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
+    }),
+  );
   await ctx.attempts.clearFailures(user.email);
   ctx.events?.record('login', 'server');
   const claims = { userGuid: user.id, sessionId, email: user.email };

@@ -79,21 +79,44 @@ export async function consumeTotpStep(q: Queryable, userId: string, step: number
   return rowCount === 1;
 }
 
+/** A session with its first refresh token; `q` must be a transaction (the two rows go together). */
 export async function insertSession(
   q: Queryable,
   s: { userId: string; refreshHash: string; loginMethod: LoginMethodType; clientIp: string; now: Date; expiresAt: Date },
 ): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO identity_sessions (user_id, refresh_hash, login_method, client_ip, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [s.userId, s.refreshHash, s.loginMethod, s.clientIp, s.now, s.expiresAt],
+    `INSERT INTO identity_sessions (user_id, login_method, client_ip, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [s.userId, s.loginMethod, s.clientIp, s.now, s.expiresAt],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  await insertRefreshToken(q, id, s.refreshHash, s.now);
+  return id;
 }
 
-export async function findSessionByRefreshHash(q: Queryable, refreshHash: string): Promise<SessionRow | undefined> {
-  const { rows } = await q.query<SessionRow>('SELECT * FROM identity_sessions WHERE refresh_hash = $1', [refreshHash]);
+export async function insertRefreshToken(q: Queryable, sessionId: string, refreshHash: string, now: Date): Promise<void> {
+  await q.query('INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [refreshHash, sessionId, now]);
+}
+
+/** A refresh token's session, and when the token was replaced (null while it is the live one). */
+export type RefreshTokenRow = SessionRow & { rotated_at: Date | null };
+
+/**
+ * The refresh token and its session, the token's row locked until `tx` ends: two uses of one token are judged one
+ * after the other (decision 050).
+ */
+export async function lockRefreshToken(tx: Queryable, refreshHash: string): Promise<RefreshTokenRow | undefined> {
+  const { rows } = await tx.query<RefreshTokenRow>(
+    `SELECT s.*, t.rotated_at FROM identity_refresh_tokens t JOIN identity_sessions s ON s.id = t.session_id
+     WHERE t.token_hash = $1 FOR UPDATE OF t`,
+    [refreshHash],
+  );
   return rows[0];
+}
+
+/** Marks the token replaced, keeping the first replacement's time (the grace runs from it). */
+export async function markRefreshTokenRotated(tx: Queryable, refreshHash: string, now: Date): Promise<void> {
+  await tx.query('UPDATE identity_refresh_tokens SET rotated_at = COALESCE(rotated_at, $2) WHERE token_hash = $1', [refreshHash, now]);
 }
 
 /** A session that is neither revoked nor expired, with its user. */

@@ -11,6 +11,11 @@ export const LOGIN_TOKEN_SECONDS = 15 * 60;
 export const CHALLENGE_SECONDS = 10 * 60;
 export const REAUTH_SECONDS = 5 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+/**
+ * How long a refresh token just replaced by rotation is still accepted (decision 050): a second tab that read it
+ * before the first stored its successor, or a retry after a lost reply. Used again later, it revokes its session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 60;
 
 const ISSUER = 'rampart';
 const AUDIENCE = 'rampart';

@@ -15,7 +15,7 @@ const renewed: LoginTokenResponse = {
 };
 
 function provider() {
-  const refresh = vi.fn(async () => 'id-token');
+  const refresh = vi.fn(async () => ({ idToken: 'id-token', refreshToken: 'rotated' }));
   const exchange = vi.fn(async () => renewed);
   return { refresh, exchange, getToken: createTokenProvider({ refresh, exchange, now: () => NOW }) };
 }
@@ -39,6 +39,18 @@ describe('login token refresh before a call', () => {
     expect(readToken()).toBe('new-login-token');
     expect(readSessionValue('expiresAt')).toBe(renewed.expiresAt);
     expect(readSessionValue('userGuid')).toBe(renewed.userGuid);
+  });
+
+  it('stores the refresh token the reply rotated to, and the next refresh sends it (decision 050)', async () => {
+    writeSession({ token: 'old', expiresAt: '2026-01-01T12:01:30Z', refreshToken: 'r' });
+    const { getToken, refresh } = provider();
+    await expect(getToken()).resolves.toBe('new-login-token');
+    expect(readSessionValue('refreshToken')).toBe('rotated');
+    writeSession({ expiresAt: '2026-01-01T12:01:00Z' });
+    refresh.mockResolvedValueOnce({ idToken: 'id-token-2', refreshToken: 'rotated-again' });
+    await getToken();
+    expect(refresh).toHaveBeenLastCalledWith('rotated');
+    expect(readSessionValue('refreshToken')).toBe('rotated-again');
   });
 
   it('keeps the old token when the refresh is refused, and sends nothing without a session', async () => {

@@ -3,8 +3,8 @@ import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS } from './model';
 import { readSessionValue, readToken, writeSession } from './session-storage';
 
 export interface TokenProviderDeps {
-  /** POST /identity/refresh: the new id token for the stored refresh token. */
-  refresh(refreshToken: string): Promise<string>;
+  /** POST /identity/refresh: the new id token, and the refresh token that replaces the one sent (decision 050). */
+  refresh(refreshToken: string): Promise<{ idToken: string; refreshToken: string }>;
   /** POST /auth-token-login-request with that id token. */
   exchange(idToken: string): Promise<LoginTokenResponse>;
   now?: () => number;
@@ -26,7 +26,8 @@ export function loginResponseEntries(reply: LoginTokenResponse): Record<string, 
 
 /**
  * The API client's getToken (document 1, section 4: "if the login token is within 2 minutes of expiring,
- * the session is refreshed before an API call"). Concurrent calls share one refresh. When the refresh fails
+ * the session is refreshed before an API call"). Concurrent calls share one refresh, and the refresh token it
+ * rotated to replaces the stored one. When the refresh fails
  * the current token is still sent: the server's 401 and the session check then sign the user out.
  */
 export function createTokenProvider(deps: TokenProviderDeps): () => Promise<string | null> {
@@ -36,8 +37,11 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
 
   async function renew(refreshToken: string): Promise<string | null> {
     try {
-      const idToken = await deps.refresh(refreshToken);
-      const reply = await deps.exchange(idToken);
+      const renewed = await deps.refresh(refreshToken);
+      // Stored at once: the one sent is spent, and another tab refreshing next must send this one. A tab that read
+      // the spent one a moment earlier is within the server's grace (decision 050).
+      writeSession({ refreshToken: renewed.refreshToken });
+      const reply = await deps.exchange(renewed.idToken);
       writeSession(loginResponseEntries(reply));
       return reply.token;
     } catch (error) {
