@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
  * so a test needs a real PNG, JPEG or PDF, however small.
  */
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -21,6 +21,13 @@ export function tinyPng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/** tinyPng() with `chunks` (made with pngChunk) between its IHDR and IDAT, and `after` appended past IEND. */
+export function pngWith(chunks: Buffer[], after: Buffer = Buffer.alloc(0)): Buffer {
+  const png = tinyPng();
+  // The signature (8 bytes) and IHDR (25 bytes: length, type, 13 bytes of data, CRC) come first.
+  return Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33), after]);
+}
+
 // A valid 1×1 grey JPEG (JFIF, 134 bytes): encoding one from scratch here would be longer than the rest of the file.
 export const TINY_JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
@@ -29,7 +36,21 @@ export const TINY_JPEG = Buffer.from(
 
 /** A valid one-page PDF with a correct cross-reference table. */
 export function tinyPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>'];
+  return pdfWith();
+}
+
+/**
+ * tinyPdf() with more in its catalog, its page and its trailer (PDF syntax, written as given: name escapes stay
+ * escaped), and objects of its own from number 4 on.
+ */
+export function pdfWith(extra: { catalog?: string; page?: string; trailer?: string; objects?: string[] } = {}): Buffer {
+  const more = (text: string | undefined) => (text ? `${text} ` : '');
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R ${more(extra.catalog)}>>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] ${more(extra.page)}>>`,
+    ...(extra.objects ?? []),
+  ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -38,7 +59,7 @@ export function tinyPdf(): Buffer {
   });
   const xref = Buffer.byteLength(out);
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${more(extra.trailer)}>>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
 

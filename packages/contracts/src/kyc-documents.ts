@@ -67,7 +67,8 @@ export interface KycDocumentFieldsInput {
 }
 
 /** What the server learnt of one uploaded file from its bytes (absent: no such part in the request). */
-export type KycDocumentFileCheck = { state: 'empty' } | { state: 'unrecognised' } | { state: 'ok'; mime: KycDocumentMime };
+/** `unsafe`: a PDF with scripts, automatic actions or encryption (decision 052). */
+export type KycDocumentFileCheck = { state: 'empty' } | { state: 'unrecognised' } | { state: 'unsafe' } | { state: 'ok'; mime: KycDocumentMime };
 
 export interface KycDocumentFilesInput {
   front?: KycDocumentFileCheck;
@@ -120,6 +121,7 @@ function fileProblem(check: KycDocumentFileCheck | undefined): string | undefine
   if (!check) return firstFailure(undefined, [required])?.message;
   if (check.state === 'empty') return K.fileEmpty;
   if (check.state === 'unrecognised') return K.fileType;
+  if (check.state === 'unsafe') return K.fileUnsafe;
   return undefined;
 }
 

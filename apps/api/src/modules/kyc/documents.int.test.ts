@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_DOCUMENT_MESSAGES, KYC_MESSAGES, KYC_UPLOAD_LIMIT_BYTES, KycDocumentListReply, KycDocumentUploadReply } from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
@@ -108,19 +109,30 @@ describe('kyc: document upload and list', () => {
       [png, 'scan.png', 'image/png'],
       [pdf, 'scan.pdf', 'application/pdf'],
     ];
+    const replies = [];
     for (const [bytes, name, mime] of cases) {
       const res = await upload(passport({ bytes, name }));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const [doc] = KycDocumentUploadReply.parse(res.body).documents;
       expect(doc).toMatchObject({ documentType: 'passport', country: 'US', expiresOn: isoDay(365), identity: true, backFile: null });
-      expect(doc?.file).toEqual({ name, mime, size: bytes.length, sha256: sha256(bytes) });
+      expect(doc?.file).toMatchObject({ name, mime });
+      replies.push(doc!.file);
     }
     const stored = await filesUnder(uploads);
     expect(stored).toHaveLength(3);
     for (const file of stored) expect(path.relative(uploads, file)).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.(jpg|png|pdf)$/);
-    // The bytes on disk are the bytes sent.
-    const hashes = await Promise.all(stored.map(async (f) => sha256(await readFile(f))));
-    expect(hashes.sort()).toEqual([sha256(TINY_JPEG), sha256(png), sha256(pdf)].sort());
+    // The reply describes the bytes on disk: the PDF as sent, the images re-encoded from their pixels (decision 052),
+    // the same size in pixels and the same format.
+    const onDisk = await Promise.all(stored.map(async (f) => readFile(f)));
+    expect(onDisk.map((b) => ({ size: b.length, sha256: sha256(b) })).sort((a, b) => a.sha256.localeCompare(b.sha256))).toEqual(
+      replies.map((f) => ({ size: f.size, sha256: f.sha256 })).sort((a, b) => a.sha256.localeCompare(b.sha256)),
+    );
+    expect(onDisk.map(sha256)).toContain(sha256(pdf));
+    const images = await Promise.all(onDisk.filter((b) => !b.equals(pdf)).map(async (b) => sharp(b).metadata()));
+    const sent = await Promise.all([TINY_JPEG, png].map(async (b) => sharp(b).metadata()));
+    const shape = (m: Metadata) => ({ format: m.format, width: m.width, height: m.height });
+    expect(images.map(shape)).toEqual(expect.arrayContaining(sent.map(shape)));
+    expect(images).toHaveLength(2);
   });
 
   it('stores a PDF named .png as a pdf, and keeps the client name only as sanitised metadata', async () => {

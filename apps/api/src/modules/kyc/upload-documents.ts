@@ -15,6 +15,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthUser } from '../../plugins/auth';
 import type { FileStorage } from '../../providers/storage/types';
+import { judgePdf } from './pdf-active-content';
+import { reencodeImage } from './reencode-image';
 import { findIndividual } from './repository';
 import { insertKycDocument, type NewKycDocument, type StoredFile } from './documents-repository';
 import type { UploadedDocument, UploadedPart } from './read-document-upload';
@@ -32,25 +34,42 @@ export interface DocumentsContext {
 const EXTENSION_OF: Record<KycDocumentMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
 /**
- * Markup or script a browser, a server or a PDF reader would run. A polyglot starts as a valid JPEG, PNG or PDF and
- * carries one of these (appended, or in a comment or text chunk): no identity document needs them, so such a file is
- * refused like any other unrecognised one (decision 038). The tags are long enough that image data never holds one by
- * chance (about one in 10^11 per byte for five characters).
+ * Markup or script a browser or a server would run. A polyglot starts as a valid JPEG, PNG or PDF and carries one of
+ * these (appended, or in a comment or text chunk): no identity document needs them, so such a file is refused like any
+ * other unrecognised one (decision 038). The tags are long enough that image data never holds one by chance (about one
+ * in 10^11 per byte for five characters). What this misses in an image is dropped by its re-encoding, and a PDF's
+ * scripts and actions are judged by its objects (decision 052).
  */
-const ACTIVE_CONTENT = /<(?:script|html|body|iframe|object|embed|svg[\s>/]|\?php|!doctype)|\/(?:JavaScript|Launch)\b/i;
+const ACTIVE_CONTENT = /<(?:script|html|body|iframe|object|embed|svg[\s>/]|\?php|!doctype)/i;
 
-/** ARCHITECTURE.md, section 6: the type is what the bytes are, whatever the name or the declared content type say. */
-export async function checkFileBytes(bytes: Uint8Array): Promise<KycDocumentFileCheck> {
-  if (bytes.length === 0) return { state: 'empty' };
-  const detected = await fileTypeFromBuffer(bytes);
-  const mime = KYC_DOCUMENT_MIME_TYPES.find((m) => m === detected?.mime);
-  if (!mime || ACTIVE_CONTENT.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) return { state: 'unrecognised' };
-  return { state: 'ok', mime };
+/** What the bytes are, and what is stored when they are accepted: an image's re-encoding, a PDF as it came. */
+export interface InspectedFile {
+  check: KycDocumentFileCheck;
+  stored?: Buffer;
 }
 
-async function checkPart(part: UploadedPart | undefined): Promise<KycDocumentFileCheck | undefined> {
+/**
+ * ARCHITECTURE.md, section 6: the type is what the bytes are, whatever the name or the declared content type say.
+ * Decision 052: an image is stored re-encoded from its pixels; a PDF with a script, an automatic action or encryption
+ * is refused (`unsafe`).
+ */
+export async function inspectFile(bytes: Buffer): Promise<InspectedFile> {
+  if (bytes.length === 0) return { check: { state: 'empty' } };
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = KYC_DOCUMENT_MIME_TYPES.find((m) => m === detected?.mime);
+  if (!mime || ACTIVE_CONTENT.test(bytes.toString('latin1'))) return { check: { state: 'unrecognised' } };
+  if (mime === 'application/pdf') {
+    const verdict = await judgePdf(bytes);
+    if (verdict === 'ok') return { check: { state: 'ok', mime }, stored: bytes };
+    return { check: { state: verdict === 'active' ? 'unsafe' : 'unrecognised' } };
+  }
+  const reencoded = await reencodeImage(bytes, mime);
+  return reencoded ? { check: { state: 'ok', mime }, stored: reencoded } : { check: { state: 'unrecognised' } };
+}
+
+async function inspectPart(part: UploadedPart | undefined): Promise<InspectedFile | undefined> {
   if (!part) return undefined;
-  return part.notAFile ? { state: 'unrecognised' } : checkFileBytes(part.bytes);
+  return part.notAFile ? { check: { state: 'unrecognised' } } : inspectFile(part.bytes);
 }
 
 /**
@@ -84,9 +103,9 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
   const today = kycDocumentToday(ctx.clock.now());
   const checked = [];
   for (const doc of uploaded) {
-    const front = await checkPart(doc.front);
-    const back = await checkPart(doc.back);
-    const problems = kycDocumentProblems(doc.fields, { ...(front ? { front } : {}), ...(back ? { back } : {}) }, today);
+    const front = await inspectPart(doc.front);
+    const back = await inspectPart(doc.back);
+    const problems = kycDocumentProblems(doc.fields, { ...(front ? { front: front.check } : {}), ...(back ? { back: back.check } : {}) }, today);
     // The field mapping has no index ('document file'), so one document's problems are reported at a time:
     // the lowest index first, which is the only one when the form uploads a single document.
     if (Object.keys(problems).length > 0) throw AppError.validation(problems);
@@ -97,9 +116,9 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
   try {
     const prepared: Array<Omit<NewKycDocument, 'userId' | 'relatedId' | 'now'>> = [];
     for (const { doc, front, back } of checked) {
-      if (!doc.front || front?.state !== 'ok') throw new Error('a checked document lost its front file');
-      const frontFile = await store(ctx.storage, doc.front, front.mime, written);
-      const backFile = doc.back && back?.state === 'ok' ? await store(ctx.storage, doc.back, back.mime, written) : null;
+      if (!doc.front || !front) throw new Error('a checked document lost its front file');
+      const frontFile = await store(ctx.storage, doc.front, front, written);
+      const backFile = doc.back && back ? await store(ctx.storage, doc.back, back, written) : null;
       prepared.push({ index: doc.index, fields: normaliseKycDocumentFields(doc.fields), front: frontFile, back: backFile });
     }
     const now = ctx.clock.now();
@@ -117,14 +136,17 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
   }
 }
 
-async function store(storage: FileStorage, part: UploadedPart, mime: KycDocumentMime, written: string[]): Promise<StoredFile> {
-  const key = await storage.put(part.bytes, { extension: EXTENSION_OF[mime] });
+/** Writes what inspection accepted (the re-encoded image, or the PDF), under the client's sanitised name as metadata. */
+async function store(storage: FileStorage, part: UploadedPart, inspected: InspectedFile, written: string[]): Promise<StoredFile> {
+  const { check, stored } = inspected;
+  if (check.state !== 'ok' || !stored) throw new Error('an accepted file has nothing to store');
+  const key = await storage.put(stored, { extension: EXTENSION_OF[check.mime] });
   written.push(key);
   return {
     key,
-    mime,
-    size: part.bytes.length,
-    sha256: createHash('sha256').update(part.bytes).digest('hex'),
+    mime: check.mime,
+    size: stored.length,
+    sha256: createHash('sha256').update(stored).digest('hex'),
     name: sanitiseFileName(part.filename),
   };
 }
