@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { baseURL, launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAction } from './journeys';
 
 /**
@@ -27,6 +27,20 @@ async function confirmWithEmailedCode(page: Page, email: string, previousId: str
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/trade/complete');
   return sent.id;
+}
+
+/** The confirmation link of the newest asset withdrawal mail sent to `email` (decision 054). */
+async function assetConfirmationLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: { text: string }[] };
+    for (const message of messages) {
+      const match = /https?:\/\/[^\s"<>]+(\/money\/withdraw-asset\/confirm\?token=[A-Za-z0-9_-]+)/.exec(message.text);
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no asset withdrawal mail sent to ${email}`);
 }
 
 describe('trading in a browser', () => {
@@ -129,7 +143,7 @@ describe('trading in a browser', () => {
   it('withdraws a held asset to an XRPL address with its destination tag; it completes with a transaction hash (R14)', async () => {
     const email = freshEmail();
     const { page, context, problems } = await openPage(browser, { width: 360 });
-    await signUp(page, email);
+    const lastCode = await signUp(page, email);
     await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
     await page.getByLabel('Asset ticker').fill('USDS');
     await page.getByLabel('Asset amount').fill('20');
@@ -145,7 +159,18 @@ describe('trading in a browser', () => {
     await page.getByLabel('Destination tag').fill('4242');
     await expectNoSeriousAxeViolation(page);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await page.getByTestId('asset-withdrawal-done').waitFor();
+    // Decision 054: the emailed code, then the link of the confirmation mail; nothing is sent before.
+    await page.getByText(/We emailed a 6-digit code to/).waitFor();
+    const sent = await newestCode(email, lastCode);
+    await page.getByLabel('Verification code').fill(sent.code);
+    await expectNoSeriousAxeViolation(page);
+    await page.getByRole('button', { name: 'Verify and withdraw', exact: true }).click();
+    await page.getByTestId('asset-withdrawal-done').getByText(/we emailed you a link to confirm the withdrawal/).waitFor();
+    await page.getByTestId('asset-withdrawals').getByText(/^Waiting for your email confirmation/).waitFor();
+    await page.goto(await assetConfirmationLink(email));
+    await page.getByRole('heading', { name: 'Withdrawal confirmed' }).waitFor();
+    await expectNoSeriousAxeViolation(page);
+    await page.goto('/money/withdraw-asset');
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/withdraw-asset-360.png`, fullPage: true });
     // The cold-storage step (5 s by default) and the confirmations (2 s here), then the list says completed.
     await expect

@@ -175,6 +175,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       await api.register(holdingsRoutes, { db: deps.db });
       await api.register(assetWithdrawalRoutes, {
         ctx: { db: deps.db, clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags, delaySeconds: config.assetWithdrawalDelaySeconds },
+        // Decision 054: the trade step-up's machinery with codes of the 'withdrawal' purpose.
+        stepUp: createTradeStepUp(identity, 'withdrawal'),
+        publicUrl: config.publicUrl,
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { OneTimeCode } from './identity';
+import { OrderChallengeReply } from './ramp-orders';
+import { TRANSFER_MESSAGES } from './transfers';
 
 /**
  * Withdrawals of held assets to an external address (R14; docs/decisions/032-asset-withdrawals.md).
@@ -6,15 +9,18 @@ import { z } from 'zod';
  *
  * | path                          | who                     | body                        | reply                        |
  * |-------------------------------|-------------------------|-----------------------------|------------------------------|
+ * | /holdings/withdraw-challenge  | signed in, opened       | -                           | AssetWithdrawalChallengeReply|
  * | /holdings/withdraw            | signed in, opened       | AssetWithdrawalRequest      | AssetWithdrawalReply         |
+ * | /holdings/confirm-withdrawal  | signed in (own)         | ConfirmAssetWithdrawalRequest | AssetWithdrawalReply       |
  * | /holdings/withdrawals         | signed in (own)         | -                           | AssetWithdrawalListReply     |
  *
  * The `Idempotency-Key` header makes a withdrawal request safe to retry (R16). Cold storage: a withdrawal is sent by
  * the end of the next banking day at the latest (document 2: "Cold-storage crypto withdrawals may take up to 1
- * business day"); `expectedBy` says when.
+ * business day"); `expectedBy` says when. Decision 054: the request carries the user's second-factor code (the
+ * challenge sends it when it is emailed or texted) and then waits for the link its email carries (24 hours).
  */
 
-export const ASSET_WITHDRAWAL_STATUSES = ['pending', 'sending', 'completed', 'failed'] as const;
+export const ASSET_WITHDRAWAL_STATUSES = ['awaiting_confirmation', 'pending', 'sending', 'completed', 'failed', 'cancelled'] as const;
 export type AssetWithdrawalStatus = (typeof ASSET_WITHDRAWAL_STATUSES)[number];
 
 export const ASSET_WITHDRAWAL_MESSAGES = {
@@ -22,6 +28,7 @@ export const ASSET_WITHDRAWAL_MESSAGES = {
   networkRequired: 'Choose the network to withdraw on',
   addressRequired: 'Enter the address to send to',
   insufficientHoldings: 'You do not hold that much of this asset',
+  notConfirmedInTime: 'Not confirmed within 24 hours',
 } as const;
 
 const Text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
@@ -34,9 +41,25 @@ export const AssetWithdrawalRequest = z
     amount: z.unknown(),
     address: Text(ASSET_WITHDRAWAL_MESSAGES.addressRequired),
     memo: z.string().max(200).nullish(),
+    /** The second-factor code (decision 054): the authenticator's, or the one `/holdings/withdraw-challenge` sent. */
+    code: OneTimeCode,
   })
   .strict()
   .meta({ id: 'AssetWithdrawalRequest' });
+
+/** `/api/holdings/withdraw-challenge`: which factor to enter; where the code went when one was sent. */
+export const AssetWithdrawalChallengeReply = OrderChallengeReply;
+export type AssetWithdrawalChallengeReply = z.infer<typeof AssetWithdrawalChallengeReply>;
+
+/**
+ * `/api/holdings/confirm-withdrawal`: the token of the email's link (single use, 24 hours); the refusals are the USD
+ * withdrawal's (`withdrawal_confirmation_invalid`, `withdrawal_confirmation_expired`).
+ */
+export const ConfirmAssetWithdrawalRequest = z
+  .object({ token: z.string({ error: TRANSFER_MESSAGES.confirmationInvalid }).trim().min(1, { error: TRANSFER_MESSAGES.confirmationInvalid }).max(200) })
+  .strict()
+  .meta({ id: 'ConfirmAssetWithdrawalRequest' });
+export type ConfirmAssetWithdrawalRequest = z.infer<typeof ConfirmAssetWithdrawalRequest>;
 export type AssetWithdrawalRequest = z.infer<typeof AssetWithdrawalRequest>;
 
 export const AssetWithdrawal = z

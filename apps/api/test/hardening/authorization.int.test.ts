@@ -16,7 +16,8 @@ import { HIDDEN_PUBLIC_ROUTES, ROUTES, type OwnedIds } from './route-table';
 /** A body each Verified-only route accepts from a Verified user, so that only the KYC level can refuse it. */
 function verifiedBodies(own: { bankMethodId: string; cardMethodId: string }): Record<string, unknown> {
   return {
-    'POST /api/holdings/withdraw': { assetTicker: 'USDS', network: 'xrpl', amount: '1', address: XRPL_ADDRESS },
+    'POST /api/holdings/withdraw': { assetTicker: 'USDS', network: 'xrpl', amount: '1', address: XRPL_ADDRESS, code: '123456' },
+    'POST /api/holdings/withdraw-challenge': {},
     'POST /api/primetrust/sandbox/account/fund': { amount: '10' },
     'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': { amount: '10' },
     'POST /api/primetrust-sandbox-asset-deposit': { assetTicker: 'USDS', amount: '10' },

@@ -45,7 +45,12 @@ export const MONEY_ROUTES: Record<string, MoneyRoute> = {
   'POST /api/primetrust-sandbox-asset-deposit': { prepare: async () => ({ assetTicker: 'USDS', amount: '30' }), idOf: field('transactionId') },
   'POST /api/primetrust-sandbox-test-sell-flow': { prepare: async () => ({}), idOf: field('transactionIds') },
   'POST /api/holdings/withdraw': {
-    prepare: async () => ({ assetTicker: 'USDS', network: 'xrpl', amount: '30', address: XRPL_ADDRESS, memo: '12345' }),
+    // The step-up's code (decision 054), sent by the challenge: part of the body a client retries with.
+    prepare: async (k, user) => {
+      expect((await k.call('/api/holdings/withdraw-challenge', { token: user.token, body: {} })).status).toBe(200);
+      const code = /\b(\d{6})\b/.exec((await k.outbox(user.email))[0]?.text ?? '')?.[1];
+      return { assetTicker: 'USDS', network: 'xrpl', amount: '30', address: XRPL_ADDRESS, memo: '12345', code };
+    },
     idOf: nested('withdrawal', 'withdrawalId'),
   },
   'POST /api/transfers/deposit': {

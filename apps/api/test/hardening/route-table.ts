@@ -117,6 +117,9 @@ export const ROUTES: Record<string, RouteRule> = {
   // Holdings.
   'POST /api/primetrust-accounts-view': USER,
   'POST /api/holdings/withdraw': VERIFIED,
+  // Decision 054: the withdrawal's step-up, and the link of its email (another user's token: the unknown token's 400).
+  'POST /api/holdings/withdraw-challenge': VERIFIED,
+  'POST /api/holdings/confirm-withdrawal': USER,
   'POST /api/holdings/withdrawals': USER,
   // Sandbox (R4): any signed-in user, in sandbox mode only.
   'POST /api/primetrust/sandbox/account/individual/create': SANDBOX,

@@ -67,6 +67,7 @@ const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), '
 const ActivityPage = lazyPage(() => import('../features/money/activity-page'), 'ActivityPage');
 const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asset-page'), 'WithdrawAssetPage');
 const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
+const ConfirmAssetWithdrawalPage = lazyPage(() => import('../features/money/confirm-asset-withdrawal-page'), 'ConfirmAssetWithdrawalPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -207,6 +208,8 @@ export function AppRoutes() {
             <Route path="money/deposit" element={<DepositPage />} />
             <Route path="money/withdraw" element={<WithdrawPage />} />
             <Route path="money/withdraw-asset" element={<WithdrawAssetPage />} />
+            {/* the link of an asset withdrawal's confirmation mail (decision 054) */}
+            <Route path="money/withdraw-asset/confirm" element={<ConfirmAssetWithdrawalPage />} />
             {/* the transaction history of the "cash transaction history" flag (decision 033) */}
             <Route path="history" element={<ActivityRoute />} />
             <Route path="money/withdrawals/confirm" element={<ConfirmWithdrawalPage />} />

@@ -12,12 +12,15 @@ import {
   type AssetWithdrawalReply,
   type AssetWithdrawalRequest,
   type FeatureFlags,
+  type OrderChallengeReply,
+  WITHDRAWAL_CONFIRM_HOURS,
 } from '@rampart/contracts';
 import type { Db, Queryable } from '../../db';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import { AppError } from '../../lib/app-error';
+import { AppError, isAppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
+import { enqueueOutbox } from '../../providers/mail/outbox';
 import {
   LEDGER_TRANSACTION_OPTIONS,
   assetDecimals,
@@ -32,8 +35,10 @@ import {
   type Json,
 } from '../ledger';
 import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
+import { hashConfirmationToken, newConfirmationToken } from '../transfers/confirmation-token';
 import { requireOpenedAccount } from '../transfers/money';
 import { WORLD_CHAIN } from '../transfers/sandbox-settle';
+import { renderAssetWithdrawalMail } from './mail-templates';
 
 /**
  * R14: held assets withdrawn to an external address (decision 032). The request holds the amount at once; the job
@@ -51,7 +56,26 @@ export interface AssetWithdrawalsContext {
   delaySeconds: number;
 }
 
-export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm: 'holdings.confirm-withdrawal' } as const;
+export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm: 'holdings.confirm-withdrawal', expire: 'holdings.expire-withdrawal' } as const;
+
+/**
+ * The second factor a withdrawal is confirmed with (decision 054): the identity module's trade step-up with the
+ * 'withdrawal' code purpose, given by app.ts (structural here, so holdings does not import identity).
+ */
+export interface WithdrawalStepUp {
+  start(userGuid: string): Promise<OrderChallengeReply>;
+  assertCanTry(userGuid: string, meta: { ip: string }): Promise<void>;
+  check(tx: Queryable, userGuid: string, code: string): Promise<void>;
+  recordFailure(userGuid: string, meta: { ip: string }): Promise<void>;
+}
+
+/** What a request needs beyond the jobs' context: the step-up, and where the email's link points. */
+export interface WithdrawalRequestDeps {
+  stepUp: WithdrawalStepUp;
+  /** The SPA's origin for the confirmation link. */
+  origin: string;
+  ip: string;
+}
 
 type Row = {
   id: string;
@@ -71,6 +95,8 @@ type Row = {
   completed_at: Date | null;
   idempotency_key: string | null;
   request: Json | null;
+  confirm_token_hash: string | null;
+  confirm_by: Date | null;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -116,15 +142,25 @@ async function update(q: Queryable, id: string, patch: Partial<Pick<Row, 'status
   return rows[0]!;
 }
 
+/** `POST /api/holdings/withdraw-challenge`: which factor confirms a withdrawal; the code is sent when emailed or texted. */
+export async function startWithdrawalChallenge(ctx: AssetWithdrawalsContext, stepUp: WithdrawalStepUp, userGuid: string): Promise<OrderChallengeReply> {
+  await requireOpenedAccount(ctx.db, userGuid);
+  return stepUp.start(userGuid);
+}
+
 /**
- * `POST /api/holdings/withdraw`: checks everything, holds the amount, queues the send. With an Idempotency-Key the
- * withdrawal row is claimed first under (user, key) (decision 049): a retry of the same request, even one the HTTP
- * layer let through again after 60 seconds in flight (decision 018), waits for the first to commit and gets its
- * withdrawal back (`replayed`); the hold is keyed on that withdrawal, so the asset is held and sent once. The same
- * key with another request: 422 idempotency_error naming the first differing field.
+ * `POST /api/holdings/withdraw`: checks everything, then in one transaction claims the row, checks and spends the
+ * second-factor code (decision 054), holds the amount and mails the confirmation link; the send is queued only once
+ * the link is opened (`confirmAssetWithdrawal`), and the withdrawal is cancelled after 24 hours without it.
+ * With an Idempotency-Key the row is claimed first under (user, key) (decision 049): a retry of the same request,
+ * even one the HTTP layer let through again after 60 seconds in flight (decision 018), waits for the first to
+ * commit and gets its withdrawal back (`replayed`, no second code needed); the hold is keyed on that withdrawal, so
+ * the asset is held and sent once. The same key with another request: 422 idempotency_error naming the field.
+ * A wrong code rolls everything back and counts toward sign-in's lockout.
  */
 export async function requestAssetWithdrawal(
   ctx: AssetWithdrawalsContext,
+  deps: WithdrawalRequestDeps,
   userGuid: string,
   body: AssetWithdrawalRequest,
   idempotencyKey?: string,
@@ -141,41 +177,116 @@ export async function requestAssetWithdrawal(
   if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
   // What the key stands for, normalised (`25` = `25.00`, the address as checked): a replay compares it.
   const request: Json = { assetTicker: ticker, network: body.network, amount: amount.toString(), address: destination.address, memo: destination.memo ?? null };
+  await deps.stepUp.assertCanTry(userGuid, { ip: deps.ip });
 
-  return ctx.db.transaction(async (tx) => {
-    await requireOpenedAccount(tx, userGuid);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await requireOpenedAccount(tx, userGuid);
+      const now = ctx.clock.now();
+      const id = randomUUID();
+      const { token, hash } = newConfirmationToken();
+      const confirmBy = new Date(now.getTime() + WITHDRAWAL_CONFIRM_HOURS * 3600 * 1000);
+      const claimed = await tx.query<Row>(
+        `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, expected_by, created_at, updated_at, idempotency_key, request, confirm_token_hash, confirm_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_confirmation', $8, $9, $9, $10, $11, $12, $13)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+        [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, nextBankingDayFrom(now), now, idempotencyKey ?? null, JSON.stringify(request), hash, confirmBy],
+      );
+      if (claimed.rows.length === 0) {
+        const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND idempotency_key = $2', [userGuid, idempotencyKey]);
+        const existing = rows[0];
+        if (!existing) throw new AppError('conflict');
+        const difference = firstDifference(existing.request ?? null, request);
+        if (difference) throw idempotencyMismatch(difference);
+        return { withdrawal: view(existing), replayed: true };
+      }
+      // The code is spent with the rest: a refusal after it (insufficient holdings) rolls back and gives it back.
+      await deps.stepUp.check(tx, userGuid, body.code);
+      let holdId: string;
+      try {
+        ({ holdId } = await placeHold(tx, {
+          idempotencyKey: `asset-withdrawal:${id}:hold`,
+          account: userAccount(userGuid, ticker),
+          asset: ticker,
+          amount,
+          metadata: { kind: 'asset-withdrawal', withdrawalId: id },
+        }));
+      } catch (error) {
+        if (isLedgerError(error, 'insufficient_funds')) throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
+        throw error;
+      }
+      const { rows } = await tx.query<Row>('UPDATE asset_withdrawals SET hold_id = $2 WHERE id = $1 RETURNING *', [id, holdId]);
+      const contact = await findContact(tx, userGuid);
+      const mail = renderAssetWithdrawalMail(contact.locale, {
+        amount: minorToDecimal(amount, decimals),
+        assetTicker: ticker,
+        network: body.network,
+        address: destination.address,
+        link: `${deps.origin}/money/withdraw-asset/confirm?token=${token}`,
+      });
+      await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: contact.email, template: 'asset-withdrawal-confirmation', locale: contact.locale, ...mail }, now);
+      await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.expire, { withdrawalId: id }, { tx, startAfter: confirmBy, singletonKey: `expire:${id}` });
+      return { withdrawal: view(rows[0]!), replayed: false };
+    }, LEDGER_TRANSACTION_OPTIONS);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'CodeMismatchException') await deps.stepUp.recordFailure(userGuid, { ip: deps.ip });
+    throw error;
+  }
+}
+
+/** The user's mail address and language (the users table's, read as the transfers module reads it for its mail). */
+async function findContact(q: Queryable, userGuid: string): Promise<{ email: string; locale: 'en' | 'es' }> {
+  const { rows } = await q.query<{ email: string; locale: 'en' | 'es' }>('SELECT email, locale FROM users WHERE id = $1', [userGuid]);
+  if (!rows[0]) throw new Error(`user ${userGuid} vanished`);
+  return rows[0];
+}
+
+/** awaiting_confirmation -> cancelled, the hold released (the link expired, or was never opened). */
+async function cancelUnconfirmed(tx: Queryable, row: Row, now: Date): Promise<void> {
+  if (row.hold_id) await releaseHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:release`, holdId: row.hold_id });
+  await update(tx, row.id, { status: 'cancelled', reason: ASSET_WITHDRAWAL_MESSAGES.notConfirmedInTime }, now);
+}
+
+/**
+ * `POST /api/holdings/confirm-withdrawal {token}`: the email's link, single use, within 24 hours (decision 054). The
+ * withdrawal becomes pending and its send is queued after the cold-storage step; an expired link cancels it
+ * (the hold released) and answers 400 withdrawal_confirmation_expired; another user's, a used or an unknown token
+ * answers 400 withdrawal_confirmation_invalid, as for USD withdrawals.
+ */
+export async function confirmAssetWithdrawal(ctx: AssetWithdrawalsContext, userGuid: string, token: string): Promise<AssetWithdrawalReply> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND confirm_token_hash = $2 FOR UPDATE', [userGuid, hashConfirmationToken(token.trim())]);
+    const row = rows[0];
+    if (!row || row.status !== 'awaiting_confirmation') throw new AppError('withdrawal_confirmation_invalid');
     const now = ctx.clock.now();
-    const id = randomUUID();
-    const claimed = await tx.query<Row>(
-      `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, expected_by, created_at, updated_at, idempotency_key, request)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10, $11)
-       ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-      [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, nextBankingDayFrom(now), now, idempotencyKey ?? null, JSON.stringify(request)],
+    if (row.confirm_by && now.getTime() >= new Date(row.confirm_by).getTime()) {
+      await cancelUnconfirmed(tx, row, now);
+      return { expired: true as const };
+    }
+    const { rows: updated } = await tx.query<Row>(
+      "UPDATE asset_withdrawals SET status = 'pending', expected_by = $2, updated_at = $3 WHERE id = $1 RETURNING *",
+      [row.id, nextBankingDayFrom(now), now],
     );
-    if (claimed.rows.length === 0) {
-      const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND idempotency_key = $2', [userGuid, idempotencyKey]);
-      const existing = rows[0];
-      if (!existing) throw new AppError('conflict');
-      const difference = firstDifference(existing.request ?? null, request);
-      if (difference) throw idempotencyMismatch(difference);
-      return { withdrawal: view(existing), replayed: true };
+    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.send, { withdrawalId: row.id }, { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${row.id}` });
+    return { expired: false as const, reply: { withdrawal: view(updated[0]!), replayed: false } };
+  }, LEDGER_TRANSACTION_OPTIONS);
+  // The cancellation is committed before the refusal is sent.
+  if (outcome.expired) throw new AppError('withdrawal_confirmation_expired');
+  return outcome.reply;
+}
+
+/** The job after 24 hours: a withdrawal still waiting for its link is cancelled and its hold released. */
+export async function runExpireWithdrawal(ctx: AssetWithdrawalsContext, withdrawalId: string): Promise<Outcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findRow(tx, withdrawalId, true);
+    if (!row || row.status !== 'awaiting_confirmation') return 'nothing';
+    const now = ctx.clock.now();
+    if (row.confirm_by && now.getTime() < new Date(row.confirm_by).getTime()) {
+      await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.expire, { withdrawalId }, { tx, startAfter: new Date(row.confirm_by) });
+      return 'not-due';
     }
-    let holdId: string;
-    try {
-      ({ holdId } = await placeHold(tx, {
-        idempotencyKey: `asset-withdrawal:${id}:hold`,
-        account: userAccount(userGuid, ticker),
-        asset: ticker,
-        amount,
-        metadata: { kind: 'asset-withdrawal', withdrawalId: id },
-      }));
-    } catch (error) {
-      if (isLedgerError(error, 'insufficient_funds')) throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
-      throw error;
-    }
-    const { rows } = await tx.query<Row>('UPDATE asset_withdrawals SET hold_id = $2 WHERE id = $1 RETURNING *', [id, holdId]);
-    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.send, { withdrawalId: id }, { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${id}` });
-    return { withdrawal: view(rows[0]!), replayed: false };
+    await cancelUnconfirmed(tx, row, now);
+    return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
 
@@ -226,5 +337,5 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
 export function assetWithdrawalJobs(ctx: AssetWithdrawalsContext): JobDefinition[] {
   const define = (name: string, run: (ctx: AssetWithdrawalsContext, id: string) => Promise<Outcome>): JobDefinition =>
     ({ name, retryLimit: 10, retryDelaySeconds: 5, async handle(data: { withdrawalId: string }) { await run(ctx, data.withdrawalId); } }) as JobDefinition;
-  return [define(ASSET_WITHDRAWAL_JOBS.send, runSendWithdrawal), define(ASSET_WITHDRAWAL_JOBS.confirm, runConfirmWithdrawal)];
+  return [define(ASSET_WITHDRAWAL_JOBS.send, runSendWithdrawal), define(ASSET_WITHDRAWAL_JOBS.confirm, runConfirmWithdrawal), define(ASSET_WITHDRAWAL_JOBS.expire, runExpireWithdrawal)];
 }

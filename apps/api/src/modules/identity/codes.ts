@@ -5,7 +5,7 @@ import { hmacHex } from './signing-key';
 /** Emailed and SMS codes (ARCHITECTURE.md, section 6): 6 digits, single use, 10 minutes, kept as an HMAC. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
-export const CODE_PURPOSES = ['sign_up', 'sign_in', 'mfa', 'forgot_password', 'reauth', 'verify_phone', 'trade'] as const;
+export const CODE_PURPOSES = ['sign_up', 'sign_in', 'mfa', 'forgot_password', 'reauth', 'verify_phone', 'trade', 'withdrawal'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';

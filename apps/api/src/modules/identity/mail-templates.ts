@@ -14,6 +14,7 @@ const TEXTS: Record<IdentityLocale, Record<CodePurpose, { subject: string; lead:
     reauth: { subject: 'Confirm it is you', lead: 'Use this code to confirm a change to your Rampart sign-in settings:' },
     verify_phone: { subject: 'Confirm your phone number', lead: 'Your Rampart code to confirm this phone number:' },
     trade: { subject: 'Confirm your trade', lead: 'Use this code to confirm your Rampart trade. Nobody from Rampart will ever ask you for it:' },
+    withdrawal: { subject: 'Confirm your crypto withdrawal', lead: 'Use this code to confirm your Rampart crypto withdrawal. Nobody from Rampart will ever ask you for it:' },
   },
   es: {
     sign_up: { subject: 'Tu código de verificación de Rampart', lead: 'Te damos la bienvenida a Rampart. Usa este código para confirmar tu correo electrónico:' },
@@ -23,6 +24,7 @@ const TEXTS: Record<IdentityLocale, Record<CodePurpose, { subject: string; lead:
     reauth: { subject: 'Confirma que eres tú', lead: 'Usa este código para confirmar un cambio en tu configuración de acceso a Rampart:' },
     verify_phone: { subject: 'Confirma tu número de teléfono', lead: 'Tu código de Rampart para confirmar este número de teléfono:' },
     trade: { subject: 'Confirma tu operación', lead: 'Usa este código para confirmar tu operación en Rampart. Nadie de Rampart te lo pedirá nunca:' },
+    withdrawal: { subject: 'Confirma tu retiro de cripto', lead: 'Usa este código para confirmar tu retiro de cripto en Rampart. Nadie de Rampart te lo pedirá nunca:' },
   },
 };
 

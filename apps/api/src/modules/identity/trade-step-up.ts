@@ -28,7 +28,11 @@ export interface TradeStepUp {
   recordFailure(userGuid: string, meta: RequestMeta): Promise<void>;
 }
 
-export function createTradeStepUp(ctx: IdentityContext): TradeStepUp {
+/**
+ * `purpose`: 'trade' for orders; 'withdrawal' for asset withdrawals (decision 054), whose emailed or texted codes
+ * are of their own kind, so a trade code never confirms a withdrawal nor the other way round.
+ */
+export function createTradeStepUp(ctx: IdentityContext, purpose: 'trade' | 'withdrawal' = 'trade'): TradeStepUp {
   return {
     async start(userGuid) {
       const user = await loadUser(ctx.db, userGuid);
@@ -36,8 +40,8 @@ export function createTradeStepUp(ctx: IdentityContext): TradeStepUp {
       if (challengeName === 'SOFTWARE_TOKEN_MFA') return { challengeName };
       const codeDeliveryDetails =
         challengeName === 'SMS_OTP'
-          ? await sendCode(ctx, user, 'trade', { channel: 'sms', phone: user.phone_number ?? '' })
-          : await sendCode(ctx, user, 'trade');
+          ? await sendCode(ctx, user, purpose, { channel: 'sms', phone: user.phone_number ?? '' })
+          : await sendCode(ctx, user, purpose);
       return { challengeName, codeDeliveryDetails };
     },
     async assertCanTry(userGuid, meta) {
@@ -52,7 +56,7 @@ export function createTradeStepUp(ctx: IdentityContext): TradeStepUp {
         if (step === null || !(await consumeTotpStep(tx, user.id, step))) throw identityError('CodeMismatchException', 'codeMismatch');
         return;
       }
-      const result = await ctx.codes.check(tx, user.id, 'trade', code, ctx.clock.now());
+      const result = await ctx.codes.check(tx, user.id, purpose, code, ctx.clock.now());
       if (result === 'expired') throw identityError('ExpiredCodeException', 'expiredCode');
       if (result === 'mismatch') throw identityError('CodeMismatchException', 'codeMismatch');
     },

@@ -3,6 +3,8 @@ export const MONEY_PATH = '/money';
 export const DEPOSIT_PATH = '/money/deposit';
 export const WITHDRAW_PATH = '/money/withdraw';
 export const WITHDRAW_ASSET_PATH = '/money/withdraw-asset';
+/** The link of an asset withdrawal's confirmation mail (decision 054). */
+export const CONFIRM_ASSET_WITHDRAWAL_PATH = '/money/withdraw-asset/confirm';
 /** Every money movement in one list (decision 033). */
 export const ACTIVITY_PATH = '/history';
 export const CONFIRM_WITHDRAWAL_PATH = '/money/withdrawals/confirm';

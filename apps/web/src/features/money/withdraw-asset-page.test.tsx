@@ -33,8 +33,20 @@ function handlers(withdrawals: unknown[] = []) {
     '/primetrust-accounts-view': () => HOLDINGS,
     '/ramp/assets': () => ({ data: { assets: catalogue() } }),
     '/holdings/withdrawals': () => ({ withdrawals }),
-    '/holdings/withdraw': () => ({ withdrawal: WITHDRAWAL, replayed: false }),
+    '/holdings/withdraw-challenge': () => EMAILED,
+    '/holdings/withdraw': () => ({ withdrawal: { ...WITHDRAWAL, status: 'awaiting_confirmation' }, replayed: false }),
   };
+}
+
+const EMAILED = { challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } };
+
+/** The form filled in for 100 USDS to the XRPL address with its destination tag. */
+async function fillForm(user: ReturnType<typeof renderPage>['user']) {
+  await waitFor(() => expect(screen.getByLabelText('Asset')).toHaveValue('USDS'));
+  await user.selectOptions(await screen.findByLabelText('Network'), 'xrpl');
+  await user.type(screen.getByLabelText('Amount (USDS)'), '100');
+  await user.type(screen.getByLabelText('Address on XRP Ledger'), XRPL_ADDRESS);
+  await user.type(screen.getByLabelText('Destination tag'), '12345');
 }
 
 describe('/money/withdraw-asset (R14, decision 032)', () => {
@@ -52,10 +64,49 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     await user.type(screen.getByLabelText('Destination tag'), '12345');
     expect(screen.getByText('Assets are kept in cold storage: a withdrawal is sent within 1 business day.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByTestId('asset-withdrawal-done')).toHaveTextContent(/Your withdrawal of 100(\.0+)? USDS is on its way\. It will be sent by/);
+    // Decision 054: the second factor first (an emailed code here), nothing withdrawn yet.
+    expect(await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to confirm the withdrawal.')).toBeInTheDocument();
+    expect(server.callsTo('/holdings/withdraw-challenge')).toHaveLength(1);
+    expect(server.callsTo('/holdings/withdraw')).toEqual([]);
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
+    expect(await screen.findByTestId('asset-withdrawal-done')).toHaveTextContent(/we emailed you a link to confirm the withdrawal of 100(\.0+)? USDS\. Nothing is sent until you open it/);
     const call = server.callsTo('/holdings/withdraw')[0]!;
-    expect(call.body).toEqual({ assetTicker: 'USDS', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345' });
+    expect(call.body).toEqual({ assetTicker: 'USDS', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345', code: '123456' });
     expect(call.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a wrong code is said under the field in the user’s words; the right one then goes through', async () => {
+    let attempts = 0;
+    const server = fakeServer({
+      ...handlers(),
+      '/holdings/withdraw': () => {
+        attempts += 1;
+        if (attempts === 1) return { status: 400, body: { message: 'Invalid verification code provided, please try again.', code: 'CodeMismatchException', type: 'api_error' } };
+        return { withdrawal: { ...WITHDRAWAL, status: 'awaiting_confirmation' }, replayed: false };
+      },
+    });
+    const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.type(await screen.findByLabelText('Verification code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
+    expect(await screen.findByTestId('field-error-code')).toHaveTextContent('That code is not right. Check it and try again.');
+    await user.clear(screen.getByLabelText('Verification code'));
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
+    expect(await screen.findByTestId('asset-withdrawal-done')).toBeInTheDocument();
+    expect(server.callsTo('/holdings/withdraw').map((c) => (c.body as { code: string }).code)).toEqual(['000000', '123456']);
+  });
+
+  it('with an authenticator app no code is sent; the page asks for the app’s code', async () => {
+    const server = fakeServer({ ...handlers(), '/holdings/withdraw-challenge': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA' }) });
+    const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app to confirm the withdrawal.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Authenticator code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
   });
 
   it('checks the amount and the address in the page before sending anything', async () => {

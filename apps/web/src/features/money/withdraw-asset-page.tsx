@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NETWORK_MEMO_RULES, decimalToMinor, validateAddress, validateMemo, type AssetWithdrawal, type RuleLang } from '@rampart/contracts';
+import {
+  NETWORK_MEMO_RULES,
+  decimalToMinor,
+  validateAddress,
+  validateMemo,
+  type AssetWithdrawal,
+  type AssetWithdrawalChallengeReply,
+  type AssetWithdrawalRequest,
+  type RuleLang,
+} from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatAmount, formatDateTime } from '../../lib/format';
-import { assetWithdrawalsQueryOptions, chainAssetsQueryOptions, withdrawAsset } from './api/asset-withdrawals';
+import { assetWithdrawalsQueryOptions, chainAssetsQueryOptions, startAssetWithdrawalChallenge, withdrawAsset } from './api/asset-withdrawals';
 import { useHoldings } from './api/holdings';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
 import { useIdempotencyKey } from './use-idempotency-key';
+import { useServerMessage } from './use-server-message';
 
-type Field = 'asset' | 'network' | 'amount' | 'address' | 'memo';
+type Field = 'asset' | 'network' | 'amount' | 'address' | 'memo' | 'code';
+/** The form's request, before the second-factor code is added to it. */
+type Draft = Omit<AssetWithdrawalRequest, 'code'>;
 type Errors = Partial<Record<Field, string>>;
 
 /** Compares two non-negative decimal strings exactly (never as floats); an unreadable one counts as zero. */
@@ -28,7 +40,9 @@ const selectClass =
 /**
  * /money/withdraw-asset (R14, decision 032): a held asset sent to an external address on one of its networks, with
  * the memo or destination tag where the network uses one; sent by the next banking day (cold storage). Below, the
- * withdrawals made, with their status and transaction hash.
+ * withdrawals made, with their status and transaction hash. Decision 054: the request is confirmed with the user's
+ * second factor (the authenticator's code, or one emailed or texted by the challenge), then by the link its email
+ * carries; nothing is sent before that.
  */
 export function WithdrawAssetPage() {
   const { t, i18n } = useTranslation('money', { useSuspense: true });
@@ -51,24 +65,74 @@ export function WithdrawAssetPage() {
   const [memo, setMemo] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<AssetWithdrawal | null>(null);
+  // The step-up: the checked request waiting for its code, and where the code went.
+  const [verifying, setVerifying] = useState<{ draft: Draft; challenge: AssetWithdrawalChallengeReply } | null>(null);
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState(false);
+  const serverMessage = useServerMessage();
 
   const memoRule = network ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network] : undefined;
   const usesMemo = memoRule !== undefined && memoRule.memo !== 'none';
 
+  /** A refusal's text in the user's language: the step-up's by its error code, the others as the server words them. */
+  const refusalText = (error: unknown): string => {
+    if (!isApiError(error)) return t('common.unexpected');
+    if (error.code === 'CodeMismatchException') return t('assetWithdraw.codeMismatch');
+    if (error.code === 'ExpiredCodeException') return t('assetWithdraw.codeExpired');
+    if (error.code === 'LimitExceededException' || error.code === 'TooManyRequestsException') return t('assetWithdraw.codeLocked');
+    return serverMessage(errorText(error));
+  };
+
+  const challenge = useMutation({
+    mutationFn: () => startAssetWithdrawalChallenge(api),
+  });
+
   const send = useMutation({
-    mutationFn: (body: Parameters<typeof withdrawAsset>[1]) => withdrawAsset(api, body, keyFor(body)),
+    mutationFn: (body: AssetWithdrawalRequest) => withdrawAsset(api, body, keyFor(body)),
     onSuccess: (reply) => {
       setDone(reply.withdrawal);
+      setVerifying(null);
+      setCode('');
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
     },
     onError: (error) => {
-      if (isApiError(error) && Object.keys(error.fields).length > 0) {
+      if (isApiError(error) && (error.code === 'CodeMismatchException' || error.code === 'ExpiredCodeException' || error.code === 'LimitExceededException')) {
+        setErrors({ code: refusalText(error) });
+      } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
         const fields = error.fields;
+        // A field of the form: back to it, with the server's words under the field.
+        setVerifying(null);
         setErrors({ asset: fields['assetTicker'], network: fields['network'], amount: fields['amount'], address: fields['address'], memo: fields['memo'] });
-      } else setErrors({ amount: isApiError(error) ? errorText(error) : t('common.unexpected') });
+      } else {
+        setVerifying(null);
+        setErrors({ amount: refusalText(error) });
+      }
     },
   });
+
+  const askForCode = (draft: Draft) => {
+    setResent(false);
+    challenge.mutate(undefined, {
+      onSuccess: (reply) => {
+        setCode('');
+        setErrors({});
+        setVerifying({ draft, challenge: reply });
+      },
+      onError: (error) => setErrors({ amount: refusalText(error) }),
+    });
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!verifying) return;
+    if (!/^\d{6}$/.test(code.trim())) {
+      setErrors({ code: t('assetWithdraw.codeInvalid') });
+      return;
+    }
+    setErrors({});
+    send.mutate({ ...verifying.draft, code: code.trim() });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,18 +149,76 @@ export function WithdrawAssetPage() {
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    send.mutate({ assetTicker: asset.assetTicker, network: network.network, amount: value, address: address.trim(), ...(usesMemo && memo.trim() !== '' ? { memo: memo.trim() } : {}) });
+    setDone(null);
+    askForCode({ assetTicker: asset.assetTicker, network: network.network, amount: value, address: address.trim(), ...(usesMemo && memo.trim() !== '' ? { memo: memo.trim() } : {}) });
   };
+
+  const sent = verifying?.challenge.codeDeliveryDetails;
+  const verifyIntro = !verifying
+    ? ''
+    : verifying.challenge.challengeName === 'SOFTWARE_TOKEN_MFA'
+      ? t('assetWithdraw.introApp')
+      : t(verifying.challenge.challengeName === 'SMS_OTP' ? 'assetWithdraw.introSms' : 'assetWithdraw.introEmail', { destination: sent?.destination ?? '' });
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <PageHeader title={t('assetWithdraw.title')} intro={t('assetWithdraw.intro')} />
       {done ? (
         <p role="status" data-testid="asset-withdrawal-done" className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink">
-          {t('assetWithdraw.requested', { amount: formatAmount(done.amount, { ticker: done.assetTicker }), time: formatDateTime(done.expectedBy) })}
+          {done.status === 'awaiting_confirmation'
+            ? t('assetWithdraw.checkEmail', { amount: formatAmount(done.amount, { ticker: done.assetTicker }) })
+            : t('assetWithdraw.requested', { amount: formatAmount(done.amount, { ticker: done.assetTicker }), time: formatDateTime(done.expectedBy) })}
         </p>
       ) : null}
-      {holdings.isSuccess && held.length === 0 ? (
+      {verifying ? (
+        <form onSubmit={verify} noValidate className="flex flex-col gap-4" data-testid="asset-withdraw-verify">
+          <h2 className="text-lg font-semibold text-ink">{t('assetWithdraw.verifyTitle')}</h2>
+          <p className="text-base text-ink">
+            {t('assetWithdraw.verifySummary', { amount: formatAmount(String(verifying.draft.amount), { ticker: verifying.draft.assetTicker }), address: verifying.draft.address })}
+          </p>
+          <p className="text-sm text-ink-muted">{verifyIntro}</p>
+          <TextField
+            name="code"
+            label={verifying.challenge.challengeName === 'SOFTWARE_TOKEN_MFA' ? t('assetWithdraw.codeLabelApp') : t('assetWithdraw.codeLabel')}
+            description={t('assetWithdraw.codeSafety')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+          />
+          {resent && sent ? (
+            <p role="status" className="text-sm text-ink">
+              {t('assetWithdraw.resent', { destination: sent.destination })}
+            </p>
+          ) : null}
+          <Button type="submit" fullWidth isDisabled={send.isPending}>
+            {send.isPending ? t('assetWithdraw.sending') : t('assetWithdraw.verifySubmit')}
+          </Button>
+          {sent ? (
+            <Button
+              variant="secondary"
+              fullWidth
+              isDisabled={challenge.isPending}
+              onPress={() =>
+                challenge.mutate(undefined, {
+                  onSuccess: (reply) => {
+                    setVerifying({ draft: verifying.draft, challenge: reply });
+                    setResent(true);
+                  },
+                  onError: (error) => setErrors({ code: refusalText(error) }),
+                })
+              }
+            >
+              {t('assetWithdraw.resend')}
+            </Button>
+          ) : null}
+          <Button variant="secondary" fullWidth onPress={() => setVerifying(null)}>
+            {t('assetWithdraw.edit')}
+          </Button>
+        </form>
+      ) : holdings.isSuccess && held.length === 0 ? (
         <p className="text-base text-ink-muted" data-testid="asset-withdraw-none">
           {t('assetWithdraw.nothingHeld')}
         </p>
@@ -141,8 +263,8 @@ export function WithdrawAssetPage() {
             <TextField name="memo" label={memoRule?.label === 'destinationTag' ? t('assetWithdraw.destinationTag') : t('assetWithdraw.memo')} value={memo} onChange={setMemo} error={errors.memo} />
           ) : null}
           <p className="text-sm text-ink-muted">{t('assetWithdraw.coldStorage')}</p>
-          <Button type="submit" fullWidth isDisabled={send.isPending || !asset || !network}>
-            {send.isPending ? t('assetWithdraw.sending') : t('assetWithdraw.submit')}
+          <Button type="submit" fullWidth isDisabled={challenge.isPending || !asset || !network}>
+            {challenge.isPending ? t('assetWithdraw.sendingCode') : t('assetWithdraw.submit')}
           </Button>
         </form>
       )}
