@@ -224,6 +224,33 @@ describe('KYC in a browser', () => {
   );
 
   it(
+    'a pending user who opens /kyc again sees the submitted status screen, not a new countdown',
+    async () => {
+      // The kyc-pending marker keeps the application in review (docs/sandbox.md).
+      const { page, context } = await signedInUser(freshEmail().replace('@', '+kyc-pending@'));
+      await enterDetails(page, 'Waiting');
+      await page.getByRole('button', { name: 'Continue on this device' }).click();
+      await captureDocument(page);
+      await signAgreement(page);
+      await page.clock.runFor(10_000);
+      expect(await page.getByTestId('kyc-countdown').textContent()).toBe('4:50');
+
+      // A later visit: document 1's submitted screen, with its texts and no countdown starting over.
+      for (const path of ['/kyc', '/kyc/pending']) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: 'KYC is being reviewed', level: 1 }).waitFor();
+        await page.getByText('We will notify you via email once your KYC has passed.').waitFor();
+        expect(await page.getByTestId('kyc-countdown').count()).toBe(0);
+        expect(await page.getByRole('heading', { name: 'Verifying...' }).count()).toBe(0);
+        await page.getByRole('link', { name: 'Go To Home' }).waitFor();
+      }
+      await expectNoSeriousAxeViolation(page);
+      await context.close();
+    },
+    180_000,
+  );
+
+  it(
     'a phone continuation completes the capture through the SMS link',
     async () => {
       const { page, context } = await signedInUser(freshEmail());

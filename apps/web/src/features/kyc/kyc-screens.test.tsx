@@ -176,10 +176,11 @@ describe('the KYC step pages', () => {
     return isKycStepPath(step) ? <KycStepPage step={step} supportUrl="https://support.example" /> : null;
   }
 
-  it('sends a pending user from the details to the waiting screen', async () => {
+  it('sends a pending user from the details to the submitted status screen (decision 055)', async () => {
     mount('/kyc/details', <Step />, { '/socure/status': session('accepted') }, { requestStatus: 'success', kycStatus: 'pending' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/kyc/pending'));
-    expect(await screen.findByRole('heading', { name: 'Verifying...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'KYC is being reviewed' })).toBeInTheDocument();
+    expect(screen.queryByTestId('kyc-countdown')).toBeNull();
   });
 
   it('sends a pending user whose capture must be taken again to the identity step', async () => {

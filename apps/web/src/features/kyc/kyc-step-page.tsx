@@ -1,18 +1,39 @@
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from '../../components/ui/skeleton';
 import { verificationStatusKey, useVerificationStatus } from './api/verification-status';
 import { BasicDetailsStep, LocationStep } from './details';
 import { IdentityStep } from './identity';
-import { DecidedStatusScreen, FallbackStatusScreen, LoadingStatusScreen } from './components/status-screen';
+import { DecidedStatusScreen, FallbackStatusScreen, LoadingStatusScreen, SubmittedStatusScreen } from './components/status-screen';
 import { StartStep } from './components/start-step';
 import { TermsStep } from './components/terms-step';
 import { WaitingScreen } from './components/waiting-screen';
 import { needsVerificationStatus } from './kyc-page';
 import { isKycStepOpen, KYC_PROGRESS_STEPS, kycStepFor } from './kyc-flow';
 import { KycProgress } from './components/kyc-progress';
-import { useKycState, useKycStore } from './kyc-store';
+import { useKycState, useKycStore, type KycContactChecks } from './kyc-store';
 import { KYC_LOCATION_PATH, KYC_STEP_PATHS, type KycStepPath } from './kyc-steps';
+
+/** History state of a step reached by submitting the step before it (not by a link, a bookmark or a reload). */
+const SUBMITTED_STATE = 'submitted';
+
+/**
+ * An application under review (docs/decisions/055): the waiting screen's countdown once, right after the agreement is
+ * signed; on any other visit (/kyc again, a reload, Back) the submitted status screen of document 1, section 4.
+ */
+function PendingStep({ supportUrl, checks, onCheck }: { supportUrl?: string | null; checks: KycContactChecks | null; onCheck(): void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const submittedNow = (location.state as Record<string, unknown> | null)?.[SUBMITTED_STATE] === true;
+  const [waiting] = useState(submittedNow);
+  useEffect(() => {
+    // The mark is spent: a reload of this entry, or Back to it, is a later visit.
+    if (submittedNow) void navigate(location.pathname, { replace: true, state: null });
+  }, [submittedNow, navigate, location.pathname]);
+  if (waiting) return <WaitingScreen supportUrl={supportUrl} checks={checks} onCheck={onCheck} />;
+  return <SubmittedStatusScreen supportUrl={supportUrl} onCheck={onCheck} />;
+}
 
 /**
  * /kyc/:step: the screen of one step. A step that is not open for the user's state (a bookmark, the Back button
@@ -37,11 +58,15 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
   const current = kycStepFor(kyc.kycStatus, identity);
   if (!isKycStepOpen(step, kyc.kycStatus, identity)) return <Navigate to={`/kyc/${current}`} replace />;
 
-  /** Reads the state again, quietly, then goes to the step it calls for. */
+  /** Reads the state again, quietly, then goes to the step it calls for (marked as reached by submitting this step). */
   const advance = async () => {
     await Promise.all([store.poll(), queryClient.invalidateQueries({ queryKey: verificationStatusKey })]);
     const next = kycStepFor(store.getState().kycStatus, queryClient.getQueryData<{ status: typeof identity }>(verificationStatusKey)?.status);
-    navigate(`/kyc/${next}`);
+    navigate(`/kyc/${next}`, { state: { [SUBMITTED_STATE]: true } });
+  };
+  const check = () => {
+    void store.poll();
+    void queryClient.invalidateQueries({ queryKey: verificationStatusKey });
   };
 
   const screen = (() => {
@@ -63,16 +88,7 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
       case KYC_STEP_PATHS.KYC_ACCEPT_TERMS:
         return <TermsStep onSigned={advance} onCaptureMissing={() => void advance()} />;
       case KYC_STEP_PATHS.PENDING:
-        return (
-          <WaitingScreen
-            supportUrl={supportUrl}
-            checks={kyc.contactChecks}
-            onCheck={() => {
-              void store.poll();
-              void queryClient.invalidateQueries({ queryKey: verificationStatusKey });
-            }}
-          />
-        );
+        return <PendingStep supportUrl={supportUrl} checks={kyc.contactChecks} onCheck={check} />;
       case KYC_STEP_PATHS.VERIFIED:
       case KYC_STEP_PATHS.CLOSED:
         return <DecidedStatusScreen status={kyc.kycStatus} supportUrl={supportUrl} />;

@@ -1,4 +1,5 @@
-import { BadgeCheck, Loader2, Lock, ShieldOff, TriangleAlert } from 'lucide-react';
+import { BadgeCheck, Clock, Loader2, Lock, ShieldOff, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountStatus } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
@@ -47,6 +48,43 @@ export function DecidedStatusScreen({ status, supportUrl }: { status: AccountSta
     default:
       return <FallbackStatusScreen />;
   }
+}
+
+/** How often the submitted screen asks again whether the application was decided (the waiting screen's rhythm). */
+export const SUBMITTED_CHECK_MS = 30_000;
+
+/**
+ * 'KYC is being reviewed' (document 1, section 4): an application under review seen on any visit but the one that
+ * submitted it (docs/decisions/055). It asks again every 30 seconds, so the page moves on when the decision arrives.
+ */
+export function SubmittedStatusScreen({ onCheck, supportUrl }: { onCheck(): void; supportUrl?: string | null }) {
+  const { t } = useTranslation('kyc', { useSuspense: true });
+  const { t: tc } = useTranslation();
+  const check = useRef(onCheck);
+  useEffect(() => {
+    check.current = onCheck;
+  }, [onCheck]);
+  useEffect(() => {
+    const timer = setInterval(() => check.current(), SUBMITTED_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <MessageBlock
+      icon={<Clock size={30} />}
+      title={t('status.submittedTitle')}
+      message={t('status.submittedMessage')}
+      actions={
+        <>
+          {supportUrl ? (
+            <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>
+              {tc('common.contactSupport')}
+            </ExternalLinkButton>
+          ) : null}
+          <LinkButton to="/">{tc('common.goHome')}</LinkButton>
+        </>
+      }
+    />
+  );
 }
 
 /** 'Your account application is being reviewed', while a submitted application's status is loading. */
