@@ -16,9 +16,11 @@ export type AttemptClaim = { id: string } | { blockedSince: Date };
 export interface AttemptStore {
   /**
    * Counts one event at `at` unless `limit` events of the subject already fall after `since`. Atomic across callers
-   * and instances: of concurrent claims, exactly as many succeed as there were places left (decision 050).
+   * and instances: of concurrent claims, exactly as many succeed as there were places left (decision 050). With `q`,
+   * the caller's transaction, the database store counts in it (undone if it rolls back) and holds the subject until
+   * it ends.
    */
-  claim(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, since: Date, limit: number): Promise<AttemptClaim>;
+  claim(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, since: Date, limit: number, q?: Queryable): Promise<AttemptClaim>;
   /** Takes back one claimed event (an attempt that turned out not to be a failure). */
   release(scope: AttemptScope, subject: string, kind: AttemptKind, id: string): Promise<void>;
   /** When the `nth` newest event of the subject later than `since` happened, or null when there are fewer. */
@@ -34,8 +36,8 @@ export interface AttemptStore {
  */
 export function createPostgresAttemptStore(db: Db): AttemptStore {
   return {
-    claim(scope, subject, kind, at, since, limit) {
-      return db.transaction(async (tx) => {
+    claim(scope, subject, kind, at, since, limit, q) {
+      const run = async (tx: Queryable): Promise<AttemptClaim> => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`identity_attempts:${kind}:${scope}:${subject}`]);
         const { rows } = await tx.query<{ at: Date }>(
           `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
@@ -49,7 +51,8 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
           [scope, subject, kind, at],
         );
         return { id: inserted.rows[0]!.id };
-      });
+      };
+      return q ? run(q) : db.transaction(run);
     },
     async release(scope, subject, kind, id) {
       await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [id, scope, subject, kind]);

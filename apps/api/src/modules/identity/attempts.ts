@@ -36,8 +36,8 @@ export interface AttemptGuard {
   /** Only checks (for a step that judges nothing itself, such as sending a sign-in code). */
   assertCanTry(subjects: AttemptSubjects): Promise<void>;
   recordFailure(subjects: AttemptSubjects): Promise<void>;
-  assertCanSend(account: string, q?: Queryable): Promise<void>;
-  recordSend(tx: Queryable, account: string): Promise<void>;
+  /** Counts a code sent to the account, atomically with its limit (429 when none is left), in the sending transaction. */
+  countSend(tx: Queryable, account: string): Promise<void>;
   clearFailures(account: string): Promise<void>;
 }
 
@@ -96,13 +96,11 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
       if (account) await insert(undefined, 'account', account, 'failure');
       if (ip) await insert(undefined, 'ip', ip, 'failure');
     },
-    async assertCanSend(account, q) {
-      // Inside a caller's transaction the check must use it: PGlite is one connection and would wait on itself.
-      const until = await blockedUntil('account', account, 'send', MAX_SENDS, q);
-      if (until) refuse(until, 'send');
-    },
-    async recordSend(tx, account) {
-      await insert(tx, 'account', account, 'send');
+    async countSend(tx, account) {
+      // In the caller's transaction: PGlite is one connection and would wait on itself.
+      const now = clock.now();
+      const claim = await store.claim('account', account, 'send', now, new Date(now.getTime() - WINDOW_MS), MAX_SENDS, tx);
+      if ('blockedSince' in claim) refuse(new Date(claim.blockedSince.getTime() + WINDOW_MS), 'send');
     },
     async clearFailures(account) {
       await store.clear('account', account, 'failure');

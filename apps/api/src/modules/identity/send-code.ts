@@ -17,9 +17,10 @@ export async function sendCode(
   purpose: CodePurpose,
   options: { channel?: 'email' | 'sms'; phone?: string; tx?: Queryable } = {},
 ): Promise<CodeDeliveryDetails> {
-  await ctx.attempts.assertCanSend(user.email, options.tx);
   const channel = options.channel ?? 'email';
   const run = async (tx: Queryable) => {
+    // Counted first, atomically with the limit: concurrent requests never send more than the window allows.
+    await ctx.attempts.countSend(tx, user.email);
     const now = ctx.clock.now();
     const code = await ctx.codes.issue(tx, user.id, purpose, now);
     if (channel === 'email') {
@@ -30,7 +31,6 @@ export async function sendCode(
       const text = renderCodeSms(purpose, user.locale, code);
       await enqueueOutbox(tx, ctx.jobs, { channel, to: options.phone, template: purpose, locale: user.locale, subject: null, text, html: null }, now);
     }
-    await ctx.attempts.recordSend(tx, user.email);
   };
   if (options.tx) await run(options.tx);
   else await ctx.db.transaction(run);
