@@ -5,8 +5,11 @@ import './styles.css';
 import { App, firstPainted, startAppTelemetry, startFirstPageReads } from './app/app';
 import { preloadFirstPage } from './app/routes';
 import { reportError } from './lib/telemetry';
+import { reloadOnceOnFailedChunk } from './lib/chunk-reload';
 import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 
+// Decision 052: a chunk of an earlier build that is gone after a deploy reloads the page once, onto the new build.
+reloadOnceOnFailedChunk(window);
 // Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
 detectWalletLaunch(window.location.search);
 // Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check (or,

@@ -9,7 +9,7 @@ import { sendError } from './errors';
 /**
  * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year; index.html
  * is revalidated on every load so a deploy reaches users at once. Any non-API GET that is not a file gets
- * index.html: the SPA's router decides (and shows its own not-found page).
+ * index.html: the SPA's router decides (and shows its own not-found page); a missing file under /assets/ is a 404.
  */
 export default fp(
   async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
@@ -36,6 +36,13 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
       const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+      // Decision 052: a file of the build that is not there (a chunk of an earlier build, asked for by a page loaded
+      // before a deploy) is a 404, never the SPA's page: a browser would try to run that HTML as the chunk. Not cached,
+      // as the next deploy may bring it.
+      if (url.startsWith('/assets/')) {
+        reply.header('cache-control', 'no-store');
+        return sendError(new AppError('not_found'), request, reply);
+      }
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && built) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
       }

@@ -158,4 +158,23 @@ describe('system routes, errors and headers', () => {
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
   });
+
+  it('answers 404 for a missing file under /assets/ (a chunk of an earlier build), and the SPA for deep links (decision 052)', async () => {
+    for (const url of ['/assets/missing.js', '/assets/trade-buy-Dq3x9a1.js?v=1', '/assets/app-old.css', '/assets/nested/gone.woff2']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).not.toContain('text/html');
+        // Not cached: the file may be there after the next deploy's files are copied.
+        expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+      }
+    }
+    expect(ApiErrorBody.parse((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).code).toBe('not_found');
+    for (const url of ['/trade/buy', '/trade/buy?asset=BTC', '/v1/auth/login', '/assets-and-more', '/settings/assets']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toContain('<div id="root">');
+    }
+  });
 });
