@@ -7,6 +7,7 @@ export * from './catalogue/jurisdictions';
 export * from './zod-messages';
 export * from './identity';
 export * from './catalogue/regions';
+export * from './catalogue/country-names';
 export * from './kyc-constants';
 export * from './kyc';
 export * from './kyc-documents';

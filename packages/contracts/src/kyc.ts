@@ -1,4 +1,4 @@
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './kyc-levels';
 import { isRestrictedCountry, isRestrictedRegion } from './catalogue/jurisdictions';
@@ -13,9 +13,9 @@ import {
 } from './kyc-constants';
 import { formatRuleMessage } from './rules/messages';
 import { firstFailure, type Rule } from './rules/rule';
-import { city, countryCode, firstName, lastName, middleName, region, regionIn, street, street2 } from './rules/identity-rules';
-import { postalCode } from './rules/postal-code';
-import { maxLength, pattern, required, romanized } from './rules/string-rules';
+import { PHONE_MAX_LENGTH, city, countryCode, firstName, lastName, middleName, region, regionIn, street, street2 } from './rules/identity-rules';
+import { normalisePostalCode, postalCode } from './rules/postal-code';
+import { maxLength, oneOf, pattern, required, romanized } from './rules/string-rules';
 
 /**
  * The KYC individual record (document 1, section 3) and the account, agreement and status calls of issue 4
@@ -171,17 +171,37 @@ export function birthDateProblem(birth: { day?: unknown; month?: unknown; year?:
   return undefined;
 }
 
+/** The phone number as the library reads it for the chosen country, or undefined when it is not a valid one. */
+function parsePhone(number: string | undefined, country: string): PhoneNumber | undefined {
+  const value = (number ?? '').trim();
+  // Bounded before the library reads it (decision 051).
+  if (value.length < KYC_PHONE_MIN_LENGTH || value.length > PHONE_MAX_LENGTH) return undefined;
+  if (!isSupportedCountry(country)) return undefined;
+  const parsed = parsePhoneNumberFromString(value, country);
+  return parsed?.isValid() ? parsed : undefined;
+}
+
 /**
  * Document 2, section 5: fewer than 6 characters, or a number the phone-number library cannot parse as a
- * valid number of the chosen country, is 'Invalid Phone' (R9).
+ * valid number of the chosen country, is 'Invalid Phone' (R9); so is a number written with the calling code of a
+ * restricted country (restricted countries are not in the phone country list).
  */
 export function phoneProblem(number: string | undefined, country: string): string | undefined {
-  const value = (number ?? '').trim();
-  if (value.length < KYC_PHONE_MIN_LENGTH) return M.invalidPhone;
-  if (!isSupportedCountry(country)) return M.invalidPhone;
-  const parsed = parsePhoneNumberFromString(value, country);
-  return parsed?.isValid() ? undefined : M.invalidPhone;
+  const parsed = parsePhone(number, country);
+  if (!parsed) return M.invalidPhone;
+  return parsed.country && isRestrictedCountry(parsed.country) ? M.invalidPhone : undefined;
 }
+
+/**
+ * The values `sex` takes (document 1, section 3 names the field, not its values; decision 051): stored in lower case.
+ */
+export const KYC_SEXES = ['female', 'male', 'other'] as const;
+
+// A country's name as a client may send it beside the code: letters of any alphabet and the punctuation of the
+// catalogue's names ("Korea, Republic of", "Côte d'Ivoire"). Only its shape is checked: the name stored and printed
+// is always the catalogue's for the code (decision 051).
+const COUNTRY_NAME = /^(?=.*\p{L})[\p{L}\p{M} .,'’()-]+$/u;
+const countryNameRules: Rule[] = [maxLength(100), pattern(COUNTRY_NAME)];
 
 const ASCII = /^[\x20-\x7E]*$/;
 // A Tax ID is an SSN for US users and the identity document's number for everyone else (the tooltip of
@@ -236,6 +256,7 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   const country = trimmed(address.country)?.toUpperCase();
   const countryFailure = countryProblem(country);
   if (countryFailure) problems['address.country'] = countryFailure;
+  if (trimmed(address.countryName) !== undefined) check(problems, 'address.countryName', trimmed(address.countryName), countryNameRules);
   check(problems, 'address.street1', trimmed(address.street1), [required, street]);
   if (trimmed(address.street2) !== undefined) check(problems, 'address.street2', trimmed(address.street2), [street2]);
   check(problems, 'address.city', trimmed(address.city), [required, city]);
@@ -261,10 +282,29 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
     else {
       const phone = phoneProblem(telephone.number, phoneCountry);
       if (phone) problems['telephone.number'] = phone;
+      // The calling code, when sent, is the phone country's own (document 1, section 3; the library knows each one).
+      const callingCode = trimmed(telephone.countryCode)?.replace(/^\+/, '');
+      if (callingCode !== undefined && isSupportedCountry(phoneCountry)) {
+        check(problems, 'telephone.countryCode', callingCode, [oneOf([getCountryCallingCode(phoneCountry)])]);
+      }
     }
     if (trimmed(telephone.extension) !== undefined) check(problems, 'telephone.extension', trimmed(telephone.extension), [pattern(/^\d{1,6}$/)]);
   }
-  if (trimmed(input.sex) !== undefined) check(problems, 'sex', trimmed(input.sex), [maxLength(20)]);
+  if (trimmed(input.sex) !== undefined) check(problems, 'sex', trimmed(input.sex)?.toLowerCase(), [oneOf(KYC_SEXES)]);
+
+  // The tax residence (document 1, section 3): a real, unrestricted country; a region from its list where it has one.
+  const taxCountry = trimmed(input.tax?.country)?.toUpperCase();
+  if (taxCountry !== undefined) {
+    const taxCountryFailure = countryProblem(taxCountry);
+    if (taxCountryFailure) problems['tax.country'] = taxCountryFailure;
+  }
+  const taxRegion = trimmed(input.tax?.region);
+  const regionCountry = taxCountry ?? country;
+  if (taxRegion !== undefined && !problems['tax.country']) {
+    if (regionCountry !== undefined && hasRegionList(regionCountry)) check(problems, 'tax.region', taxRegion.toUpperCase(), [regionIn(regionCodesOf(regionCountry))]);
+    else check(problems, 'tax.region', taxRegion, [region]);
+  }
+  if (trimmed(input.tax?.city) !== undefined) check(problems, 'tax.city', trimmed(input.tax?.city), [city]);
   return problems;
 }
 
@@ -278,6 +318,9 @@ export function normaliseKycIndividual(input: KycIndividualInput): KycIndividual
   const regionValue = hasRegionList(country) ? trimmed(address.region)?.toUpperCase() : trimmed(address.region);
   const telephone = input.telephone && trimmed(input.telephone.number) !== undefined ? input.telephone : undefined;
   const phoneCountry = (trimmed(telephone?.country) ?? 'US').toUpperCase();
+  const phone = telephone ? parsePhone(telephone.number, phoneCountry) : undefined;
+  const taxCountry = (trimmed(input.tax?.country) ?? country).toUpperCase();
+  const taxRegion = trimmed(input.tax?.region) ?? regionValue;
   return {
     name: {
       first: trimmed(name.first) ?? '',
@@ -290,32 +333,33 @@ export function normaliseKycIndividual(input: KycIndividualInput): KycIndividual
       ...opt('latinLast', name.latinLast),
     },
     address: {
+      // The country's name is never the request's: the API stores the catalogue's name for the code (decision 051).
       country,
-      ...opt('countryName', address.countryName),
       city: trimmed(address.city) ?? '',
       ...(regionValue === undefined ? {} : { region: regionValue }),
-      postalCode: trimmed(address.postalCode) ?? '',
+      postalCode: normalisePostalCode(address.postalCode ?? ''),
       street1: trimmed(address.street1) ?? '',
       ...opt('street2', address.street2),
     },
     ...(telephone
       ? {
           telephone: {
-            country: phoneCountry,
-            // Document 1, section 3: the calling code defaults to 1 (US); the library knows every country's.
-            countryCode: trimmed(telephone.countryCode) ?? '1',
-            number: trimmed(telephone.number) ?? '',
+            // Stored as the library reads it (decision 051): the number in E.164 and its country's calling code,
+            // whatever digits or separators were typed ('٠١٢٣٤٥٦٧٨٩', '(01) 234 5678').
+            country: phone?.country ?? phoneCountry,
+            countryCode: phone?.countryCallingCode ?? (isSupportedCountry(phoneCountry) ? getCountryCallingCode(phoneCountry) : '1'),
+            number: phone?.number ?? trimmed(telephone.number) ?? '',
             ...opt('extension', telephone.extension),
           },
         }
       : {}),
-    ...opt('sex', input.sex),
+    ...opt('sex', input.sex?.toLowerCase()),
     birth: { year: toInt(input.birth?.year) ?? 0, month: toInt(input.birth?.month) ?? 0, day: toInt(input.birth?.day) ?? 0 },
     tax: {
       identifier: trimmed(input.tax?.identifier) ?? '',
       // The tax residence defaults to the address (document 1, section 3 lists tax country, region, city).
-      country: (trimmed(input.tax?.country) ?? country).toUpperCase(),
-      ...opt('region', input.tax?.region ?? regionValue),
+      country: taxCountry,
+      ...opt('region', taxRegion !== undefined && hasRegionList(taxCountry) ? taxRegion.toUpperCase() : taxRegion),
       ...opt('city', input.tax?.city ?? address.city),
     },
   };

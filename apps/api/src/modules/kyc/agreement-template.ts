@@ -1,4 +1,4 @@
-import { REGIONS, hasRegionList, signatureOf, type KycIndividual } from '@rampart/contracts';
+import { REGIONS, countryNameOf, hasRegionList, signatureOf, type KycIndividual } from '@rampart/contracts';
 
 /** Bumped whenever the text changes: the version the user signed is stored with the signature. */
 export const AGREEMENT_VERSION = '2025-01';
@@ -12,7 +12,8 @@ function longDate(year: number, month: number, day: number): string {
 
 function addressLine(a: KycIndividual['address']): string {
   const region = a.region && hasRegionList(a.country) ? (REGIONS[a.country] as Record<string, string>)[a.region] ?? a.region : a.region;
-  return [a.street1, a.street2, a.city, region, a.postalCode, a.countryName ?? a.country].filter((p) => p !== undefined && p !== '').join(', ');
+  // Names come from the catalogues (regions, countries), never from what a request sent (decision 051).
+  return [a.street1, a.street2, a.city, region, a.postalCode, countryNameOf(a.country)].filter((p) => p !== undefined && p !== '').join(', ');
 }
 
 /**

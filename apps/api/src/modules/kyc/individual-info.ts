@@ -1,10 +1,12 @@
-import type { KycIndividualInfo } from '@rampart/contracts';
+import { countryNameOf, type KycIndividualInfo } from '@rampart/contracts';
 import type { IndividualRow } from './repository';
 
 /** The record as the API returns it: the stored fields plus the server-owned ones of document 1, section 3. */
 export function toIndividualInfo(row: IndividualRow, submitted: boolean): KycIndividualInfo {
   return {
     ...row.record,
+    // A record saved before decision 051 may hold the name a request sent: the catalogue's is returned instead.
+    address: { ...row.record.address, countryName: countryNameOf(row.record.address.country) },
     email: row.email,
     submitted,
     relatedId: row.related_id,

@@ -107,6 +107,56 @@ describe('kyc: the individual record, the country and the agreement', () => {
     k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: '{not json', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
   });
 
+  it('checks every field against its catalogue or rule and stores normalised values (decision 051)', async () => {
+    const token = await k.signedInUser('catalogues@example.com');
+    const save = (patch: (r: ReturnType<typeof validIndividual>) => void) => {
+      const record = validIndividual();
+      patch(record);
+      return k.call('/api/contact/set/individualinfo', { token, body: record });
+    };
+    const refused: Array<[string, (r: ReturnType<typeof validIndividual>) => void, string]> = [
+      ['markup as the country name', (r) => (r.address!.countryName = 'Oracle-Land <b>probe</b>'), 'address.countryName'],
+      ['100,000 characters as the country name', (r) => (r.address!.countryName = 'A'.repeat(100_000)), 'address.countryName'],
+      ['another calling code than the phone country has', (r) => (r.telephone!.countryCode = '44'), 'telephone.countryCode'],
+      ['markup as the calling code', (r) => (r.telephone!.countryCode = '<b>1</b>'), 'telephone.countryCode'],
+      ['a tax country that does not exist', (r) => (r.tax!.country = 'ZZ'), 'tax.country'],
+      ['a restricted tax country', (r) => (r.tax!.country = 'RU'), 'tax.country'],
+      ['a tax region not in the list', (r) => (r.tax!.region = '<b>IL</b>'), 'tax.region'],
+      ['markup as the tax city', (r) => (r.tax!.city = '<script>x</script>'), 'tax.city'],
+      ['markup as the sex', (r) => (r.sex = '<b>f</b>'), 'sex'],
+      ['a bidi override in the sex', (r) => (r.sex = '\u202efemale'), 'sex'],
+      ['a private-use character as the sex', (r) => (r.sex = '\ue000'), 'sex'],
+      ['a phone number on a restricted country', (r) => (r.telephone!.number = '+7 912 345 67 89'), 'telephone.number'],
+    ];
+    for (const [label, patch, field] of refused) {
+      const body = k.expectError(await save(patch), 400, 'validation_failed');
+      expect(body.errors?.fields[field], label).toBeDefined();
+    }
+    expect((await k.accountStatus(token)).status, 'nothing saved by the refusals').toBe('noInfo');
+
+    // Accepted values are stored as the catalogue has them: the country's name, the phone in E.164 with its calling
+    // code, upper-case codes, the postal code in capitals with single spaces.
+    const res = await save((r) => {
+      r.address = { street1: '1 Grand Canal Square', city: 'Dublin', postalCode: '  d02   x285 ', country: 'ie', countryName: 'Oracle-Land' };
+      r.telephone = { country: 'ie', number: '(01) 234 5678' };
+      r.tax = { identifier: 'IE1234567T', country: 'ie', city: 'Dublin' };
+      r.sex = ' Female ';
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const saved = SetIndividualInfoReply.parse(res.body).individual;
+    expect(saved.address).toMatchObject({ country: 'IE', countryName: 'Ireland', postalCode: 'D02 X285' });
+    expect(saved.telephone).toEqual({ country: 'IE', countryCode: '353', number: '+35312345678' });
+    expect(saved.tax).toMatchObject({ country: 'IE', city: 'Dublin' });
+    expect(saved.sex).toBe('female');
+    const preview = AgreementPreviewReply.parse((await k.call('/api/contact/get/agreementpreviews', { token, body: {} })).body);
+    expect(preview.data.content).toContain('1 Grand Canal Square, Dublin, D02 X285, Ireland, reachable at');
+    expect(preview.data.content).not.toContain('Oracle-Land');
+
+    // Digits of another script and a number written like an amount are read by the phone library and stored in E.164.
+    const arabic = SetIndividualInfoReply.parse((await save((r) => (r.telephone = { country: 'DE', number: '٠١٢٣٤٥٦٧٨٩' }))).body).individual;
+    expect(arabic.telephone).toEqual({ country: 'DE', countryCode: '49', number: '+49123456789' });
+  });
+
   it('answers the country from the record, else from Accept-Language (R23)', async () => {
     const token = await k.signedInUser('country@example.com');
     const guess = (header?: string) => k.call('/api/user/country', { token, body: {}, ...(header ? { headers: { 'accept-language': header } } : {}) });
@@ -131,7 +181,8 @@ describe('kyc: the individual record, the country and the agreement', () => {
     expect(preview.data.title).toBe('Custodial Account Agreement');
     expect(preview.data.signature).toBe('Grace Hopper');
     expect(preview.data.content).toContain('Grace Hopper (the "Account Holder")');
-    expect(preview.data.content).toContain('1 Main St, Springfield, Illinois, 62701, US');
+    // The country's name is the catalogue's, whatever the request said (decision 051).
+    expect(preview.data.content).toContain('1 Main St, Springfield, Illinois, 62701, United States of America');
     expect(preview.data.content).toContain('grace@example.com');
 
     const wrong = k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Kelly' } }), 400, 'validation_failed');

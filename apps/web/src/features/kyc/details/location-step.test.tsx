@@ -200,6 +200,20 @@ describe('LocationStep', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('accepts a postal code typed in lower case, as people type it (decision 051)', async () => {
+    withBasicDetails();
+    const { user, fake, onSaved } = await renderStep();
+    await waitFor(() => expect(countryBox()).toHaveValue('United States of America'));
+    await pickCountry(user, 'Irel', 'Ireland');
+    await user.type(field(/^Address Street$/), '1 Grand Canal Square');
+    await user.type(field(/^City/), 'Dublin');
+    await user.type(field(/^Postal Code/), 'd02 x285');
+    await user.click(continueButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(screen.queryByTestId('field-error-address.postalCode')).toBeNull();
+    expect((fake.callsTo(SAVE)[0]?.body as KycIndividualInput).address).toMatchObject({ country: 'IE', postalCode: 'd02 x285' });
+  });
+
   it('saves the whole record and hands over', async () => {
     withBasicDetails();
     const { user, fake, onSaved } = await renderStep();
