@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateOf, type CalendarDate } from './kyc';
 import { documentErrorField, KYC_MESSAGES, type DocumentFormField } from './kyc-constants';
-import { countryCode, firstFailure, maxLength, oneOf, pattern, required, romanized, utf8ByteLength, type Rule } from './rules';
+import { countryCode, firstFailure, maxLength, oneOf, pattern, required, romanized, unsafeTextPath, utf8ByteLength, type Rule } from './rules';
 
 /**
  * KYC documents (document 1, section 3 "KYC document upload"; document 2, sections 5 and 7; R11, R20). The API
@@ -109,6 +109,8 @@ function parseMetadata(value: string | undefined): Record<string, unknown> | nul
   if (utf8ByteLength(value) > KYC_DOCUMENT_METADATA_MAX_BYTES) return undefined;
   try {
     const parsed: unknown = JSON.parse(value);
+    // The JSON's own escapes can spell a NUL or a lone surrogate, which the database refuses or changes (decision 051).
+    if (unsafeTextPath(parsed) !== undefined) return undefined;
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

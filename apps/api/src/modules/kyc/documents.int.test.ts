@@ -190,6 +190,15 @@ describe('kyc: document upload and list', () => {
     expect(KycDocumentUploadReply.parse(ok.body).documents[0]).toMatchObject({ documentType: 'other', documentSubtype: 'Tax letter', label: 'IRS letter', metadata: { source: 'scanner' } });
   });
 
+  it('refuses a NUL or a lone surrogate inside the metadata JSON, which the database would refuse or change (decision 051)', async () => {
+    for (const metadata of ['{"note":"a\\u0000b"}', '{"note":"\\ud800"}', '{"a\\u0000":1}', '{"deep":[{"x":"\\udc00"}]}']) {
+      const rowsBefore = await rowCount();
+      const body = k.expectError(await upload({ ...passport({ bytes: tinyPng(), name: 'p.png' }), file0_metadata: metadata }), 400, 'validation_failed');
+      expect(body.errors?.errors, metadata).toContain(KYC_DOCUMENT_MESSAGES.en.metadataInvalid);
+      expect(await rowCount()).toBe(rowsBefore);
+    }
+  });
+
   it('stores nothing when one document of several is bad', async () => {
     await expectRefused(
       {
