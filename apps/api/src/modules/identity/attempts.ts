@@ -35,6 +35,10 @@ export interface AttemptGuard {
   begin(subjects: AttemptSubjects): Promise<CountedAttempt>;
   /** Only checks (for a step that judges nothing itself, such as sending a sign-in code). */
   assertCanTry(subjects: AttemptSubjects): Promise<void>;
+  /**
+   * Counts a failure after it was judged: only the trade step-up, whose code is judged inside its caller's transaction,
+   * still checks, judges, then records (not atomic; docs/decisions/050-sign-in-hardening.md).
+   */
   recordFailure(subjects: AttemptSubjects): Promise<void>;
   /** Counts a code sent to the account, atomically with its limit (429 when none is left), in the sending transaction. */
   countSend(tx: Queryable, account: string): Promise<void>;
