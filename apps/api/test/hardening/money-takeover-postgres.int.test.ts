@@ -68,12 +68,14 @@ describe('money-moving routes: the 60-second takeover while the first request wa
     });
     await holding;
     try {
-      const first = callWithKey(k, route, user.token, body, key);
-      // Routes that touch no balance row finish at once; the others wait inside their transaction, key in flight.
-      const blocked = await until(async () => (await waiting()) >= 1, 5_000);
+      let answered = false;
+      const first = callWithKey(k, route, user.token, body, key).finally(() => (answered = true));
+      // Routes that touch no balance row answer at once; the others wait inside their transaction, key in flight.
+      await until(async () => answered || (await waiting()) >= 1, 60_000);
+      const blocked = !answered;
       clock.advance(IN_FLIGHT_TIMEOUT_MS + 3_000);
       const second = callWithKey(k, route, user.token, body, key);
-      if (blocked) await until(async () => (await waiting()) >= 2, 5_000);
+      if (blocked) await until(async () => (await waiting()) >= 2, 30_000);
       release();
       await holder;
       const [a, b] = await Promise.all([first, second]);
@@ -91,9 +93,20 @@ describe('money-moving routes: the 60-second takeover while the first request wa
     }
   }
 
+  /** The routes that write the user's balance rows in their request: the first one must really wait on the lock. */
+  const WAITS = new Set([
+    'POST /api/primetrust/sandbox/account/fund',
+    'POST /api/primetrust-sandbox-send-and-settle-wire-deposit',
+    'POST /api/primetrust-sandbox-asset-deposit',
+    'POST /api/primetrust-sandbox-test-sell-flow',
+    'POST /api/holdings/withdraw',
+    'POST /api/transfers/withdraw',
+  ]);
+
   for (const [route, recipe] of Object.entries(MONEY_ROUTES)) {
     it(`${route}: the request and its retry 63 seconds later make one movement`, async () => {
       const once = await takeover(route, recipe, route);
+      if (WAITS.has(route)) expect(once.blocked, `${route}: the first request waited on the balance lock`).toBe(true);
       // What one call moves, measured on a second user with the same call made once.
       const control = await fundedUser();
       const body = await recipe.prepare(k, control);
