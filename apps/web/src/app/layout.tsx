@@ -1,7 +1,7 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect } from 'react';
 import { LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, Outlet, useHref, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, Outlet, useHref, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useAuthStore, useAuthValue } from '../features/auth/auth-store';
@@ -76,7 +76,7 @@ const SettingsLink = memo(function SettingsLink() {
       className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted no-underline outline-none hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-focus"
     >
       <Settings size={20} aria-hidden="true" />
-      <span className="hidden sm:inline" aria-hidden="true">
+      <span className="hidden whitespace-nowrap sm:inline" aria-hidden="true">
         {t('common.settings')}
       </span>
     </Link>
@@ -93,12 +93,26 @@ const SignOutButton = memo(function SignOutButton() {
       className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted outline-none data-[hovered]:bg-surface-muted data-[hovered]:text-ink data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
     >
       <LogOut size={20} aria-hidden="true" />
-      <span className="hidden sm:inline" aria-hidden="true">
+      <span className="hidden whitespace-nowrap sm:inline" aria-hidden="true">
         {t('common.signOut')}
       </span>
     </AriaButton>
   );
 });
+
+/**
+ * Every navigation opens the new page at its top (decision 055): the browser keeps the window's scroll across the
+ * SPA's page changes, so a page reached from the bottom of a long one opened part way down. Back and Forward (POP)
+ * are left to the browser.
+ */
+function ScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
 
 /**
  * Every page sits in a centred card (document 1, section 2): full width on a phone, a card of at most
@@ -118,6 +132,7 @@ export function AppLayout() {
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <div className="flex min-h-dvh flex-col">
+        <ScrollToTopOnNavigation />
         {walletLaunch ? (
           <Suspense fallback={null}>
             <WalletBoot launch={walletLaunch} />

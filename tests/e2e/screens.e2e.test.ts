@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser';
+import { freshEmail, sandboxAction, signUp } from './journeys';
+
+/*
+ * What a new user met clicking through every page at 1280 and 360 px: where a page opens, what covers the header,
+ * how words wrap, how a user finds the way back (docs/decisions/055).
+ */
+
+const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The header's controls as a user sees them: the language switch, Settings, Sign out. */
+async function headerControls(page: Page): Promise<Box[]> {
+  const header = page.getByRole('banner');
+  const boxes = await Promise.all(
+    [header.getByRole('radiogroup').or(header.getByRole('group')).first(), header.getByRole('link', { name: 'Settings' }), header.getByRole('button', { name: 'Sign out' })].map(
+      (locator) => locator.boundingBox(),
+    ),
+  );
+  return boxes.filter((box): box is Box => box !== null);
+}
+
+/** Elements whose text is broken inside a word: a line ends in the middle of a word of the element's own text. */
+async function wordsBrokenMidWord(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const parent = node.parentElement;
+      if (!parent || parent.closest('pre, [aria-hidden="true"], .sr-only') || getComputedStyle(parent).visibility === 'hidden') continue;
+      const words = /[\p{L}\p{N}]{2,}/gu;
+      for (let match = words.exec(text); match; match = words.exec(text)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+describe('screens in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'opens every page at its top: /trade/summary after Continue at the bottom of /trade/buy',
+    async () => {
+      const { page, context } = await openPage(browser, { width: 360 });
+      await page.setViewportSize({ width: 360, height: 640 });
+      await signUp(page, freshEmail());
+      await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+      await page.getByLabel('Fund account amount (USD)').fill('150');
+      await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+      await page.getByText('Fund Account Success').first().waitFor();
+
+      await page.goto('/trade/buy');
+      await page.getByLabel('Amount (USD)').waitFor();
+      await page.getByLabel(/ address$/).fill(XRPL_ADDRESS);
+      await page.getByTestId('estimate-lines').waitFor();
+      const next = page.getByRole('button', { name: 'Continue', exact: true });
+      await next.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await next.click();
+      await page.waitForURL((url) => url.pathname === '/trade/summary');
+      await page.getByTestId('quote-lines').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.getByRole('banner').boundingBox()).toMatchObject({ y: 0 });
+
+      // A link followed from far down a long page: the header's way home, from the bottom of /settings.
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/"]')?.click());
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('kyc-status-card').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await context.close();
+    },
+    180_000,
+  );
+
+  for (const width of [360, 1280]) {
+    it(
+      `keeps toasts off the header's controls at ${width} px`,
+      async () => {
+        const { page, context } = await openPage(browser, { width });
+        await signUp(page, freshEmail());
+        await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+        const toast = page.getByRole('status').filter({ hasText: 'Account KYC Open Successfully' });
+        const toastBox = await toast.boundingBox();
+        expect(toastBox).not.toBeNull();
+        const controls = await headerControls(page);
+        expect(controls).toHaveLength(3);
+        expect(controls.filter((control) => overlaps(control, toastBox!))).toEqual([]);
+        // The controls can be used while the toast shows.
+        await page.getByRole('link', { name: 'Settings' }).click();
+        await page.waitForURL((url) => url.pathname === '/settings');
+        await context.close();
+      },
+      180_000,
+    );
+  }
+
+  it(
+    'breaks no word in the middle on /settings at 1280 and 360 px, and keeps "Sign out" on one line at 1280 px',
+    async () => {
+      const { page, context } = await openPage(browser, { width: 1280 });
+      await signUp(page, freshEmail());
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await wordsBrokenMidWord(page)).toEqual([]);
+      const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+      const box = await signOut.boundingBox();
+      // One line of text: the button is no taller than its 44 px touch target.
+      expect(box?.height).toBeLessThanOrEqual(44);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/settings-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 360, height: 900 });
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await wordsBrokenMidWord(page)).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/settings-360.png`, fullPage: true });
+      await context.close();
+    },
+    180_000,
+  );
+});
