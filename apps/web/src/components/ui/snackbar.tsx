@@ -80,7 +80,7 @@ function SnackbarMessage({ item, onDismiss }: { item: SnackbarItem; onDismiss: (
   );
 }
 
-/** The snackbar of document 1: top right, hides itself after 6 s, one dismiss button per message. */
+/** The snackbar of document 1: top right under the header, hides itself after 6 s, one dismiss button per message. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<SnackbarItem[]>([]);
   const nextId = useRef(1);
@@ -104,7 +104,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     <SnackbarContext.Provider value={api}>
       {children}
       <div
-        className="pointer-events-none fixed top-3 right-3 left-3 z-50 flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+        // Below the header (60 px and its border), so a toast never covers its controls (decision 055).
+        className="pointer-events-none fixed top-[4.25rem] right-3 left-3 z-50 flex flex-col items-end gap-2 sm:left-auto sm:w-96"
       >
         {items.map((item) => (
           <SnackbarMessage key={item.id} item={item} onDismiss={dismiss} />
