@@ -35,7 +35,7 @@ export function SettingsPage({ onSignOut }: { onSignOut: () => void }) {
         <h2 id="account-title" className="text-lg font-bold text-ink">
           {t('settings.account')}
         </h2>
-        <p className="text-sm break-all text-ink-muted">{t('settings.signedInAs', { email: user.data.email })}</p>
+        <p className="text-sm wrap-anywhere text-ink-muted">{t('settings.signedInAs', { email: user.data.email })}</p>
       </section>
       <SignInCodesSection user={user.data} />
       <TotpSection enabled={user.data.totpEnabled} smsInUse={currentFactor(user.data) === 'SMS_OTP'} />

@@ -213,7 +213,7 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
             ? t('settings.factorTotp')
             : t('settings.factorEmail', { email: user.email })}
       </p>
-      <p data-testid="phone-status" className="text-sm break-all text-ink-muted">
+      <p data-testid="phone-status" className="text-sm wrap-anywhere text-ink-muted">
         {phoneReady ? t('settings.phoneConfirmed', { phone }) : t('settings.phoneNone')}
       </p>
 
