@@ -72,6 +72,9 @@ function pngChunks(png: Buffer): { types: string[]; trailing: number } {
   return { types, trailing: png.length - at };
 }
 
+/** A stream object's text: its dictionary entries, /Length and its bytes. */
+const pdfStream = (entries: string, bytes: Buffer) => `<< ${entries} /Length ${bytes.length} >>\nstream\n${bytes.toString('latin1')}\nendstream`;
+
 /** Decision 052: PDFs whose scripts or automatic actions were spelled past a search for /JavaScript and /Launch. */
 const ACTIVE_PDFS: [string, () => Promise<Buffer> | Buffer][] = [
   ['a PDF whose JavaScript name tree is spelled /J#61vaScript', () => pdfWith({ catalog: '/Names << /J#61vaScript << /Names [(x) 4 0 R] >> >>', objects: ['<< /S /J#61vaScript /J#53 (app.alert(1)) >>'] })],
@@ -82,6 +85,7 @@ const ACTIVE_PDFS: [string, () => Promise<Buffer> | Buffer][] = [
   ['a PDF whose page has an additional action (/AA)', () => pdfWith({ page: '/AA << /O << /S /URI /URI (https://evil.example/) >> >>' })],
   ['a PDF with an XFA form', () => pdfWith({ catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>', objects: ['<< /Length 0 >>\nstream\n\nendstream'] })],
   ['an encrypted PDF', () => pdfWith({ trailer: '/Encrypt << /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) /P -4 >>' })],
+  ['a PDF with a compressed object stream that does not say it is one (no /Type /ObjStm)', () => pdfWith({ objects: [pdfStream('/N 1 /First 4 /Filter /FlateDecode', deflateSync(ascii('5 0 << /S /JavaScript /JS (app.alert(1)) >>')))] })],
   [
     'a PDF whose JavaScript /OpenAction sits in a compressed object stream',
     async () => {
@@ -219,6 +223,8 @@ describe('hardening: the KYC document upload refuses what is not a document', ()
     const cases: [string, Buffer][] = [
       ['a destination as /OpenAction, as office suites write', pdfWith({ catalog: '/OpenAction [3 0 R /XYZ null null 0]' })],
       ['a PDF with object streams', Buffer.from(await made.save({ useObjectStreams: true }))],
+      // Binary data (a font program here) holds any short name by chance in a large file: it is not read as objects.
+      ['a font whose bytes happen to hold /JS and /AA', pdfWith({ objects: [pdfStream('/Length1 40', Buffer.concat([Buffer.from([0, 1, 0, 0]), ascii('/JS (x) /AA << >> /OpenAction << >>'), Buffer.from([0xff, 0xfe])]))] })],
     ];
     for (const [label, bytes] of cases) {
       const res = await k.upload(token, document({ bytes, name: 'statement.pdf', type: 'application/pdf' }));

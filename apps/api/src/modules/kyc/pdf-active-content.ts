@@ -15,12 +15,10 @@ const OPEN_ACTION = PDFName.of('OpenAction');
 const NAME_TOKEN = /\/[^\0\t\n\f\r ()<>[\]{}/%]*/g;
 const PDF_WHITE_SPACE = /^[\0\t\n\f\r ]*/;
 
-/** Streams of pixels: their bytes are an image, never objects a reader would parse. */
-const IMAGE_CODECS = new Set(['DCTDecode', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode'].map((name) => PDFName.of(name)));
 const FLATE = PDFName.of('FlateDecode');
 /** One stream inflated past this is refused rather than judged (a compression bomb, or nothing a document needs). */
 const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
-/** Streams under other filter chains are decoded by pdf-lib, which sets no limit: only this small. */
+/** Object streams under other filter chains are decoded by pdf-lib, which sets no limit: only this small. */
 const MAX_OTHER_FILTER_BYTES = 64 * 1024;
 const MAX_DEPTH = 100;
 
@@ -42,6 +40,26 @@ function textHasActiveName(text: string): boolean {
   return false;
 }
 
+/** The file's text with the bodies of its streams (between `stream` and its end of line, and `endstream`) left out. */
+function outsideStreams(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let keyword = text.indexOf('stream', at); keyword >= 0; keyword = text.indexOf('stream', at)) {
+    const after = keyword + 'stream'.length;
+    const eol = text.startsWith('\r\n', after) ? after + 2 : text[after] === '\n' || text[after] === '\r' ? after + 1 : -1;
+    if (text.startsWith('end', keyword - 3) || eol < 0) {
+      parts.push(text.slice(at, after));
+      at = after;
+      continue;
+    }
+    parts.push(text.slice(at, eol));
+    const end = text.indexOf('endstream', eol);
+    at = end < 0 ? text.length : end;
+  }
+  parts.push(text.slice(at));
+  return parts.join(' ');
+}
+
 function filtersOf(dict: PDFDict): PDFName[] | null {
   const filter = dict.lookup(PDFName.of('Filter'));
   if (filter === undefined) return [];
@@ -53,17 +71,18 @@ function filtersOf(dict: PDFDict): PDFName[] | null {
   return null;
 }
 
-/** A stream's decoded bytes judged as PDF syntax: an object stream without its /Type is still read by readers. */
-function streamIsActive(stream: PDFRawStream): boolean {
+/**
+ * An object stream's decoded bytes judged as PDF syntax. pdf-lib reads those marked /Type /ObjStm; a reader also takes
+ * objects from one without the mark, so every stream shaped like one (/First, /N: a reader needs both) is judged here.
+ * Other streams (page contents, fonts, pictures, colour profiles) are never read as objects: their bytes, often
+ * binary, are left alone (a search through them would find /JS or /AA by chance in a large file).
+ */
+function objectStreamIsActive(stream: PDFRawStream): boolean {
   const { dict } = stream;
-  if (dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image')) return false;
+  if (dict.lookup(PDFName.of('First')) === undefined && dict.lookup(PDFName.of('N')) === undefined) return false;
   const filters = filtersOf(dict);
-  if (filters === null) return true;
-  if (filters.length > 0 && filters.every((f) => IMAGE_CODECS.has(f))) return false;
-  // Cross-reference streams hold offsets (pdf-lib has read them); decode parameters (a predictor) on any other stream
-  // reorder its bytes past judging here, and documents do not use them outside images.
-  if (dict.lookup(PDFName.of('Type')) === PDFName.of('XRef')) return false;
-  if (dict.lookup(PDFName.of('DecodeParms')) !== undefined) return true;
+  // A predictor reorders the inflated bytes past judging here; no writer puts one on an object stream.
+  if (filters === null || dict.lookup(PDFName.of('DecodeParms')) !== undefined) return true;
   let decoded: Uint8Array;
   if (filters.length === 0) {
     decoded = stream.contents;
@@ -100,19 +119,19 @@ function objectIsActive(object: PDFObject | undefined, depth: number): boolean {
   }
   if (object instanceof PDFStream) {
     if (objectIsActive(object.dict, depth + 1)) return true;
-    return object instanceof PDFRawStream && streamIsActive(object);
+    return object instanceof PDFRawStream && objectStreamIsActive(object);
   }
   return false;
 }
 
 /**
  * Decision 052: does this PDF hold a script or an automatic action, or is it encrypted (its objects then cannot be
- * read here)? Names are judged decoded (`/J#61vaScript`), in the file's text, in every object pdf-lib reads (those
- * inside compressed object streams too) and in the decoded bytes of every other stream that is not an image.
+ * read here)? Names are judged decoded (`/J#61vaScript`), in the file's text outside stream bodies, in every object
+ * pdf-lib reads (those inside compressed object streams too) and in the decoded bytes of unmarked object streams.
  * `unreadable`: pdf-lib cannot read the file at all, and a reviewer's reader would have no better luck.
  */
 export async function judgePdf(bytes: Uint8Array): Promise<'ok' | 'active' | 'unreadable'> {
-  if (textHasActiveName(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) return 'active';
+  if (textHasActiveName(outsideStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')))) return 'active';
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
