@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { idempotencyKeyOf } from '../../plugins/idempotency';
 import { idempotencyMismatch } from '../ledger/errors';
 import { firstDifference, type Json } from '../ledger/idempotency';
 import { findTransferByKey, insertTransfer, type NewTransfer, type TransferRow } from './repository';
 
-const KEY = /^[\x21-\x7e]{1,200}$/;
-
 /**
- * R16: the optional `Idempotency-Key` header of deposit and withdraw (the sandbox's rule: 1-200 visible ASCII
- * characters). Keys are per user (the transfers table's unique (user, key)). Without a header every call is new.
+ * R16: the optional `Idempotency-Key` header of deposit and withdraw (read and checked by `idempotencyKeyOf`). Keys
+ * are per user (the transfers table's unique (user, key)). Without a header every call is new.
  */
 export function transferKeyOf(request: FastifyRequest): string {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return `auto:${randomUUID()}`;
-  if (typeof header !== 'string' || !KEY.test(header)) {
-    throw AppError.validation({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
-  }
-  return `key:${header}`;
+  const key = idempotencyKeyOf(request);
+  return key === undefined ? `auto:${randomUUID()}` : `key:${key}`;
 }
 
 /**
