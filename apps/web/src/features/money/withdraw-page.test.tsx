@@ -48,8 +48,9 @@ describe('the withdraw page', () => {
     expect(screen.getByTestId('field-error-beneficiaryName')).toHaveTextContent('Beneficiary name is required');
     expect(screen.getByTestId('field-error-accountNumber')).toHaveTextContent('Bank account number is required');
     // Document 2: "ACH and/or wire routing number required for US".
-    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Routing number is required');
-    expect(screen.getByTestId('field-error-achRoutingNumber')).toHaveTextContent('ACH Routing Number is required');
+    // One error, worded like the field's help text (decision 055).
+    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Enter the wire routing number, the ACH routing number, or both');
+    expect(screen.queryByTestId('field-error-achRoutingNumber')).toBeNull();
     expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount is required');
 
     await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '021000022');

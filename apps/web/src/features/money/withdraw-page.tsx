@@ -120,9 +120,9 @@ export function WithdrawPage() {
     if (method === 'primex_fedwire') {
       next.accountNumber = d.accountNumber === '' ? t('messages.accountNumberRequired') : ruleMessage(d.accountNumber, accountNumberRule);
       // Document 2: "ACH and/or wire routing number required for US": either one will do, each checked when given.
+      // One error, under the first field, in the words of its help text (decision 055).
       if (d.routingNumber === '' && d.achRoutingNumber === '') {
-        next.routingNumber = t('messages.routingRequired');
-        next.achRoutingNumber = t('messages.achRoutingRequired');
+        next.routingNumber = t('messages.routingEitherRequired');
       } else {
         if (d.routingNumber !== '') next.routingNumber = ruleMessage(d.routingNumber, abaRoutingNumber);
         if (d.achRoutingNumber !== '') next.achRoutingNumber = ruleMessage(d.achRoutingNumber, abaRoutingNumber);
@@ -161,6 +161,11 @@ export function WithdrawPage() {
           .filter(([field]) => isField(field))
           .map(([field, message]) => [field, serverMessage(message)]),
       ) as FieldErrors;
+      // The server names both routing fields when neither is given: the form says it once, as its own check does.
+      if (fields.routingNumber === t('messages.routingRequired') && fields.achRoutingNumber === t('messages.achRoutingRequired')) {
+        fields.routingNumber = t('messages.routingEitherRequired');
+        delete fields.achRoutingNumber;
+      }
       if (Object.keys(fields).length > 0) setErrors(fields);
       else snackbar.show({ message: serverMessage(errorText(error)), severity: 'error' });
     } finally {
