@@ -8,6 +8,7 @@ import { migrate, readMigrations } from './db/migrate';
 import { seedReferenceData } from './db/seed';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue';
 import { createProviders, jobDefinitions } from './jobs/registry';
+import { startWorkLoop, type WorkLoop } from './jobs/work-loop';
 import { systemClock, type Clock } from './lib/clock';
 
 export interface Runtime {
@@ -39,6 +40,7 @@ export async function startRuntime(
   const providers = createProviders(config, bootLogger);
   let app: FastifyInstance | undefined;
   let jobs: JobQueue | undefined;
+  let loop: WorkLoop | undefined;
   try {
     const applied = await prepareDatabase(db, options.rootDir);
     const queue = await createJobQueue(db, config, bootLogger);
@@ -49,21 +51,24 @@ export async function startRuntime(
     }
     app = await buildApp({ config, db, jobs, clock, custodian: providers.custodian }, options.logger === false ? { logger: false } : {});
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-    if (config.runWorker) await jobs.startWorking();
+    // The same worker loop as `npm run worker` (decision 053): the queue and the sweeps of due work.
+    if (config.runWorker) loop = await startWorkLoop({ db, clock, jobs, config, logger: app.log });
   } catch (error) {
+    await loop?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     await providers.mailer.close?.().catch(() => undefined);
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }
-  const ready = { app, jobs, mailer: providers.mailer };
+  const ready = { app, jobs, loop, mailer: providers.mailer };
   return {
     app: ready.app,
     db,
     jobs: ready.jobs,
     async close() {
       await ready.app.close();
+      await ready.loop?.stop();
       await ready.jobs.stop();
       await ready.mailer.close?.();
       if (!options.db) await db.close();

@@ -4,16 +4,15 @@ import { openDatabase } from './db';
 import { createJobQueue } from './jobs/queue';
 import { createProviders, jobDefinitions } from './jobs/registry';
 import { systemClock } from './lib/clock';
-import { sweepDueTransfers } from './modules/transfers';
-import { ordersContextFrom, sweepDueOrders } from './modules/orders';
-import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
+import { startWorkLoop } from './jobs/work-loop';
 import { prepareDatabase } from './server';
 
 /**
  * `npm run worker`: a process that only works the durable job queue (settlements, mail, KYC decisions), no HTTP.
- * It brings the database to the current schema, registers the same job list as the API, works every queue, and
- * sweeps due transfers when it starts and every minute (a job claimed by a worker that was killed comes back only
- * when the queue expires it; the sweep does not wait for that). SIGTERM and SIGINT stop it gracefully: no new job
+ * It brings the database to the current schema, registers the same job list as the API and runs the same worker loop
+ * (jobs/work-loop.ts): every queue worked, due transfers and orders swept when it starts and every
+ * WORKER_SWEEP_SECONDS (a job claimed by a worker that was killed comes back only when the queue expires it; the sweep
+ * does not wait for that). SIGTERM and SIGINT stop it gracefully: no new job
  * is taken, the running ones finish. Run it beside API processes started with RUN_WORKER=false, on PostgreSQL
  * (DATABASE_URL); it refuses the embedded PGlite, which is one process's database (there the API works the jobs).
  */
@@ -32,35 +31,17 @@ async function main(): Promise<void> {
   const jobs = await createJobQueue(db, config, logger);
   const clock = systemClock;
   for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
-  await jobs.startWorking();
-
-  const orders = ordersContextFrom(config, { db, clock, jobs }, createSandboxChainGateway);
-  let stopping = false;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    if (stopping) return;
-    sweeping = sweepDueTransfers({ db, clock, jobs })
-      .then((done) => {
-        if (done.settled + done.cancelled > 0) logger.info(done, 'swept due transfers');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'))
-      // Orders whose next step is due (decision 024), after the transfers that may fund them.
-      .then(() => sweepDueOrders(orders))
-      .then((done) => {
-        if (done && done.moved > 0) logger.info(done, 'swept due orders');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, config.workerSweepSeconds * 1000);
+  // The one worker loop, the same as an API's that works its own jobs (decision 053).
+  const loop = await startWorkLoop({ db, clock, jobs, config, logger });
   process.stdout.write(`Rampart worker ${version} is working the job queue (database: ${config.database.kind})\n`);
 
+  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
-    clearInterval(timer);
-    sweeping
+    loop
+      .stop()
       .then(() => jobs.stop())
       .then(() => providers.mailer.close?.())
       .then(() => db.close())

@@ -508,4 +508,19 @@ describe('cards: card methods, card deposits and the hosted card form', () => {
     const { rows } = await k.t.db.query<{ status: string }>('SELECT status FROM card_contributions WHERE id = $1', [waiting.contribution.contributionId]);
     expect(rows[0]?.status).toBe('cancelled');
   });
+
+  it("card deposits share the card's rolling-week $1000: one beyond it is refused before the card is charged (decision 053)", async () => {
+    const token = await openedUser();
+    const method = await addCard(token);
+    const first = await startDeposit(token, method.fundsTransferMethodId, '600');
+    const charged = await chargeForm(first.token);
+    await ok('/api/primetrust-creditcard-contribution-update', token, { contributionId: first.contribution.contributionId, authorizationId: charged.authorizationId }, CardContributionReply);
+    const limits = await k.call('/api/ramp/limits', { token, body: { method: 'primex_card' } });
+    expect((limits.body as { limits: { used: string; remaining: string }[] }).limits[0]).toMatchObject({ used: '600.00', remaining: '400.00' });
+
+    const over = await fail('/api/primetrust-creditcard-contribution-token', token, { fundsTransferMethodId: method.fundsTransferMethodId, amount: '400.01' }, 422);
+    expect(over.code).toBe('trade_limit_exceeded');
+    expect(over.errors?.fields).toEqual({ amount: 'This is over your $1000 weekly limit for this method; $400.00 remains' });
+    await startDeposit(token, method.fundsTransferMethodId, '400');
+  });
 });

@@ -2,6 +2,7 @@ import { transferAmountProblem, transferFee, normaliseSandboxAmount, type CardCo
 import { AppError } from '../../lib/app-error';
 import { findAccount } from '../accounts/repository';
 import { toMinorUnits } from '../ledger';
+import { assertDepositWithinLimits } from '../ramp';
 import { idempotencyMismatch } from '../ledger/errors';
 import { firstDifference, type Json } from '../ledger/idempotency';
 import { callProcessor, cardError } from './card-errors';
@@ -31,6 +32,8 @@ export async function createContributionToken(ctx: CardsContext, userId: string,
     if (view.expired) throw cardError('card_expired', 'fundsTransferMethodId');
     const account = await findAccount(tx, userId);
     if (account?.status !== 'opened') throw new AppError('account_not_opened');
+    // The card's weekly limit before the card is charged (decision 053); the deposit is checked again when recorded.
+    if (!(await findCardContributionByKey(tx, userId, idempotencyKey))) await assertDepositWithinLimits(tx, userId, now, { method: 'card', amount });
     const inserted = await insertCardContribution(tx, { userId, cardMethodId: card.id, amount, fee, idempotencyKey, request, now });
     if (inserted) return { contribution: inserted, method: view };
     const existing = await findCardContributionByKey(tx, userId, idempotencyKey);

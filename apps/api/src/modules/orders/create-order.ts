@@ -100,6 +100,8 @@ export async function createOrder(
         fee: row.method_fee,
         methodRef: { kind: 'bank', id: quote.sellAddress ?? '' },
         idempotencyKey: `order:${orderId}`,
+        // The deposit belongs to the order (decision 053): shown with it, counted once, and it tells the order when it moves.
+        orderId,
       });
       // An ACH buy waits at least until its deposit settles; it expires ORDER_AWAIT_HOURS after that date.
       const settles = contribution.settlesAt ? new Date(contribution.settlesAt) : now;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { ORDER_MESSAGES } from '@rampart/contracts';
-import { PLATFORM_FEES, captureHold, isLedgerError, lockBalances, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
+import { PLATFORM_FEES, captureHold, getAccountBalance, isAssetCode, isLedgerError, lockBalances, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
 import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
 import type { OrderRow } from './repository';
 
@@ -38,6 +38,25 @@ export async function lockMarket(tx: Queryable, row: OrderRow): Promise<void> {
 
 export function usdHeld(row: OrderRow): bigint {
   return row.sell_amount - row.method_fee;
+}
+
+/**
+ * What holdForOrder will check, read without a hold (decision 053): a buy from the USD balance needs the total there,
+ * a sell from holdings the asset; 422 insufficient_funds with the same message. Other orders are paid from outside.
+ */
+export async function assertCanPay(
+  q: Queryable,
+  userGuid: string,
+  quote: { side: 'buy' | 'sell'; paymentMethod: string; quote: { sellAssetTicker: string; sellDeliveryMethod: string | null } },
+  amounts: { sell_amount: bigint; method_fee: bigint },
+): Promise<void> {
+  const buy = quote.side === 'buy';
+  if (buy ? quote.paymentMethod !== 'primex_usd' : quote.quote.sellDeliveryMethod !== 'holdings') return;
+  const asset = quote.quote.sellAssetTicker;
+  if (!isAssetCode(asset)) return;
+  const { available } = await getAccountBalance(q, userAccount(userGuid, asset), asset);
+  const needed = buy ? amounts.sell_amount - amounts.method_fee : amounts.sell_amount;
+  if (available < needed) throw new AppError('insufficient_funds', { message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings });
 }
 
 /** Reserves the buy's USD (or the sell's asset) in the user's balance; 422 when the balance is short. */

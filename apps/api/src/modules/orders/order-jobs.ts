@@ -4,6 +4,7 @@ import type { Queryable } from '../../db';
 import { LEDGER_TRANSACTION_OPTIONS, assetDecimals } from '../ledger';
 import { cancelLocked } from '../transfers/cancel-transfer';
 import { findTransfer } from '../transfers/repository';
+import { ORDER_FUNDING_MOVED_JOB } from '../transfers';
 import { createPayout } from '../transfers/create-payout';
 import { isAppError } from '../../lib/app-error';
 import type { OrdersContext } from './context';
@@ -206,6 +207,8 @@ export function orderJobs(ctx: OrdersContext): JobDefinition[] {
     }) as JobDefinition;
   return [
     define(ORDER_JOBS.awaitFunds, runAwaitFunds),
+    // The order's deposit settled, was cancelled or returned (decision 053): the order moves on now, not at a sweep.
+    define(ORDER_FUNDING_MOVED_JOB, runAwaitFunds),
     define(ORDER_JOBS.deliver, runDelivery),
     define(ORDER_JOBS.confirm, runConfirmation),
     define(ORDER_JOBS.payout, runPayout),

@@ -118,10 +118,10 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     k.expectError(await k.call('/api/ramp/cancel', { token: user.token, body: { orderId: placed.order.orderId } }), 409, 'order_not_cancellable');
   });
 
-  it('refuses an order the USD balance cannot pay (422) and leaves the quote usable', async () => {
+  it('refuses an order the USD balance cannot pay (422, before its code is sent: decision 053) and leaves the quote usable', async () => {
     const user = await k.openedUser('10');
     const q = await quote(user.token, BUY_USDS);
-    const res = await k.placeOrder(user.token, q.quoteId);
+    const res = await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: q.quoteId } });
     expect(k.expectError(res, 422, 'insufficient_funds').message).toBe('Your USD balance is not enough for this order');
     expect((await k.call('/api/primetrust/sandbox/account/fund', { token: user.token, body: { amount: '100' } })).status).toBe(200);
     expect((await order(user.token, q.quoteId)).order.status).toBe('funds_received');

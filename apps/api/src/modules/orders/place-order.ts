@@ -4,6 +4,8 @@ import { isAppError } from '../../lib/app-error';
 import { assertQuoteOpen } from '../ramp';
 import type { OrdersContext } from './context';
 import { createOrder } from './create-order';
+import { assertCanPay } from './money';
+import { quoteAmounts } from './repository';
 
 /** The trade step-up the orders routes are given (the identity module's, decision 027); structural here. */
 export interface OrderStepUp {
@@ -13,9 +15,15 @@ export interface OrderStepUp {
   recordFailure(userGuid: string, meta: { ip: string }): Promise<void>;
 }
 
-/** `/api/ramp/order-challenge`: for one of the caller's open quotes, which factor to enter (and the code, sent). */
+/**
+ * `/api/ramp/order-challenge`: for one of the caller's open quotes, which factor to enter (and the code, sent). A quote
+ * the order would refuse (over the limits now, or more than the balance or holdings it is paid from) is refused here,
+ * before a code is sent (decision 053); the order checks the same again under its locks.
+ */
 export async function startOrderChallenge(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, quoteId: string): Promise<OrderChallengeReply> {
-  await assertQuoteOpen(ctx.db, userGuid, quoteId.trim(), ctx.clock.now());
+  const id = quoteId.trim();
+  const open = await assertQuoteOpen(ctx.db, userGuid, id, ctx.clock.now());
+  await assertCanPay(ctx.db, userGuid, open, await quoteAmounts(ctx.db, id.toLowerCase()));
   return stepUp.start(userGuid);
 }
 

@@ -30,11 +30,15 @@ export async function consumeQuote(tx: Queryable, userGuid: string, quoteId: str
 }
 
 /**
- * The same refusals as consumeQuote (unknown, used, expired), read without a lock and without taking the quote:
- * the order's step-up (decision 027) checks them before it spends the user's code on a quote that cannot be taken.
+ * The same refusals as consumeQuote (unknown, used, expired, over the limits now), read without a lock and without
+ * taking the quote: the order's step-up (decision 027) checks them before it sends or spends the user's code on a
+ * quote that cannot be taken (decision 053). Answers the quote as consumeQuote would.
  */
-export async function assertQuoteOpen(q: Queryable, userGuid: string, quoteId: string, now: Date): Promise<void> {
-  assertOpen(UUID.test(quoteId) ? await findQuoteOfUser(q, userGuid, quoteId.toLowerCase()) : null, now);
+export async function assertQuoteOpen(q: Queryable, userGuid: string, quoteId: string, now: Date): Promise<ConsumedQuote> {
+  const row = UUID.test(quoteId) ? await findQuoteOfUser(q, userGuid, quoteId.toLowerCase()) : null;
+  assertOpen(row, now);
+  await assertWithinLimits(q, userGuid, now, { usdValue: row.usd_value, paymentMethod: row.payment_method, side: row.side });
+  return { quote: row.view, side: row.side, paymentMethod: row.payment_method, usdValue: row.usd_value };
 }
 
 function assertOpen(row: QuoteRow | null, now: Date): asserts row is QuoteRow {

@@ -9,7 +9,7 @@
 export { assertQuoteOpen, consumeQuote, type ConsumedQuote } from './consume-quote';
 export { createQuote } from './create-quote';
 export { estimateTrade } from './estimate-trade';
-export { getLimits, assertWithinLimits } from './limits';
+export { getLimits, assertWithinLimits, assertDepositWithinLimits } from './limits';
 export { tradeUsage, depositUsage } from './quotes-repository';
 export { rampQuoteRoutes } from './quotes-routes';
 export type { QuotesContext } from './quotes-context';

@@ -21,7 +21,8 @@ import { depositUsage, tradeUsage, type Usage } from './quotes-repository';
  * - weekly_method, card: card deposits, last 7 days: $1000 (cards do not pay for trades, R13; shown for deposits).
  * - daily_trades: every trade (consumed quotes), last 24 hours: $25,000.
  * - per_trade: one trade: $10,000.
- * The transfers module does not enforce the weekly limit on deposits yet (issue 5's code); quotes do for trades.
+ * Decision 053: each dollar counts once (an ACH-paid buy's own deposit is the buy, not a deposit too), and the weekly
+ * limit of a method is enforced on its deposits (assertDepositWithinLimits) as on the buys it pays for.
  */
 
 const usd = (cents: bigint) => minorToDecimal(cents, 2);
@@ -83,8 +84,8 @@ export async function getLimits(q: Queryable, userId: string, now: Date, method:
   return { assetTicker: 'USD', minimumTrade: usd(RAMP_LIMITS.minTradeCents), limits };
 }
 
-function overLimit(message: string): AppError {
-  return new AppError('trade_limit_exceeded', { details: { errors: [message], fields: { sellAmountTotal: message } } });
+function overLimit(message: string, field = 'sellAmountTotal'): AppError {
+  return new AppError('trade_limit_exceeded', { details: { errors: [message], fields: { [field]: message } } });
 }
 
 const leftOf = (limit: bigint, used: bigint) => usd(limit - used > 0n ? limit - used : 0n);
@@ -113,4 +114,20 @@ export async function assertWithinLimits(q: Queryable, userId: string, now: Date
   }
   const daily = (await dailyTradeUsage(q, userId, now)).total;
   if (daily + trade.usdValue > RAMP_LIMITS.dailyTradeMaxCents) throw limitRefusal.daily(daily);
+}
+
+/**
+ * A deposit by ACH or card must fit its method's rolling-week limit (document 2, section 9; decision 053), shared for
+ * ACH with the buys it pays for: else 422 trade_limit_exceeded under `amount` saying what remains. `alreadyCounted`:
+ * the deposit is recorded in this transaction already, so its usage includes it. Other methods have no weekly limit.
+ * The caller holds the account's row lock, so two deposits (or a deposit and a buy) of one user are checked in turn.
+ */
+export async function assertDepositWithinLimits(q: Queryable, userId: string, now: Date, deposit: { method: string; amount: bigint; alreadyCounted?: boolean }): Promise<void> {
+  const usage =
+    deposit.method === 'ach' ? await weeklyAchUsage(q, userId, now) : deposit.method === 'card' ? await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS)) : null;
+  if (!usage) return;
+  const used = usage.total - (deposit.alreadyCounted ? deposit.amount : 0n);
+  if (used + deposit.amount > RAMP_LIMITS.weeklySlowMethodCents) {
+    throw overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used)), 'amount');
+  }
 }

@@ -132,7 +132,7 @@ const PLACE_SQL = `WITH input AS MATERIALIZED (
       CASE WHEN i.weekly_cap IS NOT NULL THEN
         (COALESCE((SELECT sum(d.amount) FROM transfers d
                    WHERE d.user_id = i.user_id AND d.direction = 'contribution' AND d.method = 'ach' AND d.status <> 'cancelled'
-                     AND d.created_at > i.week_since), 0)
+                     AND d.order_id IS NULL AND d.created_at > i.week_since), 0)
          + COALESCE((${tradeUsageSql('i.week_since', ` AND t.payment_method = 'primex_ach' AND t.side = 'buy'`)}), 0))::int8
       END AS weekly_used,
       COALESCE((${tradeUsageSql('i.day_since')}), 0)::int8 AS daily_used
@@ -281,11 +281,12 @@ function usageOf(row: { total: bigint | null; oldest: Date | null } | undefined)
 /**
  * Deposits by a method since `since` (transfers of issue 5): pending, settled and reversed ones count (a reversed
  * ACH deposit still moved through the limit's window); cancelled ones do not. Amounts in USD cents, fees excluded.
+ * An order's own deposit is not counted: its buy is (tradeUsage), and each dollar counts once (decision 053).
  */
 export async function depositUsage(q: Queryable, userId: string, method: 'ach' | 'card', since: Date): Promise<Usage> {
   const { rows } = await q.query<{ total: bigint | null; oldest: Date | null }>(
     `SELECT sum(amount)::int8 AS total, min(created_at) AS oldest FROM transfers
-     WHERE user_id = $1 AND direction = 'contribution' AND method = $2 AND status <> 'cancelled' AND created_at > $3`,
+     WHERE user_id = $1 AND direction = 'contribution' AND method = $2 AND status <> 'cancelled' AND order_id IS NULL AND created_at > $3`,
     [userId, method, since],
   );
   return usageOf(rows[0]);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { releaseHold } from '../ledger';
 import type { TransferDeps } from './context';
 import { ledgerKey } from './idempotency';
+import { tellFundedOrder } from './order-funding';
 import { findTransferOfUser, recordTransferTransition, updateTransfer, type TransferRow } from './repository';
 import { toTransferView } from './view';
 
@@ -25,5 +26,6 @@ export async function cancelLocked(tx: Queryable, deps: TransferDeps, row: Trans
   if (row.hold_id) await releaseHold(tx, { idempotencyKey: ledgerKey(row.id, 'release'), holdId: row.hold_id });
   const cancelled = await updateTransfer(tx, row.id, { status: 'cancelled', cancelled_at: now }, now);
   await recordTransferTransition(tx, row.id, 'pending', 'cancelled', reason, now);
+  await tellFundedOrder(tx, deps, cancelled);
   return cancelled;
 }

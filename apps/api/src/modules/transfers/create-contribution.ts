@@ -1,6 +1,7 @@
 import { expectedSettlement, transferFee, type TransferView } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
+import { assertDepositWithinLimits } from '../ramp';
 import type { TransferDeps } from './context';
 import { claimTransfer } from './idempotency';
 import { requireOpenedAccount, postContributionCredit } from './money';
@@ -21,6 +22,11 @@ export interface ContributionInput {
   methodRef: { kind: 'bank' | 'card' | 'wire'; id?: string; last4?: string; label?: string; bankCode?: string };
   /** Per user (R16): the same key and input give the same transfer back; another input, 422 idempotency_error. */
   idempotencyKey: string;
+  /**
+   * The order this deposit pays for (an ACH-paid buy, decision 053): shown with the order, not among the deposits;
+   * counted toward the weekly limit as the buy, so not checked here; the order is told when it leaves `pending`.
+   */
+  orderId?: string;
 }
 
 export type ContributionResult = TransferView & { replayed: boolean };
@@ -66,7 +72,9 @@ export async function createContribution(tx: Queryable, deps: TransferDeps, inpu
     confirmTokenHash: null,
     confirmBy: null,
     idempotencyKey: input.idempotencyKey,
+    orderId: input.orderId ?? null,
     request: {
+      ...(input.orderId ? { orderId: input.orderId } : {}),
       route: 'contribution',
       method: input.method,
       amount: input.amount.toString(),
@@ -76,6 +84,8 @@ export async function createContribution(tx: Queryable, deps: TransferDeps, inpu
     now,
   });
   if (replayed) return { ...toTransferView(row), replayed };
+  // The method's weekly limit (decision 053), the new deposit counted: over it, the caller's transaction rolls back.
+  if (!input.orderId) await assertDepositWithinLimits(tx, input.userGuid, now, { method: input.method, amount: input.amount, alreadyCounted: true });
   await recordTransferTransition(tx, row.id, null, 'pending', `Created: ${input.method} deposit`, now);
   let current = row;
   if (instant) {

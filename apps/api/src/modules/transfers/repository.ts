@@ -32,6 +32,8 @@ export interface TransferRow {
   settled_at: Date | null;
   cancelled_at: Date | null;
   reversed_at: Date | null;
+  /** The order an ACH-paid buy's deposit pays for (decision 053); null for the user's own deposits. */
+  order_id: string | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
@@ -54,6 +56,8 @@ export interface NewTransfer {
   confirmBy: Date | null;
   idempotencyKey: string;
   request: Json;
+  /** The order this deposit pays for (decision 053), if any. */
+  orderId?: string | null;
   now: Date;
 }
 
@@ -69,9 +73,9 @@ function normalise(row: TransferRow): TransferRow {
 export async function insertTransfer(tx: Queryable, t: NewTransfer): Promise<TransferRow | null> {
   const { rows } = await tx.query<TransferRow>(
     `INSERT INTO transfers (user_id, direction, method, status, amount, fee, method_kind, method_id, method_last4, method_label,
-       method_bank_code, settles_at, confirm_token_hash, confirm_by, idempotency_key, request, settled_at, created_at, updated_at)
+       method_bank_code, settles_at, confirm_token_hash, confirm_by, idempotency_key, request, settled_at, created_at, updated_at, order_id)
      VALUES ($1, $2, $3, $4, $5::int8, $6::int8, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-       CASE WHEN $4 = 'settled' THEN $17::timestamptz END, $17, $17)
+       CASE WHEN $4 = 'settled' THEN $17::timestamptz END, $17, $17, $18)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
     [
       t.userId,
@@ -91,6 +95,7 @@ export async function insertTransfer(tx: Queryable, t: NewTransfer): Promise<Tra
       t.idempotencyKey,
       JSON.stringify(t.request),
       t.now,
+      t.orderId ?? null,
     ],
   );
   return rows[0] ? normalise(rows[0]) : null;
@@ -127,7 +132,8 @@ export async function listTransfersOfUser(
   filter: { direction?: TransferDirection | undefined; status?: TransferStatus | undefined; limit: number },
 ): Promise<TransferRow[]> {
   const { rows } = await db.query<TransferRow>(
-    `SELECT * FROM transfers WHERE user_id = $1 AND ($2::text IS NULL OR direction = $2) AND ($3::text IS NULL OR status = $3)
+    // An order's deposit is shown with its order, not as a deposit of its own (decision 053).
+    `SELECT * FROM transfers WHERE user_id = $1 AND order_id IS NULL AND ($2::text IS NULL OR direction = $2) AND ($3::text IS NULL OR status = $3)
      ORDER BY created_at DESC, seq DESC LIMIT $4`,
     [userId, filter.direction ?? null, filter.status ?? null, filter.limit],
   );

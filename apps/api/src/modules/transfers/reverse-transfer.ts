@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { PLATFORM_FEES, WORLD_BANK, isLedgerError, postTransaction, userAccount, type Posting } from '../ledger';
 import type { TransferDeps } from './context';
 import { ledgerKey } from './idempotency';
+import { tellFundedOrder } from './order-funding';
 import { recordTransferTransition, updateTransfer, type TransferRow } from './repository';
 import { toTransferView } from './view';
 
@@ -36,5 +37,6 @@ export async function reverseLocked(tx: Queryable, deps: TransferDeps, row: Tran
   const now = deps.clock.now();
   const reversed = await updateTransfer(tx, row.id, { status: 'reversed', reversed_at: now, reversal_transaction_id: transactionId }, now);
   await recordTransferTransition(tx, row.id, row.status, 'reversed', reason, now);
+  await tellFundedOrder(tx, deps, reversed);
   return toTransferView(reversed);
 }

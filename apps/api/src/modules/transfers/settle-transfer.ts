@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { PLATFORM_FEES, WORLD_BANK, captureHold, postTransaction, userAccount } from '../ledger';
 import type { TransferDeps } from './context';
 import { ledgerKey } from './idempotency';
+import { tellFundedOrder } from './order-funding';
 import { postContributionCredit } from './money';
 import { findTransfer, recordTransferTransition, updateTransfer, type TransferRow } from './repository';
 import { toTransferView } from './view';
@@ -61,5 +62,6 @@ export async function settleLocked(tx: Queryable, deps: TransferDeps, row: Trans
     );
   }
   await recordTransferTransition(tx, row.id, 'pending', 'settled', reason, now);
+  await tellFundedOrder(tx, deps, settled);
   return settled;
 }

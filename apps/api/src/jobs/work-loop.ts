@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Clock } from '../lib/clock';
+import { ordersContextFrom, sweepDueOrders } from '../modules/orders';
+import { sweepDueTransfers } from '../modules/transfers';
+import { createSandboxChainGateway } from '../providers/chain-gateway/sandbox';
+import type { JobQueue } from './queue';
+
+export interface WorkLoop {
+  /** No new sweep starts and the one running finishes; the owner then stops the queue (its jobs in hand finish). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The one worker loop (decision 053), the same in `npm run worker` and in an API that works its own jobs (`npm start`,
+ * RUN_WORKER): it works every registered queue, and sweeps due transfers, then the orders they may fund (decision
+ * 024), when it starts and every WORKER_SWEEP_SECONDS. The sweep is the safety net behind the queue: a job claimed by
+ * a process that died comes back only when the queue expires it, and work that fell due while no worker ran is taken
+ * up within one sweep period of a start. Settling twice is harmless (each step locks its row and checks its state).
+ */
+export async function startWorkLoop(deps: { db: Db; clock: Clock; jobs: JobQueue; config: Config; logger: FastifyBaseLogger }): Promise<WorkLoop> {
+  const { db, clock, jobs, config, logger } = deps;
+  await jobs.startWorking();
+  const orders = ordersContextFrom(config, { db, clock, jobs }, createSandboxChainGateway);
+  let stopping = false;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    if (stopping) return;
+    sweeping = sweeping
+      .then(() => (stopping ? null : sweepDueTransfers({ db, clock, jobs })))
+      .then((done) => {
+        if (done && done.settled + done.cancelled > 0) logger.info(done, 'swept due transfers');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'))
+      .then(() => (stopping ? null : sweepDueOrders(orders)))
+      .then((done) => {
+        if (done && done.moved > 0) logger.info(done, 'swept due orders');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, config.workerSweepSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(timer);
+      await sweeping;
+    },
+  };
+}
