@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEPOSIT_METHOD_KEYS, expectedSettlement, TRANSFER_METHODS, type CardContribution, type TransferMethodKey } from '@rampart/contracts';
@@ -13,6 +13,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { cardContributionToken } from './api/card-contribution-token';
 import { deposit } from './api/deposit';
 import { moneyKey } from './api/keys';
+import { isWeeklyLimited, weeklyLimitQueryOptions } from './api/weekly-limit';
 import { AmountLines } from './components/amount-lines';
 import { BankChoice } from './components/bank-choice';
 import { CardChoice } from './components/card-choice';
@@ -46,7 +47,7 @@ export function useExpectedText() {
 /**
  * /money/deposit (R13): ACH and instant ACH from a linked bank, a card through the hosted card form, US and
  * international wire through the wire instructions. The amount, the fee on its own line and the total are shown
- * before the user confirms (UI.md).
+ * before the user confirms (UI.md), and for ACH and card what is left of the method's weekly limit (decision 053).
  */
 export function DepositPage() {
   const { t } = useTranslation('money', { useSuspense: true });
@@ -69,6 +70,9 @@ export function DepositPage() {
   const isWire = method !== null && WIRE_METHODS.includes(method);
   const isCard = method === 'primex_card';
   const lines = method ? breakdown(method, amount) : null;
+  const weeklyLimit = useQuery(weeklyLimitQueryOptions(api, isWeeklyLimited(method) ? method : null));
+  const weekly = isWeeklyLimited(method) ? (weeklyLimit.data ?? null) : null;
+  const overWeekly = (remaining: string) => t('messages.weeklyLimitExceeded', { amount: formatUsd(remaining) });
 
   const done = (amountText: string, chosen: TransferMethodKey) => {
     snackbar.show({ message: t('deposit.started', { amount: formatUsd(amountText), method: methodName(t, chosen), expected: expectedText(chosen) }), severity: 'success' });
@@ -79,6 +83,11 @@ export function DepositPage() {
   const showServerError = (error: unknown) => {
     if (!isApiError(error)) {
       snackbar.show({ message: t('errors.unexpected'), severity: 'error' });
+      return;
+    }
+    if ((error as ApiError).code === 'trade_limit_exceeded') {
+      // The limit moved since the page read it (another deposit or a buy): read it again and say what is left.
+      void weeklyLimit.refetch().then(({ data }) => setErrors({ amount: data ? overWeekly(data.remaining) : serverMessage(errorText(error)) }));
       return;
     }
     const fields = Object.fromEntries(
@@ -97,6 +106,7 @@ export function DepositPage() {
     if (isCard && !cardId) next.cardMethodId = t('messages.selectMethod');
     const problem = amountProblem(amount);
     if (problem) next.amount = t(`messages.${problem}`, { n: 2 });
+    else if (weekly && (toCents(amount) ?? 0n) > (toCents(weekly.remaining) ?? 0n)) next.amount = overWeekly(weekly.remaining);
     return next;
   };
 
@@ -202,6 +212,11 @@ export function DepositPage() {
           <p className="text-sm text-ink-muted" data-testid="expected">
             {isWire ? t('deposit.expectedWire', { settlement: t(`methods.${method}.settlement`) }) : expectedText(method)}
           </p>
+          {weekly ? (
+            <p className="text-sm text-ink-muted" data-testid="limit-remaining">
+              {t('deposit.limitRemaining', { amount: formatUsd(weekly.remaining), limit: formatUsd(weekly.limit), method: methodName(t, method) })}
+            </p>
+          ) : null}
         </>
       ) : null}
 

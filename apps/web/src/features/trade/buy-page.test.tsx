@@ -73,14 +73,27 @@ describe('/trade/buy', () => {
     const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
     const amount = await screen.findByLabelText('Amount (USD)');
     await user.clear(amount);
-    await user.type(amount, '250.5');
+    await user.type(amount, '240.5');
     await user.type(screen.getByLabelText(/ address$/), XRPL_ADDRESS);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary'));
     const draft = tradeDraftStore.getState().draft;
-    expect(draft).toMatchObject({ amount: '250.50', address: XRPL_ADDRESS, memo: '' });
+    expect(draft).toMatchObject({ amount: '240.50', address: XRPL_ADDRESS, memo: '' });
     expect(draft?.asset.key).toBe('xrplUSDS');
     expect(draft && 'source' in draft ? draft.source.network : null).toBe('primex_usd');
+  });
+
+  it('refuses an amount above the USD balance it is paid from, before the summary (decision 053)', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await screen.findByText('$250.00 available');
+    await user.clear(amount);
+    await user.type(amount, '250.01');
+    await user.type(screen.getByLabelText(/ address$/), XRPL_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Your USD balance is not enough for this order')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy');
   });
 
   it('shows assets that cannot be bought disabled, with "Notify me" recording the interest', async () => {

@@ -242,6 +242,8 @@ export function BuyPage() {
     else if (cents === null || cents === 0n) next.amount = t('messages.amountInvalid');
     else if (limits.data && cents < (usdCents(limits.data.minimumTrade) ?? 0n)) next.amount = t('messages.amountBelowMinimum', { amount: formatUsd(limits.data.minimumTrade) });
     else if (limit && cents > (usdCents(limit.remaining) ?? 0n)) next.amount = t('messages.amountAboveRemaining', { amount: formatUsd(limit.remaining) });
+    // Paid from the USD balance: no more than is available, before any code is sent (decision 053).
+    else if (source?.network === 'primex_usd' && holdings.data && cents > (usdCents(holdings.data.available) ?? 0n)) next.amount = t('server.insufficientFunds');
     const addressError = addressProblem(buyAddress);
     if (addressError) next.buyAddress = addressError;
     const memoError = memoProblem(memo);

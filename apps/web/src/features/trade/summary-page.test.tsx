@@ -108,6 +108,19 @@ describe('/trade/summary', () => {
     expect(server.callsTo('/ramp/order')).toEqual([]);
   });
 
+  it('a buy the USD balance cannot pay says so and cannot be confirmed, before any code is sent (decision 053)', async () => {
+    draft();
+    const server = fakeServer({
+      '/ramp/quote': (body) => quote(body),
+      '/primetrust-accounts-view': () => ({ available: '50.00', settled: '50.00', held: '0.00', assets: [] }),
+    });
+    renderPage(<SummaryPage />, server.api, '/trade/summary');
+    await screen.findByTestId('quote-lines');
+    expect(await screen.findByTestId('insufficient-funds')).toHaveTextContent('Your USD balance is not enough for this order');
+    expect(screen.getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
+    expect(server.callsTo('/ramp/order-challenge')).toEqual([]);
+  });
+
   it('without a draft, sends the user to start a trade', async () => {
     const server = fakeServer({});
     renderPage(<SummaryPage />, server.api, '/trade/summary');

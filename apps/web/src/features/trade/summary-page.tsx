@@ -8,10 +8,11 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { useApi } from '../../lib/api';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
+import { holdingsQueryOptions } from './api/payment-sources';
 import { requestQuote } from './api/ramp-quote';
 import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
-import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, type TradeDraft } from './model/trade-draft';
+import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, usdCents, type TradeDraft } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 import { useOrderServerText } from './order-server-text';
 
@@ -55,6 +56,13 @@ function Summary({ draft }: { draft: TradeDraft }) {
     refetchOnReconnect: false,
   });
 
+  // A buy paid from the USD balance must fit it before the code is sent (decision 053): the balance is read again here.
+  const fromBalance = !isSellDraft(draft) && draft.source.network === 'primex_usd';
+  const holdings = useQuery({ ...holdingsQueryOptions(api), enabled: fromBalance });
+  const available = fromBalance && holdings.data ? usdCents(holdings.data.available) : null;
+  const total = quote.data ? usdCents(quote.data.sellAmountTotal) : null;
+  const shortOfFunds = available !== null && total !== null && total > available;
+
   const expiresAt = quote.data ? Date.parse(quote.data.expiresAt) : null;
   useEffect(() => {
     if (expiresAt === null) return;
@@ -77,7 +85,7 @@ function Summary({ draft }: { draft: TradeDraft }) {
   }, [expiresAt, draft]);
 
   const confirm = () => {
-    if (!quote.data) return;
+    if (!quote.data || shortOfFunds) return;
     confirmQuote(quote.data);
     void navigate(TRADE_PATHS.verify);
   };
@@ -114,7 +122,13 @@ function Summary({ draft }: { draft: TradeDraft }) {
         <TradeLinesSkeleton label={t('summary.quoting')} />
       )}
 
-      <Button fullWidth isDisabled={!quote.data || quote.isFetching} onPress={confirm}>
+      {shortOfFunds ? (
+        <p role="alert" data-testid="insufficient-funds" className="text-sm font-medium text-danger">
+          {t('server.insufficientFunds')}
+        </p>
+      ) : null}
+
+      <Button fullWidth isDisabled={!quote.data || quote.isFetching || shortOfFunds || (fromBalance && holdings.isPending)} onPress={confirm}>
         {t(isSellDraft(draft) ? 'summary.confirmSell' : 'summary.confirm')}
       </Button>
     </div>
