@@ -124,6 +124,30 @@ describe('screens in a browser', () => {
   }
 
   it(
+    'offers a way back on /methods, an unknown tracking id and an unknown short link',
+    async () => {
+      const visitor = await openPage(browser, { width: 360 });
+      for (const path of ['/trade/track?tracking_id=unknown-tracking-id', '/r/nosuchlink']) {
+        await visitor.page.goto(path);
+        await visitor.page.getByText(/There is no order with this tracking id|This link is not valid/).waitFor();
+        await visitor.page.getByRole('main').getByRole('link', { name: 'Go To Home' }).click();
+        await visitor.page.waitForURL((url) => url.pathname !== new URL(path, 'http://x').pathname);
+      }
+      await visitor.context.close();
+
+      const { page, context } = await openPage(browser, { width: 360 });
+      await signUp(page, freshEmail());
+      await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+      await page.goto('/methods');
+      await page.getByRole('heading', { name: 'Payment methods', level: 1 }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await context.close();
+    },
+    180_000,
+  );
+
+  it(
     'breaks no word in the middle on /settings at 1280 and 360 px, and keeps "Sign out" on one line at 1280 px',
     async () => {
       const { page, context } = await openPage(browser, { width: 1280 });

@@ -4,6 +4,7 @@ import { AlertTriangle, CreditCard, Landmark, Plus, RotateCw, Trash2 } from 'luc
 import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS, type BankAccount, type BankLogo as BankLogoData, type CardMethod } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
@@ -202,10 +203,7 @@ export function MethodsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('list.title')}</h1>
-        <p className="text-base text-ink-muted">{t('list.intro')}</p>
-      </header>
+      <PageHeader title={t('list.title')} intro={t('list.intro')} backTo="/" />
 
       {empty ? (
         <div data-testid="methods-empty" className="flex flex-col items-center gap-2 rounded-xl bg-surface-muted px-4 py-6 text-center">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
@@ -14,6 +15,7 @@ const TRACK_POLL_MS = 5000;
 /** /trade/track?tracking_id=... (public): an order's states with their times, amounts, fees and transaction hash. */
 export function TrackPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const { t: tc } = useTranslation();
   const api = useApi();
   const [params] = useSearchParams();
   const trackingId = params.get('tracking_id') ?? '';
@@ -24,10 +26,12 @@ export function TrackPage() {
     retry: false,
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : TRACK_POLL_MS),
   });
-  if (trackingId === '') return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={t('track.missing')} />;
+  // A way back from a link that leads nowhere (decision 055): home, or sign-in for a visitor.
+  const home = <LinkButton to="/">{tc('common.goHome')}</LinkButton>;
+  if (trackingId === '') return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={t('track.missing')} actions={home} />;
   if (order.isPending) return <Skeleton label={t('common.loading')} />;
   if (order.isError) {
-    return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={isApiError(order.error) && order.error.statusCode === 404 ? t('track.unknown') : isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} />;
+    return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={isApiError(order.error) && order.error.statusCode === 404 ? t('track.unknown') : isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} actions={home} />;
   }
   return (
     <div className="flex min-w-0 flex-col gap-6">
