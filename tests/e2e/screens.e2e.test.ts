@@ -54,6 +54,20 @@ async function wordsBrokenMidWord(page: Page): Promise<string[]> {
   });
 }
 
+/** A verified user (sandbox) with one linked bank: Wells Fargo's checking account. */
+async function verifiedWithOneBank(page: Page) {
+  await signUp(page, freshEmail());
+  await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+  await page.goto('/methods/bank');
+  await page.getByRole('searchbox', { name: 'Search banks' }).fill('wells fargo');
+  await page.getByRole('listbox', { name: 'Banks' }).getByRole('option', { name: /Wells Fargo/ }).first().click();
+  await page.getByRole('heading', { name: 'Choose an account', level: 1 }).waitFor();
+  await page.getByText('Wells Fargo Checking').click();
+  await page.getByRole('button', { name: 'Link account' }).click();
+  await page.waitForURL((url) => url.pathname === '/methods');
+  await page.getByTestId('bank-method').waitFor();
+}
+
 describe('screens in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -142,6 +156,36 @@ describe('screens in a browser', () => {
       await page.getByRole('heading', { name: 'Payment methods', level: 1 }).waitFor();
       await page.getByRole('main').getByRole('link', { name: 'Back' }).click();
       await page.waitForURL((url) => url.pathname === '/');
+      await context.close();
+    },
+    180_000,
+  );
+
+  it(
+    "names a linked bank once in each method's label (buy, deposit, withdraw, sandbox)",
+    async () => {
+      const { page, context } = await openPage(browser, { width: 1280 });
+      await verifiedWithOneBank(page);
+      const timesNamed = (text: string | null) => (text ?? '').split('Wells Fargo').length - 1;
+
+      await page.goto('/trade/buy');
+      const ach = page.getByRole('radio', { name: /^ACH · / });
+      await ach.first().waitFor({ state: 'attached' });
+      const achLabel = page.locator('label').filter({ has: ach.first() });
+      expect(timesNamed(await achLabel.textContent())).toBe(1);
+
+      for (const path of ['/money/deposit', '/money/withdraw']) {
+        await page.goto(path);
+        await page.getByRole('radio', { name: /^ACH/ }).first().check({ force: true });
+        const bank = page.locator('label').filter({ has: page.getByRole('radio', { name: /Wells Fargo/ }) });
+        await bank.first().waitFor();
+        expect(timesNamed(await bank.first().textContent()), path).toBe(1);
+      }
+
+      await page.goto('/sandbox');
+      const option = page.getByLabel('Payment method').locator('option', { hasText: 'Wells Fargo' });
+      await option.waitFor({ state: 'attached' });
+      expect(timesNamed(await option.textContent())).toBe(1);
       await context.close();
     },
     180_000,

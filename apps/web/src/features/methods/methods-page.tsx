@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS, type BankAccount, type BankLogo as BankLogoData, type CardMethod } from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
+import { bankAccountName } from '../../lib/bank-names';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
@@ -53,10 +54,6 @@ function LoadError({ text, onRetry, retryLabel }: { text: string; onRetry: () =>
   );
 }
 
-/** "First Platypus Bank Plaid Checking", or the nickname alone when it already names the bank. */
-function bankMethodName({ bankName, nickname }: Pick<BankAccount, 'bankName' | 'nickname'>): string {
-  return nickname.toLowerCase().startsWith(bankName.toLowerCase()) ? nickname : `${bankName} ${nickname}`;
-}
 
 function RemoveButton({ label, onPress }: { label: string; onPress: () => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
@@ -70,7 +67,7 @@ function RemoveButton({ label, onPress }: { label: string; onPress: () => void }
 
 function BankRow({ account, logo, onRemove }: { account: BankAccount; logo: BankLogoData | undefined; onRemove: (removal: Removal) => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
-  const label = t('list.methodLabel', { name: bankMethodName(account), mask: account.lastDigits });
+  const label = t('list.methodLabel', { name: bankAccountName(account), mask: account.lastDigits });
   return (
     <li data-testid="bank-method" className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">

@@ -5,6 +5,7 @@ import { errorText, isApiError } from '../../../lib/api';
 import { useBankAccounts } from '../api/bank-accounts';
 import { linkBankPath } from '../paths';
 import { ChoiceGroup } from './choice-group';
+import { nicknameWithoutBank } from '../../../lib/bank-names';
 
 function Bar({ className }: { className: string }) {
   return <div className={['animate-shimmer rounded-lg bg-surface-muted', className].join(' ')} />;
@@ -59,7 +60,7 @@ export function BankChoice(props: { label: string; value: string | null; onChang
       choices={usable.map((bank) => ({
         value: bank.primetrustFundsTransferMethodId,
         label: bank.bankName,
-        detail: `${bank.nickname} ••••${bank.lastDigits}`,
+        detail: [nicknameWithoutBank(bank), `••••${bank.lastDigits}`].filter(Boolean).join(' '),
       }))}
     />
   );

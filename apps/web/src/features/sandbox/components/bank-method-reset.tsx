@@ -6,6 +6,7 @@ import { errorText, isApiError } from '../../../lib/api';
 import { useSandboxBankMethods } from '../api/bank-methods';
 import { resetBankMethod } from '../api/reset-bank-method';
 import type { useSandboxAction } from '../use-sandbox-action';
+import { bankAccountName } from '../../../lib/bank-names';
 
 const FIELD = 'fundsTransferMethodId';
 
@@ -60,7 +61,7 @@ export function BankMethodReset({ action }: { action: ReturnType<typeof useSandb
           <option value="">{t('bank.choose')}</option>
           {accounts.map((account) => (
             <option key={account.primetrustFundsTransferMethodId} value={account.primetrustFundsTransferMethodId}>
-              {`${account.bankName} ${account.nickname} ••••${account.lastDigits}`}
+              {`${bankAccountName(account)} ••••${account.lastDigits}`}
             </option>
           ))}
         </select>

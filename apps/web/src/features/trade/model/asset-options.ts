@@ -13,6 +13,7 @@ import {
   type RampAsset,
   type TransferMethodKey,
 } from '@rampart/contracts';
+import { nicknameWithoutBank } from '../../../lib/bank-names';
 
 /**
  * Asset options for the trade selectors (document 1, section 3 "Asset option"; document 2, sections 5 and 9; R13,
@@ -198,11 +199,13 @@ export function buildPaymentMethodOptions(input: PaymentMethodInput): PaymentMet
     if (!listed(method)) continue;
     for (const account of banks) {
       const logo = input.logos.get(account.institutionId) ?? { monogram: initials(account.bankName), color: FALLBACK_LOGO_COLOR };
+      // The bank is named once: in the description, or in the label when the nickname is only the bank's name (decision 055).
+      const nickname = nicknameWithoutBank(account);
       options.push(
         methodOption(method, {
           key: `${rampAssetKey(method, FIAT_TICKER)}:${account.resourceId}`,
-          label: text.bankMethod(method, account),
-          description: account.bankName,
+          label: text.bankMethod(method, { ...account, nickname }),
+          description: nickname === '' ? '' : account.bankName,
           value: account.primetrustFundsTransferMethodId,
           networkDisplayName: text.method(method),
           imageURL: monogramSvgDataUri(logo),
