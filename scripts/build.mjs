@@ -66,11 +66,13 @@ const parts = {
         logLevel: 'warning',
         plugins: [
           {
-            // Workspace packages are TypeScript source: bundle them. Everything from npm stays a real import.
+            // Workspace packages are TypeScript source: bundle them. Everything from npm stays a real import, but for
+            // an npm package's JSON data file (a catalogue): bundled, since Node's ESM loader takes JSON only with an
+            // import attribute that the shared source, also read by Vite and Vitest, does not carry.
             name: 'external-npm-packages',
             setup(build) {
               build.onResolve({ filter: /^[^./]/ }, (args) =>
-                args.path.startsWith('@rampart/') ? undefined : { path: args.path, external: true },
+                args.path.startsWith('@rampart/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
               );
             },
           },
