@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
 import { freshEmail, sandboxAction, signUp } from './journeys';
@@ -66,6 +67,19 @@ async function verifiedWithOneBank(page: Page) {
   await page.getByRole('button', { name: 'Link account' }).click();
   await page.waitForURL((url) => url.pathname === '/methods');
   await page.getByTestId('bank-method').waitFor();
+}
+
+/** WCAG's contrast ratio of two sRGB colours. */
+function contrast(a: number[], b: number[]): number {
+  const luminance = (rgb: number[]) => {
+    const [r, g, b2] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
 }
 
 describe('screens in a browser', () => {
@@ -186,6 +200,33 @@ describe('screens in a browser', () => {
       const option = page.getByLabel('Payment method').locator('option', { hasText: 'Wells Fargo' });
       await option.waitFor({ state: 'attached' });
       expect(timesNamed(await option.textContent())).toBe(1);
+      await context.close();
+    },
+    180_000,
+  );
+
+  it(
+    'draws the asset monograms with 3:1 contrast against the dark theme',
+    async () => {
+      const { page, context } = await openPage(browser, { width: 360 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await signUp(page, freshEmail());
+      await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+      await page.goto('/trade/buy');
+      // The XRP Ledger's monogram, the darkest of them: its edge against the page around it.
+      const icon = page.locator('img[src*="%3EXR%3C"]').first();
+      await icon.waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
+      const box = (await icon.boundingBox())!;
+      const pad = 4;
+      const shot = await page.screenshot({ clip: { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad } });
+      const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+      const background = pixel(0, 0);
+      const middle = Math.floor(info.height / 2);
+      // The circle's outermost 3 pixels on the left, where it meets the page: the best of them must stand out.
+      const edge = Math.max(...[1, 2, 3].map((i) => contrast(pixel(pad + i, middle), background)));
+      expect(edge).toBeGreaterThanOrEqual(3);
       await context.close();
     },
     180_000,

@@ -80,7 +80,8 @@ export function monogramSvgDataUri(icon: MonogramIcon): string {
   const size = letters.length >= 3 ? 22 : 26;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
-    `<circle cx="32" cy="32" r="32" fill="${escapeXml(icon.color)}"/>` +
+    // A white ring round the coloured disc: its edge keeps 3:1 against a dark page too (docs/decisions/055).
+    `<circle cx="32" cy="32" r="30" fill="${escapeXml(icon.color)}" stroke="#ffffff" stroke-width="4"/>` +
     `<text x="32" y="32" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="${size}" font-weight="700" fill="#ffffff">${letters}</text>` +
     `</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
