@@ -65,7 +65,7 @@ const EnvSchema = z.object({
   IDV_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // R11: one KYC document upload request carries at most 60 MB. Lower it (tests, small hosts), never above R11.
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
-  // `npm run worker`: how often it sweeps transfers that are due (decision 015).
+  // The worker loop (`npm run worker`, or an API with RUN_WORKER): how often it sweeps due transfers and orders (decisions 015, 053).
   WORKER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // Prices and quotes (issue 6, decision 023): an HTTP price feed instead of the built-in table when set.
   PRICE_FEED_URL: httpUrl.optional(),
