@@ -233,6 +233,35 @@ describe('screens in a browser', () => {
   );
 
   it(
+    "wraps the sandbox's raw JSON inside its box at 360 and 1280 px, and preselects the one linked bank in the money forms",
+    async () => {
+      const { page, context } = await openPage(browser, { width: 360 });
+      await verifiedWithOneBank(page);
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/sandbox');
+        await page.getByText('"primetrustFundsTransferMethodId"', { exact: false }).or(page.getByText('"status": "opened"', { exact: false })).first().waitFor();
+        const boxes = page.getByRole('region', { name: /Account \(|Holdings \(/ });
+        expect(await boxes.count()).toBe(2);
+        for (const box of await boxes.all()) {
+          const { scrollWidth, clientWidth } = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+          expect(scrollWidth, `${width} px`).toBeLessThanOrEqual(clientWidth);
+        }
+      }
+
+      for (const path of ['/money/deposit', '/money/withdraw']) {
+        await page.goto(path);
+        await page.getByRole('radio', { name: /^ACH/ }).first().check({ force: true });
+        const bank = page.getByRole('radio', { name: /Wells Fargo/ });
+        await bank.waitFor({ state: 'attached' });
+        await expect.poll(() => bank.isChecked(), { timeout: 10_000 }).toBe(true);
+      }
+      await context.close();
+    },
+    180_000,
+  );
+
+  it(
     'breaks no word in the middle on /settings at 1280 and 360 px, and keeps "Sign out" on one line at 1280 px',
     async () => {
       const { page, context } = await openPage(browser, { width: 1280 });

@@ -64,13 +64,14 @@ describe('the deposit page', () => {
     expect(screen.getByTestId('expected')).toHaveTextContent('In your balance at once.');
   });
 
-  it("says 'Amount is required' and 'greater than 0', and asks for a bank", async () => {
+  it("says 'Amount is required' and 'greater than 0', with the one linked bank already chosen", async () => {
     const { user } = renderPage(<DepositPage />, server().api, '/money/deposit');
     await user.click(await radio(/^ACH/));
-    await screen.findByRole('radio', { name: /First Platypus Bank/ });
+    // One linked bank: it is preselected (decision 055).
+    await waitFor(() => expect(screen.getByRole('radio', { name: /First Platypus Bank/ })).toBeChecked());
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount is required');
-    expect(screen.getByTestId('field-error-fundsTransferMethodId')).toHaveTextContent('Select one payment method');
+    expect(screen.queryByTestId('field-error-fundsTransferMethodId')).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '0');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount must be greater than 0');

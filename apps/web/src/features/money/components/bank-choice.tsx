@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -18,6 +19,13 @@ function Bar({ className }: { className: string }) {
 export function BankChoice(props: { label: string; value: string | null; onChange(id: string): void; error?: string | null; returnTo: string }) {
   const { t } = useTranslation('money', { useSuspense: true });
   const banks = useBankAccounts();
+  const usableBanks = banks.data?.filter((bank) => !bank.requiresReauth);
+  const onlyBank = usableBanks?.length === 1 ? usableBanks[0]?.primetrustFundsTransferMethodId : undefined;
+  const { value, onChange } = props;
+  // One linked bank that can be used: it is the choice (decision 055).
+  useEffect(() => {
+    if (value === null && onlyBank !== undefined) onChange(onlyBank);
+  }, [value, onlyBank, onChange]);
 
   if (banks.isPending) {
     return (

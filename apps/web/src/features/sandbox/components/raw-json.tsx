@@ -9,7 +9,7 @@ export interface RawJsonProps {
   error: unknown;
 }
 
-/** A reply as formatted JSON in a labelled region the keyboard can reach (it scrolls when the text is wide). */
+/** A reply as formatted JSON in a labelled region the keyboard can reach: its lines wrap inside the box, which scrolls when tall. */
 export function RawJson({ label, data, isPending, error }: RawJsonProps) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
   const headingId = useId();
@@ -26,7 +26,7 @@ export function RawJson({ label, data, isPending, error }: RawJsonProps) {
         role="region"
         aria-labelledby={headingId}
         tabIndex={0}
-        className="max-h-80 overflow-auto rounded-xl bg-surface-muted p-3 font-mono text-xs text-ink outline-none focus-visible:outline-3 focus-visible:outline-focus"
+        className="max-h-80 overflow-auto rounded-xl bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-ink outline-none focus-visible:outline-3 focus-visible:outline-focus"
       >
         {text}
       </pre>
