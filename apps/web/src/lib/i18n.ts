@@ -144,6 +144,15 @@ void i18n
     react: { useSuspense: false },
   });
 
+/**
+ * A name put inside a sentence, "Comisión de {{method, midSentence}}": its first word loses its capital unless it is an
+ * acronym ("Saldo en USD" becomes "saldo en USD", "ACH" stays), as Spanish writes labels in sentence case (decision 055).
+ */
+export function midSentence(value: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(value) ? value.charAt(0).toLocaleLowerCase() + value.slice(1) : value;
+}
+i18n.services.formatter?.add('midSentence', (value: unknown) => midSentence(String(value)));
+
 syncDocumentLanguage(currentLanguage());
 
 export default i18n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMESPACES } from '../lib/i18n';
+import i18n, { FEATURE_NAMESPACES } from '../lib/i18n';
 import en from './en.json';
 import es from './es.json';
 
@@ -18,7 +18,7 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   );
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 /** Keys whose Spanish text is rightly the same as the English one. */
 const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es', 'money:methods.primex_ach.name', 'money:withdraw.iban', 'trade:methods.bankMethod', 'trade:estimate.rate', 'trade:buy.memoLabel', 'money:assetWithdraw.memo']);
@@ -72,5 +72,31 @@ describe('locales (R18)', () => {
     expect(enFlat['datePicker.invalid']).toBe('Not a valid date');
     expect(enFlat['datePicker.before']).toBe('Date should be before: {{date}}');
     expect(enFlat['datePicker.after']).toBe('Date should be after: {{date}}');
+  });
+  // Decision 055: one word per idea, agreement in gender, sentence case inside sentences.
+  it('say "importe" for an amount in Spanish, never "monto"', () => {
+    expect(Object.entries(esFlat).filter(([, text]) => /\bmontos?\b/i.test(text))).toEqual([]);
+    expect(esFlat['money:history.amount']).toBe('Importe');
+  });
+
+  it('make a transfer\'s status agree with "el depósito" and "el retiro" in Spanish (chip and dated line)', () => {
+    for (const status of ['settled', 'cancelled', 'reversed'] as const) {
+      const chip = esFlat[`money:status.${status}`] ?? '';
+      expect(chip, status).toMatch(/o$/);
+      expect(esFlat[`money:history.${status}On`]?.split(' ')[0], status).toBe(chip);
+    }
+  });
+
+  it('write a method named inside a Spanish sentence in sentence case', async () => {
+    await i18n.loadNamespaces(['trade', 'money']);
+    await i18n.loadLanguages('es');
+    const es = i18n.getFixedT('es');
+    const usd = es('trade:methods.primex_usd');
+    expect(usd).toBe('Saldo en USD');
+    expect(es('trade:estimate.fee_method', { method: usd })).toBe('Comisión de saldo en USD');
+    expect(es('money:breakdown.fee', { method: usd })).toBe('Comisión de saldo en USD');
+    expect(es('trade:estimate.fee_method', { method: 'ACH' })).toBe('Comisión de ACH');
+    // Every Spanish text that puts a name after "de" lowers its capital the same way.
+    expect(Object.entries(esFlat).filter(([, text]) => /\bde \{\{\s*method\s*\}\}/.test(text))).toEqual([]);
   });
 });

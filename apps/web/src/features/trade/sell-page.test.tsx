@@ -149,7 +149,7 @@ describe('/trade/sell', () => {
     expect(screen.getByRole('radio', { name: /Desde mis fondos/ })).toBeChecked();
     expect(screen.getByTestId('source-holdings-description')).toHaveTextContent('1,250.500000 USDS disponibles');
     expect(screen.getByTestId('source-deposit-description')).toHaveTextContent('Depósito mínimo: 10.000000 USDS');
-    expect(screen.getByLabelText('Monto (USDS)')).toHaveValue('100');
+    expect(screen.getByLabelText('Importe (USDS)')).toHaveValue('100');
     expect(screen.getByRole('radiogroup', { name: 'Recibir en' })).toBeInTheDocument();
   });
 });
