@@ -64,6 +64,27 @@ describe('the deposit page', () => {
     expect(screen.getByTestId('expected')).toHaveTextContent('In your balance at once.');
   });
 
+  it("shows what is left of ACH's weekly limit and keeps a deposit within it, before sending (decision 053)", async () => {
+    const limits = () => ({
+      assetTicker: 'USD',
+      minimumTrade: '1.00',
+      limits: [{ kind: 'weekly_method', method: 'primex_ach', windowHours: 168, limit: '1000.00', used: '960.00', remaining: '40.00', nextReleaseAt: '2026-11-30T15:00:00.000Z' }],
+    });
+    const fake = server({ '/ramp/limits': limits, '/transfers/deposit': () => ({ transfer: transfer(), replayed: false }) });
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^ACH/));
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent('$40.00 left of your $1,000.00 weekly ACH limit');
+    expect(fake.callsTo('/ramp/limits')[0]?.body).toEqual({ method: 'primex_ach' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /First Platypus Bank/ })).toBeChecked());
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '40.01');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('This is over your $1000 weekly limit for this method; $40.00 remains');
+    expect(fake.callsTo('/transfers/deposit')).toEqual([]);
+    // Instant ACH has no weekly limit.
+    await user.click(await radio(/^Instant ACH/));
+    expect(screen.queryByTestId('limit-remaining')).toBeNull();
+  });
+
   it("says 'Amount is required' and 'greater than 0', with the one linked bank already chosen", async () => {
     const { user } = renderPage(<DepositPage />, server().api, '/money/deposit');
     await user.click(await radio(/^ACH/));
