@@ -7,6 +7,8 @@ export interface OrderMailFacts {
   sell: string;
   receive: string;
   link: string;
+  /** The short tracking link (`/r/<shortId>`), easy to copy and share. */
+  shortLink: string;
   txHash: string | null;
 }
 
@@ -45,12 +47,14 @@ const TEXTS = {
     detail: (f: OrderMailFacts) => `You give ${f.sell} and receive ${f.receive}.`,
     tx: 'Transaction',
     action: 'Track your order',
+    short: 'Short link to share',
   },
   es: {
     order: (side: 'buy' | 'sell') => (side === 'buy' ? 'Tu compra en Rampart' : 'Tu venta en Rampart'),
     detail: (f: OrderMailFacts) => `Entregas ${f.sell} y recibes ${f.receive}.`,
     tx: 'Transacción',
     action: 'Seguir tu orden',
+    short: 'Enlace corto para compartir',
   },
 } as const;
 
@@ -63,10 +67,11 @@ export function renderOrderMail(locale: MailLocale, status: OrderStatus, facts: 
   const t = TEXTS[locale];
   const subject = `${t.order(facts.side)} ${STATUS_TEXT[locale][status]}`;
   const lines = [`${subject}.`, t.detail(facts), ...(facts.txHash ? [`${t.tx}: ${facts.txHash}`] : [])];
-  const text = `${lines.join('\n')}\n\n${t.action}: ${facts.link}\n`;
+  const text = `${lines.join('\n')}\n\n${t.action}: ${facts.link}\n${t.short}: ${facts.shortLink}\n`;
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1e293b">
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(facts.link)}" style="display:inline-block;padding:10px 16px;background:#6d28d9;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+<p>${escapeHtml(t.short)}: <a href="${escapeHtml(facts.shortLink)}">${escapeHtml(facts.shortLink)}</a></p>
 </body></html>`;
   return { subject, text, html };
 }
