@@ -81,7 +81,13 @@ export const SignUpResponse = z
   .meta({ id: 'SignUpResponse' });
 export type SignUpResponse = z.infer<typeof SignUpResponse>;
 
-export const ConfirmSignUpRequest = z.object({ email: IdentityEmail, code: OneTimeCode }).meta({ id: 'ConfirmSignUpRequest' });
+/**
+ * With the password typed at sign-up, the confirmed account is signed in at once and the code counts as that
+ * sign-in's emailed factor (docs/decisions/057-sign-up-in-one-pass-and-change-password.md).
+ */
+export const ConfirmSignUpRequest = z
+  .object({ email: IdentityEmail, code: OneTimeCode, password: PasswordInput.optional() })
+  .meta({ id: 'ConfirmSignUpRequest' });
 export type ConfirmSignUpRequest = z.infer<typeof ConfirmSignUpRequest>;
 
 export const EmailOnlyRequest = z.object({ email: IdentityEmail }).meta({ id: 'EmailOnlyRequest' });
@@ -122,6 +128,12 @@ export type AuthenticatedReply = z.infer<typeof AuthenticatedReply>;
 /** Sign-in, sign-in by code and the answer to a challenge reply with the next challenge or with tokens. */
 export const SignInResponse = z.union([ChallengeReply, AuthenticatedReply]).meta({ id: 'SignInResponse' });
 export type SignInResponse = z.infer<typeof SignInResponse>;
+
+/** The confirmation; `signIn` when the password came with the code and was right. */
+export const ConfirmSignUpResponse = z
+  .object({ ok: z.literal(true), signIn: SignInResponse.optional() })
+  .meta({ id: 'ConfirmSignUpResponse' });
+export type ConfirmSignUpResponse = z.infer<typeof ConfirmSignUpResponse>;
 
 export const RespondToChallengeRequest = z
   .object({ challengeName: z.enum(CHALLENGE_NAMES), session: z.string().min(1).max(4096), code: OneTimeCode })

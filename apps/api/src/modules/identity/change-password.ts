@@ -1,11 +1,16 @@
 import type { ChangePasswordRequest, OkResponse } from '@rampart/contracts';
 import type { AuthUser } from '../../plugins/auth';
+import { enqueueOutbox } from '../../providers/mail/outbox';
 import type { IdentityContext, RequestMeta } from './context';
 import { identityError } from './errors';
+import { renderPasswordChangedMail } from './mail-templates';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { findUserById, revokeSessions, updateUser } from './repository';
 
-/** Changes the password and signs out every other session (this one stays signed in). */
+/**
+ * Changes the password, signs out every other session (this one stays signed in) and mails the user, all in
+ * one transaction (docs/decisions/057-sign-up-in-one-pass-and-change-password.md).
+ */
 export async function changePassword(ctx: IdentityContext, who: AuthUser, input: ChangePasswordRequest, meta: RequestMeta): Promise<OkResponse> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.proposedPassword) {
     throw identityError('InvalidConfirmPasswordException', 'confirmPasswordMismatch');
@@ -22,6 +27,8 @@ export async function changePassword(ctx: IdentityContext, who: AuthUser, input:
     const now = ctx.clock.now();
     await updateUser(tx, user.id, { password_hash: passwordHash }, now);
     await revokeSessions(tx, user.id, now, { except: who.sessionId });
+    const mail = renderPasswordChangedMail(user.locale);
+    await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: user.email, template: 'password_changed', locale: user.locale, ...mail }, now);
   });
   return { ok: true };
 }

@@ -53,3 +53,27 @@ export function renderCodeMail(purpose: CodePurpose, locale: IdentityLocale, cod
 export function renderCodeSms(_purpose: CodePurpose, locale: IdentityLocale, code: string): string {
   return locale === 'es' ? `Rampart: tu código es ${code}. Caduca en ${MINUTES} minutos.` : `Rampart: your code is ${code}. It expires in ${MINUTES} minutes.`;
 }
+
+const PASSWORD_CHANGED: Record<IdentityLocale, { subject: string; lead: string; after: string }> = {
+  en: {
+    subject: 'Your Rampart password was changed',
+    lead: 'The password of your Rampart account was just changed, and your other devices were signed out.',
+    after: 'If you did not change it, reset your password from the sign-in page right away and contact support.',
+  },
+  es: {
+    subject: 'Se ha cambiado tu contraseña de Rampart',
+    lead: 'Se acaba de cambiar la contraseña de tu cuenta de Rampart y se ha cerrado la sesión en tus otros dispositivos.',
+    after: 'Si no la has cambiado tú, restablece tu contraseña desde la página de inicio de sesión cuanto antes y contacta con el soporte.',
+  },
+};
+
+/** Tells the user their password changed (decision 057): whoever changed it without them is found out. */
+export function renderPasswordChangedMail(locale: IdentityLocale): { subject: string; text: string; html: string } {
+  const { subject, lead, after } = PASSWORD_CHANGED[locale];
+  const text = `${lead}\n\n${after}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(after)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -8,6 +8,7 @@ import {
   CodeDeliveryResponse,
   ConfirmForgotPasswordRequest,
   ConfirmSignUpRequest,
+  ConfirmSignUpResponse,
   DevOutboxQuery,
   DevOutboxResponse,
   EmailOnlyRequest,
@@ -79,7 +80,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityContext; 
   );
   app.post(
     '/identity/confirm-sign-up',
-    { schema: { tags, summary: 'Confirm the email with its code', body: ConfirmSignUpRequest, response: { 200: OkResponse, ...errorResponses } } },
+    { schema: { tags, summary: 'Confirm the email with its code', body: ConfirmSignUpRequest, response: { 200: ConfirmSignUpResponse, ...errorResponses } } },
     async (request) => confirmSignUp(ctx, request.body, meta(request)),
   );
   app.post(
