@@ -146,6 +146,17 @@ describe.each<Store>(['database', 'redis'])('hardening: concurrent guesses again
     expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(5);
   });
 
+  it('lets twelve users behind one address sign in at once: attempts still being judged do not lock the address', { timeout: 120_000 }, async () => {
+    const emails: string[] = [];
+    for (let i = 0; i < 12; i++) emails.push(await newUser());
+    const ip = nextIp();
+    const results = await Promise.all(emails.map((email, i) => post(i % 2 ? a.app : b.app, '/api/identity/sign-in', { email, password: PASSWORD }, ip)));
+    expect(results.map((r) => r.status)).toEqual(emails.map(() => 200));
+    // And the address's failures still count: five wrong passwords from it, then it is refused.
+    for (let i = 0; i < 5; i++) expect((await post(a.app, '/api/identity/sign-in', { email: emails[i]!, password: `wrong ${i}` }, ip)).status).toBe(400);
+    expect((await post(b.app, '/api/identity/sign-in', { email: emails[5]!, password: PASSWORD }, ip)).status).toBe(429);
+  });
+
   it('sends at most five codes to an account in the window when 20 requests for one arrive at once', { timeout: 120_000 }, async () => {
     const email = await newUser();
     // The sign-up code was the first of the five.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Db, Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
@@ -31,6 +32,28 @@ export interface AttemptStore {
 }
 
 /**
+ * A failure claim is counted while its password or code is still being judged, and given back when it turns out
+ * right. So a burst of attempts that will mostly succeed (users behind one address signing in at once, two tabs) can
+ * find every place taken by claims still in flight. A refusal whose `limit`-th newest event is younger than
+ * JUDGING_MS may be such a burst: the claim is tried again, with growing pauses, for up to PATIENCE_MS of real time.
+ * Places held by judged failures stay taken, so the waiting claims end refused and no more than `limit` are ever
+ * judged; a subject locked by older failures is refused at once. Not inside a caller's transaction: there the claim
+ * holds the subject's lock (and on PGlite the only connection) that a release would need.
+ */
+const JUDGING_MS = 10_000;
+const PATIENCE_MS = 8_000;
+
+async function claimPatiently(kind: AttemptKind, at: Date, q: Queryable | undefined, claimOnce: () => Promise<AttemptClaim>): Promise<AttemptClaim> {
+  const started = Date.now();
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    const claim = await claimOnce();
+    if (kind !== 'failure' || q || !('blockedSince' in claim)) return claim;
+    if (at.getTime() - claim.blockedSince.getTime() >= JUDGING_MS || Date.now() - started + pause > PATIENCE_MS) return claim;
+    await sleep(pause / 2 + Math.random() * pause);
+  }
+}
+
+/**
  * The identity_attempts table (migration 0002). A claim takes a transaction-scoped advisory lock on the subject, so
  * the count and the insert of one claim are never interleaved with another's, on any connection of any instance.
  */
@@ -52,7 +75,7 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
         );
         return { id: inserted.rows[0]!.id };
       };
-      return q ? run(q) : db.transaction(run);
+      return claimPatiently(kind, at, q, () => (q ? run(q) : db.transaction(run)));
     },
     async release(scope, subject, kind, id) {
       await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [id, scope, subject, kind]);
@@ -108,11 +131,13 @@ export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: stri
   }
   return {
     claim(scope, subject, kind, at, since, limit) {
-      return guarded(async () => {
-        const id = `${at.getTime()}:${randomUUID()}`;
-        const found = await redis.eval(CLAIM_SCRIPT, 1, key(scope, subject, kind), at.getTime(), since.getTime(), limit, id, options.windowMs);
-        return found === null ? { id } : { blockedSince: new Date(Number(found)) };
-      });
+      return claimPatiently(kind, at, undefined, () =>
+        guarded(async () => {
+          const id = `${at.getTime()}:${randomUUID()}`;
+          const found = await redis.eval(CLAIM_SCRIPT, 1, key(scope, subject, kind), at.getTime(), since.getTime(), limit, id, options.windowMs);
+          return found === null ? { id } : { blockedSince: new Date(Number(found)) };
+        }),
+      );
     },
     release(scope, subject, kind, id) {
       return guarded(async () => {
