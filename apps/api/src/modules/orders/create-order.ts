@@ -90,7 +90,7 @@ export async function createOrder(
     });
 
     if (buy && !achPaid) {
-      await enterFirstState(tx, ctx, row, 'Paying from the USD balance', now);
+      await enterFirstState(tx, ctx, row, 'Paying from the USD balance', now, false);
       row = await fundsIn(tx, ctx, row, 'Paid from the USD balance');
     } else if (buy) {
       const contribution = await createContribution(tx, ctx, {
@@ -106,19 +106,19 @@ export async function createOrder(
       // An ACH buy waits at least until its deposit settles; it expires ORDER_AWAIT_HOURS after that date.
       const settles = contribution.settlesAt ? new Date(contribution.settlesAt) : now;
       row = await updateOrder(tx, row.id, { transfer_id: contribution.transferId, expires_at: new Date(Math.max(settles.getTime(), now.getTime()) + ctx.awaitHours * HOUR_MS) }, now);
-      await enterFirstState(tx, ctx, row, `Waiting for the ${paymentMethod === 'primex_instant_ach' ? 'instant ACH' : 'ACH'} payment`, now);
+      await enterFirstState(tx, ctx, row, `Waiting for the ${paymentMethod === 'primex_instant_ach' ? 'instant ACH' : 'ACH'} payment`, now, !contribution.fundsAvailable);
       if (contribution.fundsAvailable) row = await fundsIn(tx, ctx, row, 'The instant ACH payment is available');
       else {
         await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, ...(contribution.settlesAt ? { startAfter: new Date(contribution.settlesAt) } : {}) });
         await queueExpiry(tx, ctx, row);
       }
     } else if (byDeposit) {
-      await enterFirstState(tx, ctx, row, 'Waiting for the deposit', now);
+      await enterFirstState(tx, ctx, row, 'Waiting for the deposit', now, true);
       await queueExpiry(tx, ctx, row);
     } else {
       const holdId = await holdForOrder(tx, row);
       row = await updateOrder(tx, row.id, { hold_id: holdId }, now);
-      await enterFirstState(tx, ctx, row, 'Selling from holdings', now);
+      await enterFirstState(tx, ctx, row, 'Selling from holdings', now, false);
       await queuePayout(tx, ctx, row.id);
     }
     return { order: toRampOrder(row, await listTransitions(tx, row.id)), replayed: false };

@@ -61,7 +61,7 @@ export async function runAwaitFunds(ctx: OrdersContext, orderId: string): Promis
       const priced = await repriceLateBuy(tx, ctx, row);
       const now = ctx.clock.now();
       if (priced.kind === 'slipped') {
-        const failed = await moveOrder(tx, ctx, row, 'failed', `The price moved: ${priced.to} ${row.buy_asset} instead of ${priced.from}, more than the ${formatBps(ctx.maxSlippageBps ?? 0)} allowed`, now);
+        const failed = await moveOrder(tx, ctx, row, 'failed', `The price moved: ${priced.to} ${row.buy_asset} instead of ${priced.from}, more than the ${formatBps(ctx.maxSlippageBps ?? 0)} allowed`, now, {}, { mail: false });
         await moveOrder(tx, ctx, failed, 'refunded', 'The payment stays in your USD balance', now);
         return 'moved';
       }
@@ -96,7 +96,7 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
     });
     if (!result.ok) {
       const delivering = await moveOrder(tx, ctx, row, 'delivering', 'Sending on chain', now);
-      const failed = await moveOrder(tx, ctx, delivering, 'failed', result.reason, now);
+      const failed = await moveOrder(tx, ctx, delivering, 'failed', result.reason, now, {}, { mail: false });
       await postBuyRefund(tx, failed);
       await moveOrder(tx, ctx, failed, 'refunded', 'Refunded to the USD balance', now);
       return 'moved';

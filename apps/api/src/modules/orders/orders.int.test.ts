@@ -97,9 +97,9 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
     // The short link gives the tracking id.
     const short = await k.call(`/api/r/${done.shortId}`, { method: 'GET' });
     expect(ShortLinkReply.parse(short.body)).toEqual({ trackingId: done.trackingId, trackingUrl: done.trackingUrl });
-    // A mail per state, with the tracking link.
+    // One mail, when it is complete, with the tracking link (decision 058).
     const mails = await k.outbox(user.email);
-    expect(mails.filter((m) => m.text.includes(`https://app.rampart.example/trade/track?tracking_id=${done.trackingId}`)).length).toBe(4);
+    expect(mails.filter((m) => m.text.includes(`https://app.rampart.example/trade/track?tracking_id=${done.trackingId}`)).length).toBe(1);
     expect(mails[0]?.subject).toBe('Your Rampart purchase is complete');
   });
 
