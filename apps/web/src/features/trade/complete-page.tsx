@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { tradeKey } from './api/ramp-assets';
 import { getOrder } from './api/orders';
+import { CancelOrder } from './components/cancel-order';
 import { DepositInstructions, awaitsDeposit } from './components/deposit-instructions';
 import { OrderView, isFinal } from './components/order-view';
 import { TradeHeader } from './components/trade-header';
@@ -40,6 +41,7 @@ export function CompletePage() {
       <TradeHeader title={t('order.title')} intro={t('order.intro')} backTo="/" backLabel={t('common.backHome')} />
       {awaitsDeposit(data) ? <DepositInstructions order={data} /> : null}
       <OrderView order={data} />
+      <CancelOrder order={data} />
       <p className="text-sm text-ink-muted">
         {t('order.trackingHelp')}{' '}
         <Link
