@@ -24,6 +24,8 @@ const en = {
   alreadyConfirmedResend: 'User is already confirmed.',
   codeMismatch: 'Invalid verification code provided, please try again.',
   expiredCode: 'Invalid code provided, please request a code again.',
+  // An authenticator code already used in its 30 seconds (decision 056): not a failure, the next code will do.
+  codeUsed: 'This code was just used. Please wait {{seconds}} seconds for the next code in your authenticator app.',
   tooManyFailures: 'Too many failed attempts. Please try again in {{minutes}} minutes.',
   tooManyCodes: 'Too many codes requested. Please try again in {{minutes}} minutes.',
   invalidSession: 'Invalid session for the user, session is expired.',
@@ -58,6 +60,7 @@ const es: { readonly [K in IdentityMessageKey]: string } = {
   alreadyConfirmedResend: 'El usuario ya está confirmado.',
   codeMismatch: 'El código de verificación no es válido, inténtalo de nuevo.',
   expiredCode: 'El código no es válido, solicita un código nuevo.',
+  codeUsed: 'Este código se acaba de usar. Espera {{seconds}} segundos hasta el siguiente código de tu aplicación de autenticación.',
   tooManyFailures: 'Demasiados intentos fallidos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
   tooManyCodes: 'Se han solicitado demasiados códigos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
   invalidSession: 'La sesión del usuario no es válida o ha caducado.',

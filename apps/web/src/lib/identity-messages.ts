@@ -30,6 +30,11 @@ export function identityMessageKey(
   return undefined;
 }
 
+/** Which identity message `message` is, with its parameters (such as `codeUsed`'s seconds, decision 056). */
+export function identityKeyOf(message: string): { key: string; params: Record<string, string> } | undefined {
+  return identityMessageKey(message, en.identity);
+}
+
 /** The identity service answers in English; this shows its messages in the user's language. */
 export function useIdentityText(): (message: string) => string {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ import {
 } from '@rampart/contracts';
 import type { Db, Queryable } from '../../db';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
-import { AppError, isAppError } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
 import { enqueueOutbox } from '../../providers/mail/outbox';
@@ -64,9 +64,8 @@ export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm
  */
 export interface WithdrawalStepUp {
   start(userGuid: string): Promise<OrderChallengeReply>;
-  assertCanTry(userGuid: string, meta: { ip: string }): Promise<void>;
-  check(tx: Queryable, userGuid: string, code: string): Promise<void>;
-  recordFailure(userGuid: string, meta: { ip: string }): Promise<void>;
+  /** Counts the attempt before `run`'s transaction judges the code with `check` (decision 056). */
+  confirm<T>(userGuid: string, meta: { ip: string }, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 /** What a request needs beyond the jobs' context: the step-up, and where the email's link points. */
@@ -177,10 +176,8 @@ export async function requestAssetWithdrawal(
   if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
   // What the key stands for, normalised (`25` = `25.00`, the address as checked): a replay compares it.
   const request: Json = { assetTicker: ticker, network: body.network, amount: amount.toString(), address: destination.address, memo: destination.memo ?? null };
-  await deps.stepUp.assertCanTry(userGuid, { ip: deps.ip });
-
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return deps.stepUp.confirm(userGuid, { ip: deps.ip }, body.code, (check) =>
+    ctx.db.transaction(async (tx) => {
       await requireOpenedAccount(tx, userGuid);
       const now = ctx.clock.now();
       const id = randomUUID();
@@ -201,7 +198,7 @@ export async function requestAssetWithdrawal(
         return { withdrawal: view(existing), replayed: true };
       }
       // The code is spent with the rest: a refusal after it (insufficient holdings) rolls back and gives it back.
-      await deps.stepUp.check(tx, userGuid, body.code);
+      await check(tx);
       let holdId: string;
       try {
         ({ holdId } = await placeHold(tx, {
@@ -227,11 +224,8 @@ export async function requestAssetWithdrawal(
       await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: contact.email, template: 'asset-withdrawal-confirmation', locale: contact.locale, ...mail }, now);
       await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.expire, { withdrawalId: id }, { tx, startAfter: confirmBy, singletonKey: `expire:${id}` });
       return { withdrawal: view(rows[0]!), replayed: false };
-    }, LEDGER_TRANSACTION_OPTIONS);
-  } catch (error) {
-    if (isAppError(error) && error.code === 'CodeMismatchException') await deps.stepUp.recordFailure(userGuid, { ip: deps.ip });
-    throw error;
-  }
+    }, LEDGER_TRANSACTION_OPTIONS),
+  );
 }
 
 /** The user's mail address and language (the users table's, read as the transfers module reads it for its mail). */

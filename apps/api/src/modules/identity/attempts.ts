@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { AttemptKind, AttemptScope, AttemptStore } from './attempt-store';
+import type { CodePurpose } from './codes';
 import { identityError } from './errors';
 
 /**
@@ -11,7 +12,21 @@ import { identityError } from './errors';
  * instance sees the same numbers.
  */
 export const MAX_FAILURES = 5;
-export const MAX_SENDS = 5;
+/**
+ * Codes sent to one account in the window, per purpose (docs/decisions/056-step-up-codes-and-send-limits.md): one
+ * purpose's codes never use up another's, and each is sized above what normal use asks for (a sign-up, some sign-ins,
+ * several trades in a row), while a flood of any one kind still stops.
+ */
+export const MAX_SENDS: Readonly<Record<CodePurpose, number>> = {
+  sign_up: 5,
+  sign_in: 10,
+  mfa: 10,
+  forgot_password: 5,
+  reauth: 5,
+  verify_phone: 5,
+  trade: 20,
+  withdrawal: 10,
+};
 export const WINDOW_MS = 15 * 60 * 1000;
 
 export interface AttemptSubjects {
@@ -35,13 +50,8 @@ export interface AttemptGuard {
   begin(subjects: AttemptSubjects): Promise<CountedAttempt>;
   /** Only checks (for a step that judges nothing itself, such as sending a sign-in code). */
   assertCanTry(subjects: AttemptSubjects): Promise<void>;
-  /**
-   * Counts a failure after it was judged: only the trade step-up, whose code is judged inside its caller's transaction,
-   * still checks, judges, then records (not atomic; docs/decisions/050-sign-in-hardening.md).
-   */
-  recordFailure(subjects: AttemptSubjects): Promise<void>;
-  /** Counts a code sent to the account, atomically with its limit (429 when none is left), in the sending transaction. */
-  countSend(tx: Queryable, account: string): Promise<void>;
+  /** Counts a code of `purpose` sent to the account, atomically with that purpose's limit (429 when none is left), in the sending transaction. */
+  countSend(tx: Queryable, account: string, purpose: CodePurpose): Promise<void>;
   clearFailures(account: string): Promise<void>;
 }
 
@@ -60,10 +70,6 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
       params: { minutes },
       headers: { 'retry-after': String(seconds) },
     });
-  }
-
-  async function insert(q: Queryable | undefined, scope: AttemptScope, subject: string, kind: AttemptKind) {
-    await store.record(scope, subject, kind, clock.now(), q);
   }
 
   return {
@@ -96,14 +102,10 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
         if (until) refuse(until, 'failure');
       }
     },
-    async recordFailure({ account, ip }) {
-      if (account) await insert(undefined, 'account', account, 'failure');
-      if (ip) await insert(undefined, 'ip', ip, 'failure');
-    },
-    async countSend(tx, account) {
-      // In the caller's transaction: PGlite is one connection and would wait on itself.
+    async countSend(tx, account, purpose) {
+      // In the caller's transaction: PGlite is one connection and would wait on itself. Each purpose has a count of its own.
       const now = clock.now();
-      const claim = await store.claim('account', account, 'send', now, new Date(now.getTime() - WINDOW_MS), MAX_SENDS, tx);
+      const claim = await store.claim('account', `${purpose}:${account}`, 'send', now, new Date(now.getTime() - WINDOW_MS), MAX_SENDS[purpose], tx);
       if ('blockedSince' in claim) refuse(new Date(claim.blockedSince.getTime() + WINDOW_MS), 'send');
     },
     async clearFailures(account) {

@@ -79,6 +79,13 @@ export async function consumeTotpStep(q: Queryable, userId: string, step: number
   return rowCount === 1;
 }
 
+/** The newest TOTP step accepted for the user, or null. */
+export async function totpLastStep(q: Queryable, userId: string): Promise<number | null> {
+  const { rows } = await q.query<{ step: string | number | null }>('SELECT totp_last_step AS step FROM users WHERE id = $1', [userId]);
+  const step = rows[0]?.step;
+  return step === null || step === undefined ? null : Number(step);
+}
+
 /** A session with its first refresh token; `q` must be a transaction (the two rows go together). */
 export async function insertSession(
   q: Queryable,

@@ -9,7 +9,7 @@ import type { UserRow } from './repository';
 
 /**
  * Issues a code and queues its message in one transaction (the code row, the outbox row and the job
- * commit together or not at all). Limited per account (attempts.ts) so nobody floods a mailbox.
+ * commit together or not at all). Limited per account and purpose (attempts.ts) so nobody floods a mailbox.
  */
 export async function sendCode(
   ctx: IdentityContext,
@@ -20,7 +20,7 @@ export async function sendCode(
   const channel = options.channel ?? 'email';
   const run = async (tx: Queryable) => {
     // Counted first, atomically with the limit: concurrent requests never send more than the window allows.
-    await ctx.attempts.countSend(tx, user.email);
+    await ctx.attempts.countSend(tx, user.email, purpose);
     const now = ctx.clock.now();
     const code = await ctx.codes.issue(tx, user.id, purpose, now);
     if (channel === 'email') {

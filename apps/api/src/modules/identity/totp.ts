@@ -24,6 +24,11 @@ export function totpStepOf(secretBase32: string, code: string, now: Date): numbe
   return TOTP.counter({ period: PERIOD, timestamp: now.getTime() }) + delta;
 }
 
+/** Whole seconds (at least 1) until the authenticator shows a code of a step later than `step`. */
+export function secondsUntilAfterStep(step: number, now: Date): number {
+  return Math.max(1, Math.ceil(((step + 1) * PERIOD * 1000 - now.getTime()) / 1000));
+}
+
 /** For tests and tools: the code of a moment. */
 export function totpCodeAt(secretBase32: string, at: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secretBase32), period: PERIOD, timestamp: at.getTime() });

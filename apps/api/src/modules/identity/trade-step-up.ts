@@ -3,29 +3,30 @@ import type { Queryable } from '../../db';
 import { secondFactorOf } from './complete-sign-in';
 import type { IdentityContext, RequestMeta } from './context';
 import { identityError } from './errors';
-import { consumeTotpStep, findUserById, type UserRow } from './repository';
+import { findUserById, type UserRow } from './repository';
 import { sendCode } from './send-code';
-import { totpStepOf } from './totp';
+import { spendTotpCode } from './verify-totp-code';
 
 /**
  * R2 step-up for trades (decision 027): a money-moving trade is confirmed with the factor the user signs in with:
  * the authenticator code when set up, else a code sent by email, or by SMS to the confirmed phone they chose.
- * The codes, their limits (sends per account, failures per account and address) and the TOTP replay guard are the
- * sign-in ones; the emailed/SMS code has a purpose of its own ('trade'), so no other code confirms a trade.
+ * The codes, the failure limits (per account and address) and the TOTP replay guard are the sign-in ones; the emailed/SMS
+ * code has a purpose of its own ('trade'), so no other code confirms a trade.
  *
- * The check runs inside the transaction that places the order (so the code is spent exactly when the order is
- * made, and a rolled-back order gives it back); the failure count is kept outside it, by the caller, so a wrong
- * code still counts although its transaction rolls back.
+ * The code is checked inside the transaction that places the order (so it is spent exactly when the order is made,
+ * and a rolled-back order gives it back). The attempt is counted before, outside that transaction, atomically with
+ * the limit (decision 050, docs/decisions/056-step-up-codes-and-send-limits.md): a wrong code keeps its place, anything
+ * else gives it back.
  */
 export interface TradeStepUp {
   /** Which factor to enter; for email/SMS a new code is sent (replacing any open one), within the send limits. */
   start(userGuid: string): Promise<OrderChallengeReply>;
-  /** Refuses while the account or the address is locked out by failures (sign-in's limits). */
-  assertCanTry(userGuid: string, meta: RequestMeta): Promise<void>;
-  /** Checks and spends the code in `tx`: CodeMismatchException (a wrong or replayed code) or ExpiredCodeException. */
-  check(tx: Queryable, userGuid: string, code: string): Promise<void>;
-  /** Counts a wrong code toward the lockout. */
-  recordFailure(userGuid: string, meta: RequestMeta): Promise<void>;
+  /**
+   * Counts an attempt (429 when the account or address has no place left), then runs `run`, whose transaction calls
+   * `check` to judge and spend the code: CodeMismatchException (a wrong code; or a used authenticator code, with the
+   * seconds until the next) or ExpiredCodeException. Only a wrong code stays counted.
+   */
+  confirm<T>(userGuid: string, meta: RequestMeta, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -44,25 +45,30 @@ export function createTradeStepUp(ctx: IdentityContext, purpose: 'trade' | 'with
           : await sendCode(ctx, user, purpose);
       return { challengeName, codeDeliveryDetails };
     },
-    async assertCanTry(userGuid, meta) {
+    async confirm(userGuid, meta, code, run) {
       const user = await loadUser(ctx.db, userGuid);
-      await ctx.attempts.assertCanTry({ account: user.email, ip: meta.ip });
-    },
-    async check(tx, userGuid, code) {
-      const user = await loadUser(tx, userGuid);
-      if (user.totp_secret !== null) {
-        const step = totpStepOf(user.totp_secret, code, ctx.clock.now());
-        // A replay is refused like a wrong code (a second use within the window is someone else's use).
-        if (step === null || !(await consumeTotpStep(tx, user.id, step))) throw identityError('CodeMismatchException', 'codeMismatch');
-        return;
+      const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
+      let wrong = false;
+      const check = async (tx: Queryable) => {
+        const current = await loadUser(tx, userGuid);
+        if (current.totp_secret !== null) {
+          if ((await spendTotpCode(tx, current, current.totp_secret, code, ctx.clock.now())) === 'ok') return;
+          wrong = true;
+          throw identityError('CodeMismatchException', 'codeMismatch');
+        }
+        const result = await ctx.codes.check(tx, current.id, purpose, code, ctx.clock.now());
+        if (result === 'expired') throw identityError('ExpiredCodeException', 'expiredCode');
+        if (result === 'mismatch') {
+          wrong = true;
+          throw identityError('CodeMismatchException', 'codeMismatch');
+        }
+      };
+      try {
+        return await run(check);
+      } finally {
+        // After the caller's transaction has ended (PGlite is one connection).
+        if (!wrong) await attempt.release();
       }
-      const result = await ctx.codes.check(tx, user.id, purpose, code, ctx.clock.now());
-      if (result === 'expired') throw identityError('ExpiredCodeException', 'expiredCode');
-      if (result === 'mismatch') throw identityError('CodeMismatchException', 'codeMismatch');
-    },
-    async recordFailure(userGuid, meta) {
-      const user = await loadUser(ctx.db, userGuid);
-      await ctx.attempts.recordFailure({ account: user.email, ip: meta.ip });
     },
   };
 }

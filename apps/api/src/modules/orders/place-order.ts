@@ -1,6 +1,5 @@
 import type { CreateOrderRequest, OrderChallengeReply, OrderReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
-import { isAppError } from '../../lib/app-error';
 import { assertQuoteOpen } from '../ramp';
 import type { OrdersContext } from './context';
 import { createOrder } from './create-order';
@@ -10,9 +9,7 @@ import { quoteAmounts } from './repository';
 /** The trade step-up the orders routes are given (the identity module's, decision 027); structural here. */
 export interface OrderStepUp {
   start(userGuid: string): Promise<OrderChallengeReply>;
-  assertCanTry(userGuid: string, meta: { ip: string }): Promise<void>;
-  check(tx: Queryable, userGuid: string, code: string): Promise<void>;
-  recordFailure(userGuid: string, meta: { ip: string }): Promise<void>;
+  confirm<T>(userGuid: string, meta: { ip: string }, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -30,15 +27,10 @@ export async function startOrderChallenge(ctx: OrdersContext, stepUp: OrderStepU
 /**
  * `/api/ramp/order` with R2's step-up (decision 027). An order already placed from this quote is given back as it
  * is, without a new code (an authenticator code works once; decision 024's replay). Otherwise, under sign-in's
- * lockout, the code is checked and spent in the transaction that takes the quote and makes the order: a wrong code
- * rolls everything back (the quote stays usable) and counts as a failure.
+ * lockout (the attempt counted before it is judged, decision 056), the code is checked and spent in the transaction
+ * that takes the quote and makes the order: a wrong code rolls everything back (the quote stays usable) and counts as
+ * a failure.
  */
 export async function placeOrder(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, input: CreateOrderRequest, meta: { ip: string }): Promise<OrderReply> {
-  await stepUp.assertCanTry(userGuid, meta);
-  try {
-    return await createOrder(ctx, userGuid, input.quoteId, { confirm: (tx) => stepUp.check(tx, userGuid, input.code) });
-  } catch (error) {
-    if (isAppError(error) && error.code === 'CodeMismatchException') await stepUp.recordFailure(userGuid, meta);
-    throw error;
-  }
+  return stepUp.confirm(userGuid, meta, input.code, (check) => createOrder(ctx, userGuid, input.quoteId, { confirm: check }));
 }

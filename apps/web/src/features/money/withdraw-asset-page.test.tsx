@@ -109,6 +109,21 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
   });
 
+  it('an authenticator code just used (a sign-in a moment ago) says how many seconds until the next one (decision 056)', async () => {
+    const USED = 'This code was just used. Please wait 12 seconds for the next code in your authenticator app.';
+    const server = fakeServer({
+      ...handlers(),
+      '/holdings/withdraw-challenge': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA' }),
+      '/holdings/withdraw': () => ({ status: 400, body: { message: USED, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [USED], fields: { code: USED } } } }),
+    });
+    const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.type(await screen.findByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
+    expect(await screen.findByTestId('field-error-code')).toHaveTextContent(USED);
+  });
+
   it('checks the amount and the address in the page before sending anything', async () => {
     const server = fakeServer(handlers());
     const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatAmount, formatDateTime } from '../../lib/format';
+import { identityKeyOf, useIdentityText } from '../../lib/identity-messages';
 import { assetWithdrawalsQueryOptions, chainAssetsQueryOptions, startAssetWithdrawalChallenge, withdrawAsset } from './api/asset-withdrawals';
 import { useHoldings } from './api/holdings';
 import { moneyKey } from './api/keys';
@@ -70,6 +71,7 @@ export function WithdrawAssetPage() {
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
   const serverMessage = useServerMessage();
+  const identityText = useIdentityText();
 
   const memoRule = network ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network] : undefined;
   const usesMemo = memoRule !== undefined && memoRule.memo !== 'none';
@@ -77,6 +79,8 @@ export function WithdrawAssetPage() {
   /** A refusal's text in the user's language: the step-up's by its error code, the others as the server words them. */
   const refusalText = (error: unknown): string => {
     if (!isApiError(error)) return t('common.unexpected');
+    // An authenticator code used a moment ago: the wait until the next one (decision 056).
+    if (error.code === 'CodeMismatchException' && identityKeyOf(errorText(error))?.key === 'codeUsed') return identityText(errorText(error));
     if (error.code === 'CodeMismatchException') return t('assetWithdraw.codeMismatch');
     if (error.code === 'ExpiredCodeException') return t('assetWithdraw.codeExpired');
     if (error.code === 'LimitExceededException' || error.code === 'TooManyRequestsException') return t('assetWithdraw.codeLocked');

@@ -121,6 +121,36 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     expect(await screen.findByRole('link', { name: 'Get a new price' })).toBeInTheDocument();
   });
 
+  it('when no code could be sent (too many codes), says so instead of "Sending your code…" (decision 056)', async () => {
+    confirmedBuy();
+    const TOO_MANY = 'Too many codes requested. Please try again in 12 minutes.';
+    const server = fakeServer({ '/ramp/order-challenge': () => errorReply(429, TOO_MANY, 'TooManyRequestsException') });
+    renderPage(<VerifyPage />, server.api, '/trade/verify');
+    expect(await screen.findByText(`We couldn't start the confirmation: ${TOO_MANY}`)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Sending your code…')).toBeNull();
+    expect(screen.getByText('Your code was not sent.')).toBeInTheDocument();
+  });
+
+  it('an authenticator code just used elsewhere: tells the user, in Spanish too, how many seconds until the next one (decision 056)', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      confirmedBuy();
+      const USED = 'This code was just used. Please wait 17 seconds for the next code in your authenticator app.';
+      const server = fakeServer({
+        '/ramp/order-challenge': () => APP,
+        '/ramp/order': () => ({ status: 400, body: { message: USED, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [USED], fields: { code: USED } } } }),
+      });
+      const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
+      await user.type(await screen.findByLabelText(/Código de autenticación/), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verificar y comprar' }));
+      expect(await screen.findByTestId('field-error-code')).toHaveTextContent(
+        'Este código se acaba de usar. Espera 17 segundos hasta el siguiente código de tu aplicación de autenticación.',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('without a confirmed quote, sends the user to start a trade', async () => {
     const server = fakeServer({});
     renderPage(<VerifyPage />, server.api, '/trade/verify');

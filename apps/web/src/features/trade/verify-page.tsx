@@ -115,8 +115,11 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
 
   const reply = challenge.data;
   const sent = reply?.codeDeliveryDetails;
+  // A challenge that failed sent nothing: its error shows below, and "Sending your code…" must not stay beside it.
   const intro = !reply
-    ? t('verify.sending')
+    ? challenge.isError
+      ? t('verify.notSent')
+      : t('verify.sending')
     : reply.challengeName === 'SOFTWARE_TOKEN_MFA'
       ? t('verify.introApp')
       : t(reply.challengeName === 'SMS_OTP' ? 'verify.introSms' : 'verify.introEmail', { destination: sent?.destination ?? '' });
