@@ -5,10 +5,11 @@ import { ORDER_CANCELLABLE_STATUSES, type OrderStatus, type RampOrder } from '@r
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { useApi } from '../../../lib/api';
 import { formatUsd } from '../../../lib/format';
 import { cancelOrder } from '../api/cancel-order';
 import { tradeKey } from '../api/ramp-assets';
+import { useOrderServerText } from '../order-server-text';
 import { formatAssetAmount } from './trade-lines';
 
 export function isCancellable(status: OrderStatus): boolean {
@@ -17,7 +18,8 @@ export function isCancellable(status: OrderStatus): boolean {
 
 /**
  * Cancel, offered while the order waits for its payment or deposit (decision 058), after a confirmation dialog (Keep
- * has the focus). The server has the last word: a refusal shows its catalogue message and the order is read again.
+ * has the focus). The server has the last word: a refusal shows its catalogue message, in the user's language, and
+ * the order is read again.
  * Balances and activity are read again after it (an ACH-paid buy's pending deposit is cancelled with it).
  */
 export function CancelOrder({ order }: { order: RampOrder }) {
@@ -25,6 +27,7 @@ export function CancelOrder({ order }: { order: RampOrder }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const serverText = useOrderServerText();
   const [open, setOpen] = useState(false);
   const cancel = useMutation({
     mutationFn: () => cancelOrder(api, order.orderId),
@@ -33,7 +36,7 @@ export function CancelOrder({ order }: { order: RampOrder }) {
       snackbar.show({ message: t('order.cancelDone'), severity: 'success' });
     },
     onError: (error) => {
-      snackbar.show({ message: t('order.cancelFailed', { details: isApiError(error) ? errorText(error) : t('common.unexpected') }), severity: 'error' });
+      snackbar.show({ message: t('order.cancelFailed', { details: serverText.ofError(error) }), severity: 'error' });
     },
     onSettled: () => {
       setOpen(false);
