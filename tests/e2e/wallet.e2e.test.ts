@@ -59,9 +59,9 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await page.getByRole('button', { name: 'Fund account', exact: true }).click();
       await page.getByText('Fund Account Success').first().waitFor();
 
-      // Contact Support goes through the wallet's browser.
+      // Contact Support goes through the wallet's browser, to the app's own support page (decision 059).
       await page.getByRole('link', { name: /Contact Support/ }).click();
-      expect(await waitForOpened(page, (url) => url.startsWith('https://support.rampart.example'))).toBeTruthy();
+      expect(await waitForOpened(page, (url) => new URL(url).pathname === '/support')).toBeTruthy();
 
       // Linking a bank: /methods/bank becomes /xumm/plaid, which opens the bank link in the wallet's browser.
       await page.goto('/methods');

@@ -76,6 +76,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ SANDBOX_MODE: 'maybe' }, 'SANDBOX_MODE'],
     [{ SUPPORT_URL: 'javascript:alert(1)' }, 'SUPPORT_URL'],
+    [{ SUPPORT_EMAIL: 'not an address' }, 'SUPPORT_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ FEATURE_FLAGS: '{not json' }, 'FEATURE_FLAGS'],
     [{ FEATURE_FLAGS: '{"twoFactorRequired":"yes"}' }, 'FEATURE_FLAGS'],

@@ -43,7 +43,9 @@ const EnvSchema = z.object({
   SENTRY_DSN: httpUrl.optional(),
   SANDBOX_MODE: booleanString.optional(),
   BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
-  SUPPORT_URL: httpUrl.default('https://support.rampart.example'),
+  // Where Contact Support goes; unset, the app's own /support page, which names SUPPORT_EMAIL (decision 059).
+  SUPPORT_URL: httpUrl.optional(),
+  SUPPORT_EMAIL: z.email('must be an email address').optional(),
   AD_BLOCK_PROBE_URL: httpUrl.optional(),
   // Issue 7 (decision 034): the wallet platform's public API key of this mini-app; unset, the wallet mode can only be emulated.
   WALLET_APP_API_KEY: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'must be the wallet platform API key (a UUID)').optional(),
@@ -118,7 +120,10 @@ export interface Config {
   /** R4: the sandbox screen and its calls exist only in sandbox mode (default off in production). */
   sandbox: boolean;
   stage: BuildStage;
+  /** Contact Support's target: SUPPORT_URL, or the app's own /support page (decision 059). */
   supportUrl: string;
+  /** The operator's support address shown on /support; null when the deployment names none. */
+  supportEmail: string | null;
   adBlockProbeUrl: string | null;
   /** Issue 7: the wallet platform's public API key (the SPA's wallet mode); null when not a wallet mini-app. */
   walletAppApiKey: string | null;
@@ -199,7 +204,8 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     sentryDsn: e.SENTRY_DSN ?? null,
     sandbox,
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
-    supportUrl: e.SUPPORT_URL,
+    supportUrl: e.SUPPORT_URL ?? '/support',
+    supportEmail: e.SUPPORT_EMAIL ?? null,
     adBlockProbeUrl: e.AD_BLOCK_PROBE_URL ?? null,
     walletAppApiKey: e.WALLET_APP_API_KEY ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,

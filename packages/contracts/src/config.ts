@@ -34,7 +34,10 @@ export const PublicConfig = z
     version: z.string(),
     stage: z.enum(BUILD_STAGES),
     sandbox: z.boolean(),
+    /** SUPPORT_URL, or `/support`: the app's own page naming the operator's contact (decision 059). */
     supportUrl: z.string(),
+    /** SUPPORT_EMAIL: the operator's support address shown on /support; null when none is configured. */
+    supportEmail: z.string().nullable().optional(),
     adBlockProbeUrl: z.string().nullable(),
     /** Issue 7: the wallet platform's public API key for the mini-app mode (WALLET_APP_API_KEY). */
     walletAppApiKey: z.string().nullable().optional(),

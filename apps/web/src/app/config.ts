@@ -19,6 +19,7 @@ export function readPublicConfig(data: unknown): PublicConfig {
     stage: data.stage as PublicConfig['stage'],
     sandbox: data.sandbox === true,
     supportUrl: typeof data.supportUrl === 'string' ? data.supportUrl : '',
+    supportEmail: typeof data.supportEmail === 'string' ? data.supportEmail : null,
     adBlockProbeUrl: typeof data.adBlockProbeUrl === 'string' ? data.adBlockProbeUrl : null,
     walletAppApiKey: typeof data.walletAppApiKey === 'string' ? data.walletAppApiKey : null,
     flags: { ...DEFAULT_FEATURE_FLAGS, ...(isRecord(data.flags) ? (data.flags as Partial<FeatureFlags>) : {}) },

@@ -55,6 +55,7 @@ const BuyRoute = lazyPage(loadBuyRoute, 'BuyRoute');
 const XummPlaidPage = lazyPage<'XummPlaidPage', object>(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
+const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
 const BankLinkPage = lazyPage<'BankLinkPage', object>(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
@@ -158,6 +159,8 @@ export function AppRoutes() {
         <Route path="v1/auth/:step" element={<AuthStepRoute />} />
         <Route path="trade/track" element={<TrackPage />} />
         <Route path="r/:shortId" element={<ShortLinkPage />} />
+        {/* Contact Support's page when the deployment sets no SUPPORT_URL (decision 059) */}
+        <Route path="support" element={<SupportPage />} />
         {/* the phone that opened the SMS link has no session: the link's token is its credential (decision 010) */}
         <Route path="kyc/continue" element={<ContinueOnPhonePage />} />
         {/* login + Verified in the wallet mini-app; with ?handoff= the wallet's browser, whose link is its credential (decision 034) */}

@@ -39,6 +39,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
       stage: config.stage,
       sandbox: config.sandbox,
       supportUrl: config.supportUrl,
+      supportEmail: config.supportEmail,
       adBlockProbeUrl: config.adBlockProbeUrl,
       walletAppApiKey: config.walletAppApiKey,
       flags: config.flags,

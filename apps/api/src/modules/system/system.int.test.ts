@@ -58,7 +58,9 @@ describe('system routes, errors and headers', () => {
     expect(body.flags).toEqual(DEFAULT_FEATURE_FLAGS);
     expect(body.flags.twoFactorRequired).toBe(true);
     expect(body.flags.languageSelection).toBe(true);
-    expect(body.supportUrl).toMatch(/^https?:\/\//);
+    // No SUPPORT_URL: the app's own support page, not a domain that may not exist (decision 059).
+    expect(body.supportUrl).toBe('/support');
+    expect(body.supportEmail).toBeNull();
     expect(body.sandbox).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { getTracking } from '../trade/api/orders';
 import { OrderView, isFinal } from '../trade/components/order-view';
+import { ShortLink } from '../trade/components/short-link';
 
 /** How often an order that is still moving is read again. */
 const TRACK_POLL_MS = 5000;
@@ -40,6 +41,7 @@ export function TrackPage() {
         <p className="text-base text-ink-muted">{t('track.intro')}</p>
       </header>
       <OrderView order={order.data} />
+      <ShortLink shortId={order.data.shortId} />
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { rampLimitsQueryOptions } from './api/ramp-limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
+import { lastBuyDestination, recentOrders } from './api/orders';
 import { clearEarlyReads } from './api/early-reads';
 import { AssetPicker as AssetPickerField } from './components/asset-picker';
 import { ComingSoon } from './components/coming-soon';
@@ -129,6 +130,9 @@ export function BuyPage() {
   const walletAccount = useWalletAccount();
   const [addressEdited, setAddressEdited] = useState(false);
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
+  const [memoEdited, setMemoEdited] = useState(false);
+  // Decision 059: the address of the last buy on the chosen network is offered until the user types another.
+  const pastOrders = useQuery({ queryKey: [...tradeKey, 'recent-orders'], queryFn: ({ signal }) => recentOrders(api, signal), retry: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
   const chooseAsset = useCallback((key: string) => {
@@ -175,7 +179,9 @@ export function BuyPage() {
   const assetNetwork = asset?.network ?? null;
   // Shown (and used) until the user types in the field; on another network the field stays theirs.
   const walletDefault = !addressEdited && address === '' && walletAccount !== null && assetNetwork === 'xrpl' ? walletAccount : null;
-  const buyAddress = walletDefault ?? address;
+  const lastUsed = !addressEdited && address === '' && walletDefault === null && assetNetwork !== null ? lastBuyDestination(pastOrders.data, assetNetwork) : null;
+  const buyAddress = walletDefault ?? lastUsed?.address ?? address;
+  const buyMemo = lastUsed && !memoEdited && memo === '' ? lastUsed.memo : memo;
   const fromWallet = walletAccount !== null && buyAddress === walletAccount && assetNetwork === 'xrpl';
   const source = sources.find((option) => option.key === sourceKey && !option.disabled) ?? sources.find((option) => !option.disabled) ?? null;
 
@@ -226,12 +232,13 @@ export function BuyPage() {
   }, [buyAddress, addressProblem]);
   const changeMemo = useCallback((value: string) => {
     setMemo(value);
+    setMemoEdited(true);
     setTouched(true);
     setErrors((current) => (current.buyMemo ? { ...current, buyMemo: undefined } : current));
   }, []);
   const blurMemo = useCallback(() => {
-    if (memo.trim() !== '') setErrors((current) => ({ ...current, buyMemo: memoProblem(memo) }));
-  }, [memo, memoProblem]);
+    if (buyMemo.trim() !== '') setErrors((current) => ({ ...current, buyMemo: memoProblem(buyMemo) }));
+  }, [buyMemo, memoProblem]);
 
   const validate = (): FieldErrors => {
     const next: FieldErrors = {};
@@ -246,7 +253,7 @@ export function BuyPage() {
     else if (source?.network === 'primex_usd' && holdings.data && cents > (usdCents(holdings.data.available) ?? 0n)) next.amount = t('server.insufficientFunds');
     const addressError = addressProblem(buyAddress);
     if (addressError) next.buyAddress = addressError;
-    const memoError = memoProblem(memo);
+    const memoError = memoProblem(buyMemo);
     if (memoError) next.buyMemo = memoError;
     return next;
   };
@@ -256,7 +263,7 @@ export function BuyPage() {
     const next = validate();
     setErrors(next);
     if (Object.keys(next).length > 0 || !asset || !source || !normalised) return;
-    setBuyDraft({ asset, source, amount: normalised, address: buyAddress.trim(), memo: usesMemo ? memo.trim() : '' });
+    setBuyDraft({ asset, source, amount: normalised, address: buyAddress.trim(), memo: usesMemo ? buyMemo.trim() : '' });
     void navigate(TRADE_PATHS.summary);
   };
 
@@ -364,7 +371,7 @@ export function BuyPage() {
           <Field
             name="buyAddress"
             label={addressLabel}
-            description={fromWallet ? t('buy.walletAddressHelp') : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
+            description={fromWallet ? t('buy.walletAddressHelp') : lastUsed ? t('buy.lastAddressHelp', { network: asset.networkDisplayName }) : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
             autoComplete="off"
             spellCheck="false"
             value={buyAddress}
@@ -378,7 +385,7 @@ export function BuyPage() {
               label={t(memoRule.label === 'destinationTag' ? 'buy.destinationTagLabel' : 'buy.memoLabel')}
               description={t(memoRule.memo === 'required' ? 'buy.memoRequiredHelp' : 'buy.memoOptionalHelp')}
               autoComplete="off"
-              value={memo}
+              value={buyMemo}
               onChange={changeMemo}
               onBlur={blurMemo}
               error={errors.buyMemo}

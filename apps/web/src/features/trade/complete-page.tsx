@@ -10,6 +10,7 @@ import { getOrder } from './api/orders';
 import { CancelOrder } from './components/cancel-order';
 import { DepositInstructions, awaitsDeposit } from './components/deposit-instructions';
 import { OrderView, isFinal } from './components/order-view';
+import { ShortLink } from './components/short-link';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
 import { openInWallet } from '../wallet-app/wallet-state';
@@ -56,6 +57,7 @@ export function CompletePage() {
           {t('order.trackingLink')}
         </Link>
       </p>
+      <ShortLink shortId={data.shortId} />
       <LinkButton to="/" fullWidth>
         {t('common.backHome')}
       </LinkButton>

@@ -1,4 +1,4 @@
-import { OrderChallengeReply, OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
+import { OrderChallengeReply, OrderListReply, OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
 /**
@@ -31,4 +31,24 @@ export function getTracking(api: ApiClient, trackingId: string, signal?: AbortSi
 /** GET /r/:shortId: the tracking id behind a short link. */
 export function resolveShortLink(api: ApiClient, shortId: string, signal?: AbortSignal): Promise<ShortLinkReply> {
   return api.request(`/r/${encodeURIComponent(shortId)}`, { method: 'GET', retry: true, signal, schema: ShortLinkReply });
+}
+
+/** The destination of a buy: its address and memo or tag. */
+export interface BuyDestination {
+  address: string;
+  memo: string;
+}
+
+/**
+ * POST /ramp/orders {limit: 20}: the caller's newest orders, read for the address of the last buy on each network
+ * (decision 059: the user's own orders on the server, so every device offers the same address). A read: retries.
+ */
+export function recentOrders(api: ApiClient, signal?: AbortSignal): Promise<RampOrder[]> {
+  return api.request('/ramp/orders', { body: { limit: 20 }, retry: true, signal, schema: OrderListReply }).then((reply) => reply.orders);
+}
+
+/** Where the newest buy on `network` was sent (orders come newest first); null when there is none. */
+export function lastBuyDestination(orders: readonly RampOrder[] | undefined, network: string): BuyDestination | null {
+  const last = orders?.find((order) => order.side === 'buy' && order.buyNetwork === network && order.buyAddress !== '');
+  return last ? { address: last.buyAddress, memo: last.buyMemo ?? '' } : null;
 }
