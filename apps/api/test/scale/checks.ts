@@ -45,6 +45,11 @@ export async function duplicates(db: Queryable): Promise<string[]> {
             WHERE metadata ? 'orderId' GROUP BY metadata->>'orderId', metadata->>'kind' HAVING count(*) > 1`,
     },
     {
+      name: 'a ledger transaction of one kind twice for one asset withdrawal',
+      sql: `SELECT metadata->>'withdrawalId' || ' ' || (metadata->>'kind') || ' x' || count(*) AS line FROM ledger_transactions
+            WHERE metadata ? 'withdrawalId' GROUP BY metadata->>'withdrawalId', metadata->>'kind' HAVING count(*) > 1`,
+    },
+    {
       name: 'an order entered one state twice',
       sql: `SELECT order_id || ' ' || to_status || ' x' || count(*) AS line FROM ramp_order_transitions GROUP BY order_id, to_status HAVING count(*) > 1`,
     },

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PgBoss from 'pg-boss';
-import type { RampOrder, TransferView } from '@rampart/contracts';
+import type { AssetWithdrawal, RampOrder, TransferView } from '@rampart/contracts';
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db';
 import { fromMinorUnits, toMinorUnits } from '../../src/modules/ledger';
 import { createScratchDatabase, defineCluster, runLimited, sleep, waitUntil, type Cluster, type RampartProcess } from './cluster';
 import { bringSettlementsDue, count, duplicates, invariantViolations, jobSummary, outstandingJobs } from './checks';
-import { Client, deposit, holdings, makeUser, placeOrder, withdraw, type OrderKind, type User } from './traffic';
+import { Client, deposit, holdings, makeUser, placeOrder, withdraw, withdrawAsset, type OrderKind, type User } from './traffic';
 
 /**
- * Issue 8's crash test: mixed traffic (deposits, orders, withdrawals) through two API processes while API and worker
+ * The crash test: mixed traffic (deposits, orders, withdrawals of USD and of held assets) through two API processes while API and worker
  * processes are killed with SIGKILL at random moments and started again. Clients retry what got no answer with the
  * same idempotency key, as a real client does. At the end nothing is lost (every accepted request's effect is there,
  * once), nothing is there twice, and the ledger invariants hold. The run is driven by a seeded generator: the seed
@@ -47,6 +47,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
       workers: 2,
       env: {
         CHAIN_CONFIRMATION_DELAY_SECONDS: '1',
+        ASSET_WITHDRAWAL_DELAY_SECONDS: '1',
         QUOTE_RATE_LIMIT_PER_MINUTE: '0',
         RATE_LIMIT_PER_MINUTE: '0',
         RATE_LIMIT_AUTH_PER_MINUTE: '0',
@@ -73,8 +74,13 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
       users[i] = await makeUser(client, `crash-${seed}-${i}@example.com`, { usd: FUNDING, ...(i % 3 === 0 ? { usds: '50.000000' } : {}) });
     });
 
-    // Each user's plan, decided by the seed: three deposits, one order, one withdrawal, in a random order.
-    type Step = { kind: 'deposit'; amount: string } | { kind: 'withdraw'; amount: string } | { kind: 'order'; order: OrderKind; amount: string };
+    // Each user's plan, decided by the seed: three deposits, one order, one withdrawal, in a random order; the users
+    // holding USDS also withdraw some of it to an address.
+    type Step =
+      | { kind: 'deposit'; amount: string }
+      | { kind: 'withdraw'; amount: string }
+      | { kind: 'order'; order: OrderKind; amount: string }
+      | { kind: 'withdraw-asset'; amount: string };
     const plans: Step[][] = users.map((_, i) => {
       const order: OrderKind = i % 3 === 0 ? 'sell' : i % 7 === 0 ? 'buy-failing' : 'buy';
       const steps: Step[] = [
@@ -83,6 +89,8 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
         { kind: 'deposit', amount: `${10 + Math.floor(random() * 40)}.50` },
         { kind: 'order', order, amount: `${5 + Math.floor(random() * 20)}` },
         { kind: 'withdraw', amount: `${5 + Math.floor(random() * 20)}.00` },
+        // At most 25 USDS sold and 20 withdrawn: the 50 held cover both.
+        ...(i % 3 === 0 ? [{ kind: 'withdraw-asset' as const, amount: `${1 + Math.floor(random() * 20)}.500000` }] : []),
       ];
       for (let k = steps.length - 1; k > 0; k -= 1) {
         const j = Math.floor(random() * (k + 1));
@@ -115,6 +123,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     const deposits: Array<{ user: number; transfer: TransferView }> = [];
     const withdrawals: Array<{ user: number; transfer: TransferView }> = [];
     const orders: Array<{ user: number; kind: OrderKind; order: RampOrder }> = [];
+    const assetWithdrawals: Array<{ user: number; withdrawal: AssetWithdrawal }> = [];
     try {
       await runLimited([...Array(USERS).keys()], 12, async (i) => {
         let n = 0;
@@ -123,6 +132,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
           const key = `crash-${seed}-${i}-${n}`;
           if (step.kind === 'deposit') deposits.push({ user: i, transfer: await deposit(client, users[i]!, step.amount, key) });
           else if (step.kind === 'withdraw') withdrawals.push({ user: i, transfer: await withdraw(client, users[i]!, step.amount, key) });
+          else if (step.kind === 'withdraw-asset') assetWithdrawals.push({ user: i, withdrawal: await withdrawAsset(client, users[i]!, step.amount, key) });
           else orders.push({ user: i, kind: step.order, order: await placeOrder(client, users[i]!, step.order, step.amount, key) });
         }
         // A few users go on with deposits and withdrawals (no trade code to spend), at a walk, until the chaos has
@@ -131,7 +141,9 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
           await sleep(250);
           n += 1;
           const key = `crash-${seed}-${i}-${n}`;
-          if (n % 2 === 0) deposits.push({ user: i, transfer: await deposit(client, users[i]!, `${5 + (n % 20)}.75`, key) });
+          // Small deposits, and none past $900 in all: ACH deposits share a rolling-week $1000 limit (decision 053).
+          const deposited = deposits.filter((d) => d.user === i).reduce((sum, d) => sum + toMinorUnits(d.transfer.amount, 'USD'), 0n);
+          if (n % 2 === 0 && deposited < toMinorUnits('895.00', 'USD')) deposits.push({ user: i, transfer: await deposit(client, users[i]!, `${1 + (n % 4)}.75`, key) });
           else withdrawals.push({ user: i, transfer: await withdraw(client, users[i]!, `${1 + (n % 5)}.00`, key) });
         }
       });
@@ -168,6 +180,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
         return (
           (await count(db, `SELECT count(*) AS n FROM transfers WHERE status = 'pending'`)) === 0 &&
           (await count(db, `SELECT count(*) AS n FROM ramp_orders WHERE NOT ${ended}`)) === 0 &&
+          (await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`)) === 0 &&
           (await count(db, `SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`)) === 0 &&
           (await outstandingJobs(db)).length === 0
         );
@@ -179,6 +192,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
             seed,
             pendingTransfers: await count(db, `SELECT count(*) AS n FROM transfers WHERE status = 'pending'`),
             openOrders: await count(db, `SELECT count(*) AS n FROM ramp_orders WHERE NOT ${ended}`),
+            openAssetWithdrawals: await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`),
             unsentMail: await count(db, `SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`),
             outstanding: await outstandingJobs(db),
           }),
@@ -200,6 +214,10 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
       expect(rows.every((r) => r.status === 'settled')).toBe(true);
     }
     expect(await count(db, `SELECT count(*) AS n FROM ramp_orders`)).toBe(orders.length);
+    // One withdrawal of the held asset per key, each sent once, whatever the kills and retries did.
+    expect(assetWithdrawals).toHaveLength(USERS / 3);
+    expect(await count(db, `SELECT count(*) AS n FROM asset_withdrawals`)).toBe(assetWithdrawals.length);
+    expect(await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status = 'completed'`)).toBe(assetWithdrawals.length);
     // Nothing twice: no ledger transaction, transition or mail of one step twice; the ledger balanced.
     expect(await duplicates(db)).toEqual([]);
     expect(await invariantViolations(db)).toEqual([]);
@@ -227,6 +245,7 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
           usds -= toMinorUnits(final.order.sellAmountTotal, 'USDS');
         }
       }
+      for (const { withdrawal } of assetWithdrawals.filter((w) => w.user === i)) usds -= toMinorUnits(withdrawal.amount, 'USDS');
       const seen = await holdings(client, user);
       expect({ settled: seen.settled, held: seen.held }, user.email).toEqual({ settled: fromMinorUnits(usd, 'USD'), held: '0.00' });
       if (i % 3 === 0) expect(seen.assets.find((a) => a.assetTicker === 'USDS')?.settled).toBe(fromMinorUnits(usds, 'USDS'));

@@ -1,4 +1,6 @@
 import {
+  AssetWithdrawalListReply,
+  AssetWithdrawalReply,
   AuthenticatedReply,
   BankAccountReply,
   ChallengeReply,
@@ -10,6 +12,7 @@ import {
   RampQuoteReply,
   SignInResponse,
   TransferReply,
+  type AssetWithdrawal,
   type OutboxMessage,
   type RampOrder,
   type TransferView,
@@ -197,6 +200,34 @@ export async function withdraw(client: Client, user: User, amount: string, key: 
   if (confirmed.status === 200) return TransferReply.parse(confirmed.body).transfer;
   const now = TransferReply.parse((await client.send('/api/transfers/get', { token: user.token, body: { transferId: transfer.transferId } })).body).transfer;
   if (now.confirmation !== 'confirmed') throw new Error(`withdrawal ${transfer.transferId}: confirmation refused: ${JSON.stringify(confirmed.body)}`);
+  return now;
+}
+
+/**
+ * USDS withdrawn from the holdings to an XRPL address under an Idempotency-Key, as the withdraw-crypto page does it:
+ * the step-up's code (decision 054), then the link of the confirmation mail. A retried request whose first try
+ * committed gets that withdrawal back (decision 049); a retried confirmation whose first try went through is refused
+ * as used (400), and the withdrawal then reads confirmed.
+ */
+export async function withdrawAsset(client: Client, user: User, amount: string, key: string): Promise<AssetWithdrawal> {
+  await client.send('/api/holdings/withdraw-challenge', { token: user.token, body: {} });
+  const code = await client.code(user.email, 'withdrawal');
+  const res = await client.send('/api/holdings/withdraw', {
+    token: user.token,
+    body: { assetTicker: 'USDS', network: 'xrpl', amount, address: XRPL_ADDRESS, code },
+    headers: { 'idempotency-key': key },
+  });
+  const withdrawal = AssetWithdrawalReply.parse(res.body).withdrawal;
+  const mail = (await client.outbox(user.email)).find((m) => m.template === 'asset-withdrawal-confirmation');
+  const link = /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!link) throw new Error(`asset withdrawal ${withdrawal.withdrawalId}: no confirmation link for ${user.email}`);
+  const confirmed = await client.send('/api/holdings/confirm-withdrawal', { token: user.token, body: { token: link }, accept: [200, 400] });
+  if (confirmed.status === 200) return AssetWithdrawalReply.parse(confirmed.body).withdrawal;
+  const mine = AssetWithdrawalListReply.parse((await client.send('/api/holdings/withdrawals', { token: user.token, body: {} })).body).withdrawals;
+  const now = mine.find((w) => w.withdrawalId === withdrawal.withdrawalId);
+  if (!now || now.status === 'awaiting_confirmation' || now.status === 'cancelled') {
+    throw new Error(`asset withdrawal ${withdrawal.withdrawalId}: confirmation refused: ${JSON.stringify(confirmed.body)}`);
+  }
   return now;
 }
 
