@@ -116,7 +116,7 @@ describe('account recovery and the SMS second factor in a browser', () => {
 
       // Re-authenticate, then the number in international form; a national one gets the rule's message.
       await page.getByRole('button', { name: 'Add a phone number' }).click();
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Continue' }).click();
       const phoneField = page.getByLabel('Phone number');
       await phoneField.waitFor();
@@ -158,8 +158,8 @@ describe('account recovery and the SMS second factor in a browser', () => {
       await page.waitForURL(/\/settings$/);
       expect(await page.getByTestId('mfa-current').textContent()).toBe('Now: a code we text to +1 415 555 2671.');
       await page.getByRole('button', { name: 'Email me a code' }).click();
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByLabel('Password').press('Enter');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
       await page.getByText(`Now: a code we email to ${email}.`).waitFor();
       await page.getByText('Sign-in codes will now come by email.').waitFor();
 

@@ -43,10 +43,11 @@ describe('sign-up and sign-in in a browser', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       expect(await page.getByTestId('field-error-email').textContent()).toBe('Email is required');
 
-      // Login tries sign-in first; the unknown user goes to sign-up.
+      // Login tries sign-in first; the unknown user goes to sign-up, which keeps the password (decision 057).
       await enterEmailAndPassword(page, email, PASSWORD);
       await page.waitForURL(/\/v1\/auth\/signup\?redirect=%2Fkyc$/);
       await expectNoSeriousAxeViolation(page);
+      await page.getByRole('button', { name: 'Choose a different password' }).click();
       await page.getByLabel('Create a password').fill('short');
       await page.getByLabel('Confirm password').fill('different');
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -56,19 +57,12 @@ describe('sign-up and sign-in in a browser', () => {
       await page.getByLabel('Confirm password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
 
-      // The emailed code confirms the account; the user is then signed in automatically.
+      // The emailed code confirms the account and is this first sign-in's emailed factor (R2 for the later ones).
       await page.waitForURL(/\/v1\/auth\/otpcode/);
       await expectNoSeriousAxeViolation(page);
       const signUpCode = await newestCode(email);
       await page.getByLabel('6-digit code').fill(signUpCode.code);
       await page.getByRole('button', { name: 'Confirm' }).click();
-
-      // R2: the second factor is the emailed code until the authenticator app is set up.
-      await page.waitForURL(/\/v1\/auth\/otp\?/);
-      await expectNoSeriousAxeViolation(page);
-      const mfaCode = await newestCode(email, signUpCode.id);
-      await page.getByLabel('6-digit code').fill(mfaCode.code);
-      await page.getByRole('button', { name: 'Verify' }).click();
 
       // /kyc sends a new user on to the first KYC screen.
       await page.waitForURL((url) => url.pathname === '/kyc/start');
@@ -79,7 +73,7 @@ describe('sign-up and sign-in in a browser', () => {
       await page.getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL(/\/settings$/);
       await page.getByRole('button', { name: 'Set up authenticator app' }).click();
-      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Continue' }).click();
       const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
       expect(secret).toMatch(/^[A-Z2-7]+=*$/);

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useAuthState } from './auth-store';
 import type { AuthStep } from './auth-steps';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
@@ -23,11 +24,13 @@ export function AuthStepPage({ step }: { step: AuthStep }) {
   const { t } = useTranslation();
   const redirect = useRedirectTarget();
   const { state } = useAuthFlow();
+  const { loggedIn } = useAuthState();
 
   const needsEmail = step === 'password' || step === 'signup' || step === 'otpcode' || step === 'reset';
   const needsChallenge = step === 'otp' || step === 'totp' || step === 'email';
   if ((needsEmail && state.email === '') || (needsChallenge && !state.challenge)) {
-    return <Navigate to={authEntryHref(redirect)} replace />;
+    // Signed in (the flow just finished on this step, or another tab did): on to the target, never the empty /auth.
+    return <Navigate to={loggedIn ? redirect : authEntryHref(redirect)} replace />;
   }
 
   switch (step) {

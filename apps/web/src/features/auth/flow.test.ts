@@ -42,35 +42,51 @@ function setup(handlers: Record<string, Handler>) {
 }
 
 describe('the sign-in flow (document 1, section 4)', () => {
-  it('an unknown user: sign-in first, then sign-up, confirm, automatic sign-in, emailed second factor, login token', async () => {
+  it('an unknown user: sign-in first, then sign-up with the kept password, the code signs in, login token', async () => {
     const { flow, auth, calls } = setup({
-      '/identity/sign-in': vi
-        .fn<Handler>()
-        .mockImplementationOnce(() => {
-          throw identityError('UserNotFoundException', 'User does not exist.');
-        })
-        .mockImplementationOnce(() => ({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's1', codeDeliveryDetails: delivery })),
+      '/identity/sign-in': () => {
+        throw identityError('UserNotFoundException', 'User does not exist.');
+      },
       '/identity/sign-up': () => ({ userGuid: login.userGuid, userConfirmed: false, codeDeliveryDetails: delivery }),
-      '/identity/confirm-sign-up': () => ({ ok: true }),
-      '/identity/respond-to-challenge': () => tokens,
+      '/identity/confirm-sign-up': () => ({ ok: true, signIn: tokens }),
       '/auth-token-login-request': () => login,
       '/identity/user': () => ({ userGuid: login.userGuid, email: login.email }),
     });
     flow.setEmail('  New@Example.com ');
     expect(flow.store.getState().email).toBe('new@example.com');
     await expect(flow.signIn('correct horse battery')).resolves.toEqual({ type: 'step', step: 'signup' });
+    expect(flow.keptPassword()).toBe('correct horse battery');
     await expect(flow.signUp('correct horse battery', 'correct horse battery')).resolves.toEqual({ type: 'step', step: 'otpcode' });
     expect(calls.at(-1)).toEqual(['/identity/sign-up', { email: 'new@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', locale: 'es' }]);
-    await expect(flow.confirmSignUp('123456')).resolves.toEqual({ type: 'step', step: 'otp' });
-    expect(auth.getState().auth2FAType).toBe('EMAIL_OTP');
-    await expect(flow.answerChallenge('654321')).resolves.toEqual({ type: 'step', step: 'redirect' });
-    expect(calls.at(-1)).toEqual(['/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: 's1', code: '654321' }]);
-    await expect(flow.finish()).resolves.toEqual({ type: 'done' });
+    // The sign-up code is this sign-in's emailed factor: no second code, the tokens are exchanged at once.
+    await expect(flow.confirmSignUp('123456')).resolves.toEqual({ type: 'done' });
+    expect(calls.find(([path]) => path === '/identity/confirm-sign-up')?.[1]).toEqual({ email: 'new@example.com', code: '123456', password: 'correct horse battery' });
+    expect(calls.map(([path]) => path)).not.toContain('/identity/respond-to-challenge');
+    expect(flow.keptPassword()).toBeNull();
     expect(calls.find(([path]) => path === '/auth-token-login-request')?.[1]).toEqual({ token: 'id' });
     expect(readToken()).toBe('login-token');
     expect(readSessionValue('userGuid')).toBe(login.userGuid);
     expect(readSessionValue('refreshToken')).toBe('refresh');
     expect(auth.getState()).toMatchObject({ loggedIn: true, auth2FAType: null, userInfo: { userGuid: login.userGuid } });
+  });
+
+  it('sends a new code for the emailed factor by signing in again with the kept password', async () => {
+    const { flow, calls } = setup({
+      '/identity/sign-in': vi
+        .fn<Handler>()
+        .mockImplementationOnce(() => ({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's1', codeDeliveryDetails: delivery }))
+        .mockImplementationOnce(() => ({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's2', codeDeliveryDetails: delivery })),
+      '/identity/respond-to-challenge': () => tokens,
+      '/auth-token-login-request': () => login,
+      '/identity/user': () => ({ userGuid: login.userGuid, email: login.email }),
+    });
+    flow.setEmail('a@example.com');
+    await expect(flow.signIn('password1')).resolves.toEqual({ type: 'step', step: 'otp' });
+    expect(flow.canResendChallenge()).toBe(true);
+    await expect(flow.resendChallenge()).resolves.toBeNull();
+    expect(flow.store.getState().challenge?.session).toBe('s2');
+    await expect(flow.answerChallenge('654321')).resolves.toEqual({ type: 'done' });
+    expect(calls.find(([path]) => path === '/identity/respond-to-challenge')?.[1]).toEqual({ challengeName: 'EMAIL_OTP', session: 's2', code: '654321' });
   });
 
   it('an unconfirmed user: the code is sent again and the flow goes to the emailed code', async () => {
@@ -122,8 +138,7 @@ describe('the sign-in flow (document 1, section 4)', () => {
       '/auth-token-login-request': () => ({ errorMessage: 'The identity token is invalid or expired.' }),
     });
     flow.setEmail('a@example.com');
-    await flow.signIn('password1');
-    await expect(flow.finish()).resolves.toEqual({ type: 'general', message: 'The identity token is invalid or expired.' });
+    await expect(flow.signIn('password1')).resolves.toEqual({ type: 'general', message: 'The identity token is invalid or expired.' });
     expect(readSessionValue('refreshToken')).toBeNull();
     expect(auth.getState().loggedIn).toBe(false);
   });

@@ -25,8 +25,10 @@ import { loginResponseEntries } from './token-refresh';
 
 /**
  * The sign-in and sign-up flow of document 1, section 4, as plain async steps: each call says where the flow
- * goes next (a step, done, or messages), and the pages navigate. The password stays in memory only, so that
- * the user is signed in automatically after confirming the emailed code; a reload forgets it.
+ * goes next (a step, done, or messages), and the pages navigate. The password stays in memory only: sign-up
+ * asks only to confirm the one typed at the password step, and the sign-up code signs the user in with it
+ * (docs/decisions/057-sign-up-in-one-pass-and-change-password.md); a reload forgets it. Tokens are exchanged
+ * by the call that received them, so the screen that asked for the last answer stays until home opens.
  */
 
 export interface FlowState {
@@ -54,6 +56,12 @@ export interface AuthFlow {
   store: Store<FlowState>;
   /** The email of the first step, lower-cased; forgets the rest of an earlier attempt. */
   setEmail(email: string): void;
+  /** The password typed at the password step, kept for sign-up's confirmation; null after a reload. */
+  keptPassword(): string | null;
+  /** Whether the code step can send a new code (the emailed or SMS factor, the emailed sign-in code). */
+  canResendChallenge(): boolean;
+  /** A new code for the current challenge: the same first step again; null when it was sent. */
+  resendChallenge(): Promise<FlowResult | null>;
   signIn(password: string): Promise<FlowResult>;
   signUp(password: string, confirmPassword: string): Promise<FlowResult>;
   confirmSignUp(code: string): Promise<FlowResult>;
@@ -89,14 +97,16 @@ function toResult(error: unknown): FlowResult {
 export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
   const store = createStore<FlowState>(INITIAL);
   let password: string | null = null;
+  /** How the current challenge began, to send a new code the same way. */
+  let challengeVia: 'password' | 'email_code' | null = null;
   let finishing: Promise<FlowResult> | null = null;
 
   const email = () => store.getState().email;
 
-  function onReply(reply: SignInResponse): FlowResult {
+  async function onReply(reply: SignInResponse): Promise<FlowResult> {
     if ('authenticationResult' in reply) {
       store.setState({ tokens: reply, challenge: null });
-      return { type: 'step', step: 'redirect' };
+      return finish();
     }
     store.setState({
       challenge: { name: reply.challengeName, session: reply.session, delivery: reply.codeDeliveryDetails },
@@ -104,6 +114,39 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     });
     auth.setAuth2FAType(loginMethodOf(reply.challengeName));
     return { type: 'step', step: stepForChallenge(reply.challengeName) };
+  }
+
+  function finish(): Promise<FlowResult> {
+    finishing ??= (async (): Promise<FlowResult> => {
+      const tokens = store.getState().tokens;
+      if (!tokens) return { type: 'step', step: 'auth' };
+      try {
+        writeSession({ refreshToken: tokens.authenticationResult.refreshToken });
+        const login = await exchangeLoginToken(api, tokens.authenticationResult.idToken);
+        writeSession(loginResponseEntries(login));
+        let userInfo = { userGuid: login.userGuid, email: login.email };
+        try {
+          const user = await getUser(api);
+          userInfo = { userGuid: user.userGuid, email: user.email };
+        } catch (error) {
+          console.debug('[auth] the user info could not be loaded', error);
+        }
+        password = null;
+        challengeVia = null;
+        // Logged in first: the step on screen then goes on to the redirect target, not back to /auth.
+        auth.setLoggedIn(userInfo);
+        store.setState({ ...INITIAL });
+        trackEvent('login');
+        return { type: 'done' };
+      } catch (error) {
+        clearSession();
+        store.setState({ tokens: null });
+        return toResult(error);
+      }
+    })().finally(() => {
+      finishing = null;
+    });
+    return finishing;
   }
 
   /** UserNotConfirmed: the code is sent again and the flow goes to the emailed-code step. */
@@ -120,7 +163,9 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
   async function trySignIn(withPassword: string, username: string): Promise<FlowResult> {
     password = withPassword;
     try {
-      return onReply(await signIn(api, { email: username, password: withPassword }));
+      const reply = await signIn(api, { email: username, password: withPassword });
+      challengeVia = 'password';
+      return await onReply(reply);
     } catch (error) {
       const result = toResult(error);
       if (result.type === 'step' && result.step === 'otpcode') return toConfirmation();
@@ -132,7 +177,29 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     store,
     setEmail(value) {
       password = null;
+      challengeVia = null;
       store.setState({ ...INITIAL, email: normaliseEmail(value) });
+    },
+    keptPassword: () => password,
+    canResendChallenge() {
+      const name = store.getState().challenge?.name;
+      if (name === 'CUSTOM_CHALLENGE') return challengeVia === 'email_code';
+      return (name === 'EMAIL_OTP' || name === 'SMS_OTP') && challengeVia === 'password' && password !== null;
+    },
+    async resendChallenge() {
+      const kept = password;
+      if (challengeVia !== 'email_code' && kept === null) return { type: 'step', step: 'password' };
+      try {
+        const reply =
+          challengeVia === 'email_code' || kept === null
+            ? await signInWithCode(api, { email: email() })
+            : await signIn(api, { email: email(), password: kept });
+        // A new challenge replaces the old one on the same step; anything else (tokens) moves on.
+        const result = await onReply(reply);
+        return result.type === 'step' ? null : result;
+      } catch (error) {
+        return toResult(error);
+      }
     },
     signIn: (withPassword) => trySignIn(withPassword, email()),
     async signUp(withPassword, confirmPassword) {
@@ -150,16 +217,19 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       }
     },
     async confirmSignUp(code) {
+      let signedIn: SignInResponse | undefined;
       try {
-        await confirmSignUp(api, { email: email(), code: code.trim() });
+        const reply = await confirmSignUp(api, { email: email(), code: code.trim(), ...(password === null ? {} : { password }) });
+        signedIn = reply.signIn;
       } catch (error) {
         return toResult(error);
       }
       // R22: the sign-up is done once the emailed code is confirmed.
       trackEvent('sign_up');
-      // Signed in automatically after confirming; without the password (a reload) it is asked again.
-      if (password === null) return { type: 'step', step: 'password' };
-      return trySignIn(password, email());
+      // The code was this sign-in's emailed factor; without the password (a reload) it is asked again.
+      if (!signedIn) return { type: 'step', step: 'password' };
+      challengeVia = 'password';
+      return onReply(signedIn);
     },
     async resendCode() {
       try {
@@ -172,7 +242,9 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     },
     async signInWithCode() {
       try {
-        return onReply(await signInWithCode(api, { email: email() }));
+        const reply = await signInWithCode(api, { email: email() });
+        challengeVia = 'email_code';
+        return await onReply(reply);
       } catch (error) {
         const result = toResult(error);
         if (result.type === 'step' && result.step === 'otpcode') return toConfirmation();
@@ -183,45 +255,16 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       const challenge = store.getState().challenge;
       if (!challenge) return { type: 'step', step: 'password' };
       try {
-        return onReply(
-          await respondToChallenge(api, { challengeName: challenge.name, session: challenge.session, code: code.trim() }),
-        );
+        const reply = await respondToChallenge(api, { challengeName: challenge.name, session: challenge.session, code: code.trim() });
+        return await onReply(reply);
       } catch (error) {
         return toResult(error);
       }
     },
-    finish() {
-      finishing ??= (async (): Promise<FlowResult> => {
-        const tokens = store.getState().tokens;
-        if (!tokens) return { type: 'step', step: 'auth' };
-        try {
-          writeSession({ refreshToken: tokens.authenticationResult.refreshToken });
-          const login = await exchangeLoginToken(api, tokens.authenticationResult.idToken);
-          writeSession(loginResponseEntries(login));
-          let userInfo = { userGuid: login.userGuid, email: login.email };
-          try {
-            const user = await getUser(api);
-            userInfo = { userGuid: user.userGuid, email: user.email };
-          } catch (error) {
-            console.debug('[auth] the user info could not be loaded', error);
-          }
-          password = null;
-          store.setState({ ...INITIAL });
-          auth.setLoggedIn(userInfo);
-          trackEvent('login');
-          return { type: 'done' };
-        } catch (error) {
-          clearSession();
-          store.setState({ tokens: null });
-          return toResult(error);
-        }
-      })().finally(() => {
-        finishing = null;
-      });
-      return finishing;
-    },
+    finish,
     reset() {
       password = null;
+      challengeVia = null;
       store.setState({ ...INITIAL });
     },
   };

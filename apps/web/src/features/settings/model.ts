@@ -60,3 +60,16 @@ export function freshReauth(reauth: Reauth | null, now: number): string | null {
 export function isReauthExpired(error: { code?: string | undefined; message: string }): boolean {
   return error.code === 'NotAuthorizedException' && error.message === IDENTITY_MESSAGES.en.reauthRequired;
 }
+
+export type ChangePasswordField = 'previousPassword' | 'proposedPassword' | 'confirmPassword';
+
+/**
+ * Which field of "Change password" an identity error belongs on, by its code: the server names `password` for
+ * both a wrong current password and a refused new one (document 2, section 8). null: the snackbar.
+ */
+export function changePasswordErrorField(code: string | undefined): ChangePasswordField | null {
+  if (code === 'NotAuthorizedException') return 'previousPassword';
+  if (code === 'InvalidPasswordException') return 'proposedPassword';
+  if (code === 'InvalidConfirmPasswordException') return 'confirmPassword';
+  return null;
+}

@@ -3,11 +3,12 @@ import { Button } from '../../components/ui/button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useUser } from './api/get-user';
+import { ChangePasswordSection } from './components/change-password-section';
 import { SignInCodesSection } from './components/sign-in-codes-section';
 import { TotpSection } from './components/totp-section';
 import { currentFactor } from './model';
 
-/** /settings (login): the account, where sign-in codes come from (email or SMS), the authenticator app, sign-out. */
+/** /settings (login): the account, where sign-in codes come from (email or SMS), the authenticator app, the password, sign-out. */
 export function SettingsPage({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const user = useUser();
@@ -39,6 +40,7 @@ export function SettingsPage({ onSignOut }: { onSignOut: () => void }) {
       </section>
       <SignInCodesSection user={user.data} />
       <TotpSection enabled={user.data.totpEnabled} smsInUse={currentFactor(user.data) === 'SMS_OTP'} />
+      <ChangePasswordSection />
       <section aria-labelledby="sign-out-title" className="flex flex-col gap-3 rounded-xl border border-line p-4">
         <h2 id="sign-out-title" className="text-lg font-bold text-ink">
           {t('settings.signOutTitle')}

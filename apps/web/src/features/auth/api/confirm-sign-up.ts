@@ -1,7 +1,7 @@
-import type { ConfirmSignUpRequest, OkResponse } from '@rampart/contracts';
+import type { ConfirmSignUpRequest, ConfirmSignUpResponse } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
-/** POST /identity/confirm-sign-up with the emailed code. */
-export function confirmSignUp(api: ApiClient, body: ConfirmSignUpRequest): Promise<OkResponse> {
-  return api.request<OkResponse>('/identity/confirm-sign-up', { body });
+/** POST /identity/confirm-sign-up with the emailed code, and the password to be signed in at once. */
+export function confirmSignUp(api: ApiClient, body: ConfirmSignUpRequest): Promise<ConfirmSignUpResponse> {
+  return api.request<ConfirmSignUpResponse>('/identity/confirm-sign-up', { body });
 }

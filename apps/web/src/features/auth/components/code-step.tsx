@@ -55,8 +55,10 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
     apply(await run(() => (kind === 'otpcode' ? flow.confirmSignUp(code) : flow.answerChallenge(code))));
   };
 
+  // The sign-up code, or a new challenge for the emailed or SMS factor and the emailed sign-in code.
+  const canResend = kind === 'otpcode' || flow.canResendChallenge();
   const resend = async () => {
-    const result = await run(() => flow.resendCode());
+    const result = await run(() => (kind === 'otpcode' ? flow.resendCode() : flow.resendChallenge()));
     if (result === null) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
     else apply(result);
   };
@@ -90,7 +92,7 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
           error={errors.code}
         />
         <PendingButton pending={pending}>{kind === 'otpcode' ? t('auth.confirm') : t('auth.verify')}</PendingButton>
-        {kind === 'otpcode' ? (
+        {canResend ? (
           <PendingButton pending={pending} type="button" variant="secondary" onPress={() => void resend()}>
             {t('auth.resendCode')}
           </PendingButton>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
@@ -10,16 +10,32 @@ import { StepFrame } from './step-frame';
 
 const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
-/** /v1/auth/signup: an unknown email chooses a password (twice); a 6-digit code is then emailed. */
+/**
+ * /v1/auth/signup: an unknown email. The password typed at the password step is kept and only confirmed here;
+ * it is chosen afresh (twice) when there is none (a reload, the emailed sign-in code), when it is too short, or
+ * when the user wants another (docs/decisions/057-sign-up-in-one-pass-and-change-password.md). A 6-digit code
+ * is then emailed.
+ */
 export function SignupStep() {
   const { t } = useTranslation();
   const redirect = useRedirectTarget();
   const { flow, state } = useAuthFlow();
-  const [password, setPassword] = useState('');
+  const [kept] = useState(() => flow.keptPassword());
+  const [choosing, setChoosing] = useState(() => kept === null || passwordTooShort(kept));
+  const [password, setPassword] = useState(() => kept ?? '');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    kept !== null && passwordTooShort(kept) ? { password: t('identity.passwordTooShort') } : {},
+  );
   const [pending, setPending] = useState(false);
-  const apply = useFlowResult(FIELDS, setErrors);
+  // A server message on the password (a common one, R3) shows the field it belongs to.
+  const apply = useFlowResult(
+    FIELDS,
+    useCallback((next: FieldErrors) => {
+      if (next.password) setChoosing(true);
+      setErrors(next);
+    }, []),
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,32 +56,38 @@ export function SignupStep() {
   };
 
   return (
-    <StepFrame title={t('auth.steps.signup')} description={t('auth.signupDescription', { email: state.email })}>
+    <StepFrame
+      title={t('auth.steps.signup')}
+      description={t(choosing ? 'auth.signupDescription' : 'auth.signupConfirmDescription', { email: state.email })}
+    >
       <Form validationBehavior="aria" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
         {errors.email ? (
           <p data-testid="field-error-email" role="alert" className="text-sm font-medium text-danger">
             {errors.email}
           </p>
         ) : null}
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.newPasswordLabel')}
-          description={t('auth.newPasswordHelp')}
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            setErrors({});
-          }}
-          error={errors.password}
-        />
+        {choosing ? (
+          <TextField
+            name="password"
+            type="password"
+            label={t('auth.newPasswordLabel')}
+            description={t('auth.newPasswordHelp')}
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              setErrors({});
+            }}
+            error={errors.password}
+          />
+        ) : null}
         <TextField
           name="confirmPassword"
           type="password"
           label={t('auth.confirmPasswordLabel')}
           autoComplete="new-password"
+          autoFocus={!choosing}
           value={confirmPassword}
           onChange={(value) => {
             setConfirmPassword(value);
@@ -74,6 +96,21 @@ export function SignupStep() {
           error={errors.confirmPassword}
         />
         <PendingButton pending={pending}>{t('auth.createAccount')}</PendingButton>
+        {choosing ? null : (
+          <PendingButton
+            pending={pending}
+            type="button"
+            variant="secondary"
+            onPress={() => {
+              setChoosing(true);
+              setPassword('');
+              setConfirmPassword('');
+              setErrors({});
+            }}
+          >
+            {t('auth.chooseDifferentPassword')}
+          </PendingButton>
+        )}
       </Form>
       <Link to={authEntryHref(redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
         {t('auth.differentEmail')}
