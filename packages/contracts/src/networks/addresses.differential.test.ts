@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bech32 as bech32Lib, bech32m as bech32mLib } from 'bech32';
+import { bech32 as bech32Lib, bech32m as bech32mLib } from '@scure/base';
 import bs58check from 'bs58check';
 import { Network, validate as validateBitcoin } from 'bitcoin-address-validation';
 import { classicAddressToXAddress, encodeAccountID, isValidClassicAddress } from 'ripple-address-codec';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bech32 } from 'bech32';
+import { bech32 } from '@scure/base';
 import { bnbAddress, ethAddress, hex, hexBytes } from './index';
 
 describe('hex', () => {

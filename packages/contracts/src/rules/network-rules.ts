@@ -1,5 +1,5 @@
-import { bech32 } from 'bech32';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bech32 } from '@scure/base';
+import { checkEvmAddress } from '../networks/codecs';
 import { stringRule, ruleFailure, type Rule } from './rule';
 
 // A 0x prefix is optional: hex is written both ways and the digits are what matter.
@@ -18,32 +18,11 @@ export function hexBytes(n: number): Rule {
   };
 }
 
-const ETH_SHAPE = /^0x[0-9a-fA-F]{40}$/;
-
-function asciiBytes(value: string): Uint8Array {
-  return Uint8Array.from(value, (char) => char.charCodeAt(0));
-}
-
 /**
- * R9: EIP-55. A hex letter is upper case exactly when the matching nibble of keccak256 of the
- * lower-case address is 8 or more. All-lower and all-upper addresses carry no checksum.
+ * Document 2: 42 characters (0x and 40 hex); R9 adds the EIP-55 checksum when the case is mixed. The one EIP-55
+ * check is the address codecs' (networks/codecs.ts), so the rule and the destination-address check cannot drift.
  */
-function hasValidEip55Checksum(address: string): boolean {
-  const body = address.slice(2);
-  if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  const hash = keccak_256(asciiBytes(body.toLowerCase()));
-  for (let i = 0; i < body.length; i++) {
-    const char = body.charAt(i);
-    if (!/[a-fA-F]/.test(char)) continue;
-    const byte = hash[i >> 1] ?? 0;
-    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
-    if ((nibble >= 8) !== (char === char.toUpperCase())) return false;
-  }
-  return true;
-}
-
-/** Document 2: 42 characters (0x and 40 hex); R9 adds the EIP-55 checksum when the case is mixed. */
-export const ethAddress: Rule = stringRule('ethAddress', (v) => ETH_SHAPE.test(v) && hasValidEip55Checksum(v));
+export const ethAddress: Rule = stringRule('ethAddress', (v) => checkEvmAddress(v) !== undefined);
 
 /** BNB Beacon Chain: bech32 with human-readable part 'bnb' over a 20-byte account id (R9 checksum). */
 export const bnbAddress: Rule = stringRule('bnbAddress', (v) => {

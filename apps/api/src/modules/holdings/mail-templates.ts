@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { WITHDRAWAL_CONFIRM_HOURS } from '@rampart/contracts';
 
 export type MailLocale = 'en' | 'es';
@@ -25,10 +26,6 @@ const TEXTS = {
     footer: `El enlace solo sirve una vez y caduca en ${WITHDRAWAL_CONFIRM_HOURS} horas; sin confirmación el retiro se cancela y el activo se queda en tu cuenta. Si no lo has solicitado, no abras el enlace y contacta con soporte.`,
   },
 } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** The asset withdrawal's confirmation mail, in the user's language (R18), in the USD withdrawal's style. */
 export function renderAssetWithdrawalMail(locale: MailLocale, facts: AssetWithdrawalMailFacts): { subject: string; text: string; html: string } {

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { IdentityLocale } from '@rampart/contracts';
 import type { CodePurpose } from './codes';
 import { CODE_TTL_MS } from './codes';
@@ -32,10 +33,6 @@ const FOOTER: Record<IdentityLocale, string> = {
   en: `The code expires in ${MINUTES} minutes and works once. If you did not ask for it, you can ignore this message; never share the code with anyone.`,
   es: `El código caduca en ${MINUTES} minutos y solo sirve una vez. Si no lo has pedido, ignora este mensaje; no compartas el código con nadie.`,
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 export function renderCodeMail(purpose: CodePurpose, locale: IdentityLocale, code: string): { subject: string; text: string; html: string } {
   const { subject, lead } = TEXTS[locale][purpose];

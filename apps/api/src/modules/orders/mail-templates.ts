@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { OrderStatus } from '@rampart/contracts';
 
 export type MailLocale = 'en' | 'es';
@@ -57,10 +58,6 @@ const TEXTS = {
     short: 'Enlace corto para compartir',
   },
 } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** The mail of one state change, in the user's language (R18), with the public tracking link. */
 export function renderOrderMail(locale: MailLocale, status: OrderStatus, facts: OrderMailFacts): { subject: string; text: string; html: string } {

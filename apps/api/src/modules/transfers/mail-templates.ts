@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { WITHDRAWAL_CONFIRM_HOURS } from '@rampart/contracts';
 
 export type MailLocale = 'en' | 'es';
@@ -32,10 +33,6 @@ export const METHOD_NAMES: Record<MailLocale, Record<string, string>> = {
   en: { ach: 'ACH', us_wire: 'US wire', international_wire: 'international wire' },
   es: { ach: 'ACH', us_wire: 'transferencia nacional (EE. UU.)', international_wire: 'transferencia internacional' },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** The withdrawal's confirmation mail, in the user's language (R18), in the identity module's style. */
 export function renderWithdrawalMail(locale: MailLocale, facts: WithdrawalMailFacts): { subject: string; text: string; html: string } {
