@@ -196,9 +196,10 @@ describe('route guards', () => {
     expect(screen.getByText('We cannot find the page you are looking for!')).toBeInTheDocument();
   });
 
-  it('shows the not-found page for an unknown auth step', async () => {
-    renderAt('/v1/auth/unknown', anonymous);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
+  it("says 'Unknown auth step provided' for an unknown auth step, with the way back to sign in (document 2, section 8)", async () => {
+    renderAt('/v1/auth/unknown?redirect=%2Fkyc', anonymous);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unknown auth step provided' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth?redirect=%2Fkyc');
   });
 
   it('shows the frozen-account screen instead of the routes (R5)', async () => {

@@ -5,7 +5,6 @@ import { matchPath, Route, Routes, useNavigate, useParams } from 'react-router';
 // chunks (decision 042; about 7 KB gzip that every other first page carries too).
 import { AuthPage } from '../features/auth/auth-page';
 import { useAuthStore, type AuthStore } from '../features/auth/auth-store';
-import { isAuthStep } from '../features/auth/auth-steps';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
 import type { ApiClient } from '../lib/api';
 import i18n, { type FeatureNamespace } from '../lib/i18n';
@@ -127,7 +126,7 @@ export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryC
 
 function AuthStepRoute() {
   const { step } = useParams();
-  return isAuthStep(step) ? <AuthStepPage step={step} /> : <NotFoundPage />;
+  return <AuthStepPage step={step} />;
 }
 
 /** Settings signs out through the auth store (features do not import each other; the app links them). */

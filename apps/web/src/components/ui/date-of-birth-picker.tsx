@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,6 +6,7 @@ import {
   Calendar,
   CalendarCell,
   CalendarGrid,
+  DateFieldStateContext,
   DateInput,
   DatePicker,
   DateSegment,
@@ -17,7 +18,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
-import { getLocalTimeZone, type CalendarDate } from '@internationalized/date';
+import { CalendarDate, getLocalTimeZone, isEqualDay } from '@internationalized/date';
 import { currentIntlLocale, formatDate } from '../../lib/format';
 import { fieldErrorId } from './field-error';
 
@@ -41,7 +42,8 @@ const iconButton =
 /**
  * The date-of-birth picker of document 1: month, day and year segments in the order of the user's
  * locale, plus a calendar. Messages of document 2, section 5: 'Not a valid date', 'Date should be
- * before: {date}', 'Date should be after: {date}'. React Aria keeps the day within the chosen month.
+ * before: {date}', 'Date should be after: {date}'. A chosen day that the newly chosen month does not have is
+ * cleared, not moved to the month's last day (document 2, section 5; February allows 29 while the year is empty).
  */
 export function DateOfBirthPicker({
   label,
@@ -58,6 +60,21 @@ export function DateOfBirthPicker({
   const locale = currentIntlLocale(i18n.resolvedLanguage);
   const groupRef = useRef<HTMLDivElement>(null);
   const [incomplete, setIncomplete] = useState(false);
+  // The last whole date, kept in React Aria's field while its day is cleared: given null, the field would empty
+  // every segment, where only the day must go. The form is told null meanwhile.
+  const [held, setHeld] = useState<CalendarDate | null>(null);
+
+  const onDayCleared = () => {
+    if (value) {
+      setHeld(value);
+      onChange(null);
+    }
+  };
+  const onWholeAgain = (date: CalendarDate) => {
+    setHeld(null);
+    setIncomplete(false);
+    onChange(date);
+  };
 
   const show = (date: CalendarDate) => formatDate(date.toDate(getLocalTimeZone()), { dateStyle: 'medium' }, i18n.resolvedLanguage);
   let message: string | null = error ?? null;
@@ -77,8 +94,9 @@ export function DateOfBirthPicker({
     <I18nProvider locale={locale}>
       <DatePicker
         name={name}
-        value={value}
+        value={held ?? value}
         onChange={(next) => {
+          setHeld(null);
           if (next) setIncomplete(false);
           onChange(next);
         }}
@@ -102,10 +120,13 @@ export function DateOfBirthPicker({
         >
           <DateInput className="flex flex-1 py-2.5">
             {(segment) => (
-              <DateSegment
-                segment={segment}
-                className="rounded px-0.5 tabular-nums outline-none data-[placeholder]:text-ink-muted data-[type=literal]:px-0 data-[focused]:bg-primary data-[focused]:text-on-primary"
-              />
+              <>
+                <DateSegment
+                  segment={segment}
+                  className="rounded px-0.5 tabular-nums outline-none data-[placeholder]:text-ink-muted data-[type=literal]:px-0 data-[focused]:bg-primary data-[focused]:text-on-primary"
+                />
+                {segment.type === 'day' ? <DayGuard held={held} onDayCleared={onDayCleared} onWholeAgain={onWholeAgain} /> : null}
+              </>
             )}
           </DateInput>
           <AriaButton aria-label={t('datePicker.openCalendar')} className={iconButton}>
@@ -142,4 +163,48 @@ export function DateOfBirthPicker({
       </DatePicker>
     </I18nProvider>
   );
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days a month has: February 29 while the year is not chosen, else as that year has them. */
+function daysInMonth(month: number, year: number | null): number {
+  if (month === 2 && year !== null) return new CalendarDate(year, 2, 1).calendar.getDaysInMonth(new CalendarDate(year, 2, 1));
+  return DAYS_IN_MONTH[month - 1] ?? 31;
+}
+
+/**
+ * Watches the field's segments (React Aria's field state): a day the chosen month does not have is cleared, where
+ * React Aria would move it to the month's last day when the field is left; and a field whose segments are whole
+ * again and equal to the held date gives that date back to the form.
+ */
+function DayGuard({
+  held,
+  onDayCleared,
+  onWholeAgain,
+}: {
+  held: CalendarDate | null;
+  onDayCleared: () => void;
+  onWholeAgain: (date: CalendarDate) => void;
+}) {
+  const state = useContext(DateFieldStateContext);
+  const segments = state?.segments ?? [];
+  const part = (type: 'day' | 'month' | 'year') => segments.find((segment) => segment.type === type);
+  const day = part('day');
+  const month = part('month');
+  const year = part('year');
+  const dayValue = day && !day.isPlaceholder ? (day.value ?? null) : null;
+  const monthValue = month && !month.isPlaceholder ? (month.value ?? null) : null;
+  const yearValue = year && !year.isPlaceholder ? (year.value ?? null) : null;
+
+  useEffect(() => {
+    if (!state || dayValue === null || monthValue === null) return;
+    if (dayValue > daysInMonth(monthValue, yearValue)) {
+      state.clearSegment('day');
+      onDayCleared();
+      return;
+    }
+    if (held && yearValue !== null && isEqualDay(held, new CalendarDate(yearValue, monthValue, dayValue))) onWholeAgain(held);
+  }, [state, dayValue, monthValue, yearValue, held, onDayCleared, onWholeAgain]);
+  return null;
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CalendarDate } from '@internationalized/date';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -122,3 +123,55 @@ describe('DateOfBirthPicker', () => {
     expect(screen.queryByTestId('field-error-birthDate')).toBeNull();
   });
 });
+
+function FormPicker({ initial }: { initial: CalendarDate }) {
+  const [value, setValue] = useState<CalendarDate | null>(initial);
+  return (
+    <>
+      <DateOfBirthPicker label="Date of birth" name="birthDate" value={value} onChange={setValue} />
+      <output data-testid="form-value">{value ? value.toString() : 'none'}</output>
+    </>
+  );
+}
+
+describe('DateOfBirthPicker: a day the new month does not have (document 2, section 5)', () => {
+  const segment = (type: string) => {
+    const found = screen.getAllByRole('spinbutton').find((s) => s.getAttribute('data-type') === type);
+    if (!found) throw new Error(`no ${type} segment`);
+    return found;
+  };
+
+  it('clears the 31st when April is chosen, instead of moving it to the 30th, and the form has no date', async () => {
+    const user = userEvent.setup();
+    render(<FormPicker initial={new CalendarDate(1990, 3, 31)} />);
+    await user.click(segment('month'));
+    await user.keyboard('{ArrowUp}');
+    expect(segment('month')).toHaveAttribute('aria-valuenow', '4');
+    expect(segment('day')).toHaveAttribute('data-placeholder', 'true');
+    expect(segment('year')).toHaveAttribute('aria-valuenow', '1990');
+    expect(screen.getByTestId('form-value')).toHaveTextContent('none');
+    // A new day makes the date whole again.
+    await user.click(segment('day'));
+    await user.keyboard('15');
+    expect(screen.getByTestId('form-value')).toHaveTextContent('1990-04-15');
+  });
+
+  it('keeps a day the new month has, and the date moves with it', async () => {
+    const user = userEvent.setup();
+    render(<FormPicker initial={new CalendarDate(1990, 5, 30)} />);
+    await user.click(segment('month'));
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByTestId('form-value')).toHaveTextContent('1990-06-30');
+    expect(segment('day')).toHaveAttribute('aria-valuenow', '30');
+  });
+
+  it('clears February 29 once the year chosen has no such day', async () => {
+    const user = userEvent.setup();
+    render(<FormPicker initial={new CalendarDate(1992, 2, 29)} />);
+    await user.click(segment('year'));
+    await user.keyboard('{ArrowDown}');
+    expect(segment('day')).toHaveAttribute('data-placeholder', 'true');
+    expect(screen.getByTestId('form-value')).toHaveTextContent('none');
+  });
+});
+

@@ -2,13 +2,14 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAuthState } from './auth-store';
-import type { AuthStep } from './auth-steps';
+import { isAuthStep, type AuthStep } from './auth-steps';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
 import { PasswordStep } from './components/password-step';
 import { RedirectStep } from './components/redirect-step';
 import { SignupStep } from './components/signup-step';
 import { StepFrame } from './components/step-frame';
+import { LinkButton } from '../../components/ui/link-button';
 import { useAuthFlow, useRedirectTarget } from './hooks/use-auth-flow';
 import { authEntryHref } from './model';
 
@@ -20,7 +21,24 @@ const ResetStep = lazy(async () => ({ default: (await import('./components/recov
  * /v1/auth/:step (docs/decisions/006-auth-steps.md). A step that needs what an earlier one gathered (the
  * email, a challenge) starts again at /auth when opened directly or after a reload.
  */
-export function AuthStepPage({ step }: { step: AuthStep }) {
+export function AuthStepPage({ step }: { step: string | undefined }) {
+  return isAuthStep(step) ? <KnownStep step={step} /> : <UnknownStep />;
+}
+
+/** A `/v1/auth/:step` address with a step the flow does not have (document 2, section 8: 'Unknown auth step provided'). */
+function UnknownStep() {
+  const { t } = useTranslation();
+  const redirect = useRedirectTarget();
+  return (
+    <StepFrame title={t('auth.errors.unknownStep')} description={t('auth.unknownStepDescription')}>
+      <LinkButton to={authEntryHref(redirect)} fullWidth>
+        {t('auth.backToSignIn')}
+      </LinkButton>
+    </StepFrame>
+  );
+}
+
+function KnownStep({ step }: { step: AuthStep }) {
   const { t } = useTranslation();
   const redirect = useRedirectTarget();
   const { state } = useAuthFlow();

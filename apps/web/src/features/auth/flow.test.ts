@@ -113,6 +113,23 @@ describe('the sign-in flow (document 1, section 4)', () => {
     expect(calls.at(-1)).toEqual(['/identity/sign-in', { email: 'old@example.com', password: 'password1' }]);
   });
 
+  it("an unknown second-factor challenge says 'Unhandled 2FA type authentication' and goes no further", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { flow, auth, calls } = setup({
+      '/identity/sign-in': () => ({ challengeName: 'NEW_PASSWORD_REQUIRED', loginMethod: 'NONE', session: 's' }),
+    });
+    flow.setEmail('someone@example.com');
+    await expect(flow.signIn('password1')).resolves.toEqual({
+      type: 'general',
+      message: 'Unhandled 2FA type authentication',
+      key: 'unhandled2FAType',
+    });
+    expect(calls.map(([path]) => path)).toEqual(['/identity/sign-in']);
+    expect(flow.store.getState().challenge).toBeNull();
+    expect(auth.getState()).toMatchObject({ loggedIn: false });
+    expect(error).toHaveBeenCalled();
+  });
+
   it('puts the messages on their fields and the rest in general errors', async () => {
     const { flow } = setup({
       '/identity/sign-in': () => {

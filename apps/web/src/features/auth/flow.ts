@@ -18,7 +18,7 @@ import { signInWithCode } from './api/sign-in-with-code';
 import { signUp } from './api/sign-up';
 import type { AuthStore } from './auth-store';
 import type { AuthStep } from './auth-steps';
-import { loginMethodOf } from '@rampart/contracts';
+import { CHALLENGE_NAMES, loginMethodOf } from '@rampart/contracts';
 import { mapAuthError, normaliseEmail, stepForChallenge, type AuthField } from './model';
 import { clearSession, writeSession } from './session-storage';
 import { loginResponseEntries } from './token-refresh';
@@ -44,7 +44,15 @@ export type FlowResult =
   | { type: 'step'; step: AuthStep }
   | { type: 'done' }
   | { type: 'fields'; fields: Partial<Record<AuthField, string>> }
-  | { type: 'general'; message: string };
+  /** `key`: a message of the client's own (the locale files' `auth.errors`), shown by key instead of `message`. */
+  | { type: 'general'; message: string; key?: AuthErrorKey };
+
+/** Document 2, section 8: the auth errors the client itself raises, in English; the screens show them by key. */
+export const AUTH_CLIENT_ERRORS = {
+  unhandled2FAType: 'Unhandled 2FA type authentication',
+  unknownStep: 'Unknown auth step provided',
+} as const;
+export type AuthErrorKey = keyof typeof AUTH_CLIENT_ERRORS;
 
 export interface AuthFlowDeps {
   api: ApiClient;
@@ -107,6 +115,12 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     if ('authenticationResult' in reply) {
       store.setState({ tokens: reply, challenge: null });
       return finish();
+    }
+    // A challenge this client does not know is said, not skipped: going on would sign in without its factor.
+    if (!(CHALLENGE_NAMES as readonly string[]).includes(reply.challengeName)) {
+      console.error('[auth] unhandled second-factor challenge', reply.challengeName);
+      store.setState({ challenge: null });
+      return { type: 'general', message: AUTH_CLIENT_ERRORS.unhandled2FAType, key: 'unhandled2FAType' };
     }
     store.setState({
       challenge: { name: reply.challengeName, session: reply.session, delivery: reply.codeDeliveryDetails },

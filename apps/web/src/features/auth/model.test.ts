@@ -96,7 +96,8 @@ describe('refresh threshold and password length', () => {
     expect(needsRefresh('2026-01-01T12:02:00Z', now)).toBe(true);
     expect(needsRefresh('2026-01-01T11:59:00Z', now)).toBe(true);
     expect(needsRefresh('not a date', now)).toBe(true);
-    expect(needsRefresh(null, now)).toBe(false);
+    expect(needsRefresh(null, now)).toBe(true);
+    expect(needsRefresh(undefined, now)).toBe(true);
   });
 
   it('counts code points', () => {

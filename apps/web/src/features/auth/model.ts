@@ -103,12 +103,28 @@ export function authEntryHref(redirect: string = DEFAULT_REDIRECT): string {
   return `/auth${safe === DEFAULT_REDIRECT ? '' : `?redirect=${encodeURIComponent(safe)}`}`;
 }
 
+/** R11: how long a login token is taken to live when its reply says nothing of its expiry (decision 004). */
+export const FALLBACK_TOKEN_LIFETIME_MS = CLIENT_CONSTANTS.fallbackTokenLifetimeSeconds * 1000;
+
+/**
+ * When a login token expires, as stored with it: the reply's `expiresAt`, else `expiresIn` seconds from now, else
+ * the fallback lifetime of 60 seconds from now (R11, decision 004). A missing expiry never means "never expires".
+ */
+export function tokenExpiresAt(reply: { expiresAt?: unknown; expiresIn?: unknown }, now: number): string {
+  if (typeof reply.expiresAt === 'string' && !Number.isNaN(Date.parse(reply.expiresAt))) return reply.expiresAt;
+  if (typeof reply.expiresIn === 'number' && Number.isFinite(reply.expiresIn) && reply.expiresIn > 0) {
+    return new Date(now + reply.expiresIn * 1000).toISOString();
+  }
+  return new Date(now + FALLBACK_TOKEN_LIFETIME_MS).toISOString();
+}
+
 /**
  * Whether the login token must be renewed before a call: it expires within the threshold (2 minutes).
- * An unreadable expiry counts as expiring, so the session is renewed rather than used blindly.
+ * An unreadable or missing expiry counts as expiring (a session stored without one), so the session is renewed
+ * rather than used blindly.
  */
 export function needsRefresh(expiresAt: string | null | undefined, now: number, thresholdMs: number = TOKEN_REFRESH_THRESHOLD_MS): boolean {
-  if (!expiresAt) return false;
+  if (!expiresAt) return true;
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return true;
   return at - now <= thresholdMs;

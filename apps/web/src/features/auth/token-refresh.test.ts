@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginTokenResponse } from '@rampart/contracts';
-import { readSessionValue, readToken, writeSession } from './session-storage';
+import { clearSession, readSessionValue, readToken, writeSession } from './session-storage';
 import { createTokenProvider } from './token-refresh';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
@@ -59,5 +59,27 @@ describe('login token refresh before a call', () => {
     writeSession({ token: 'old', expiresAt: '2026-01-01T11:59:00Z', refreshToken: 'r' });
     refresh.mockRejectedValueOnce(new Error('Refresh Token has been revoked'));
     await expect(getToken()).resolves.toBe('old');
+  });
+
+  it('stores a reply without an expiry with the fallback lifetime of 60 s (R11), so the token is renewed, not sent forever', async () => {
+    writeSession({ token: 'old', expiresAt: '2026-01-01T12:01:30Z', refreshToken: 'r' });
+    const { getToken, refresh, exchange } = provider();
+    const { expiresAt: _at, expiresIn: _in, ...noExpiry } = renewed;
+    exchange.mockResolvedValueOnce(noExpiry as LoginTokenResponse);
+    await expect(getToken()).resolves.toBe('new-login-token');
+    expect(readSessionValue('expiresAt')).toBe('2026-01-01T12:01:00.000Z');
+    expect(readSessionValue('expiresIn')).toBe('60');
+    // 60 s is inside the 2-minute threshold: the next call renews it (the server's reply carries its expiry again).
+    await expect(getToken()).resolves.toBe('new-login-token');
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(readSessionValue('expiresAt')).toBe(renewed.expiresAt);
+  });
+
+  it('renews a stored session that has no expiry at all instead of sending its token forever', async () => {
+    clearSession();
+    writeSession({ token: 'old', refreshToken: 'r' });
+    const { getToken, refresh } = provider();
+    await expect(getToken()).resolves.toBe('new-login-token');
+    expect(refresh).toHaveBeenCalledOnce();
   });
 });

@@ -1,5 +1,5 @@
 import type { LoginTokenResponse } from '@rampart/contracts';
-import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS } from './model';
+import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS, tokenExpiresAt } from './model';
 import { readSessionValue, readToken, writeSession } from './session-storage';
 
 export interface TokenProviderDeps {
@@ -11,15 +11,19 @@ export interface TokenProviderDeps {
   thresholdMs?: number;
 }
 
-/** What the login response stores key by key (document 1, section 3). */
-export function loginResponseEntries(reply: LoginTokenResponse): Record<string, string | number> {
+/**
+ * What the login response stores key by key (document 1, section 3). A reply without an expiry is stored with the
+ * fallback lifetime's (R11): the token is renewed before it runs out instead of being sent forever.
+ */
+export function loginResponseEntries(reply: LoginTokenResponse, now: number = Date.now()): Record<string, string | number> {
+  const expiresAt = tokenExpiresAt(reply, now);
   return {
     token: reply.token,
     userGuid: reply.userGuid,
     email: reply.email,
     tokenType: reply.tokenType,
-    expiresAt: reply.expiresAt,
-    expiresIn: reply.expiresIn,
+    expiresAt,
+    expiresIn: typeof reply.expiresIn === 'number' ? reply.expiresIn : Math.round((Date.parse(expiresAt) - now) / 1000),
     loginMethod: reply.loginMethod,
   };
 }
@@ -42,7 +46,7 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
       // the spent one a moment earlier is within the server's grace (decision 050).
       writeSession({ refreshToken: renewed.refreshToken });
       const reply = await deps.exchange(renewed.idToken);
-      writeSession(loginResponseEntries(reply));
+      writeSession(loginResponseEntries(reply, now()));
       return reply.token;
     } catch (error) {
       console.debug('[auth] the session could not be refreshed', error);

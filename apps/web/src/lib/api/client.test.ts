@@ -9,6 +9,7 @@ import {
   ApiError,
   createApiClient,
   errorText,
+  LONG_WORK_TIMEOUT_MS,
   isAccountFrozenError,
   parseRetryAfter,
   retryDelayMs,
@@ -310,6 +311,31 @@ describe('retries', () => {
     expect(retried.kind).toBe('connection');
     expect(retried.message).toBe('An error occurred with our connection to the service. Request was retried 3 times');
     expect(seen).toHaveLength(5);
+  });
+
+  it("gives up after the document's 5,000 ms by default; a call of long work waits the document's 80 s (decision 062)", async () => {
+    vi.useFakeTimers();
+    try {
+      const never = vi.fn((): Promise<Response> => new Promise(() => {}));
+      const api = createApiClient({ baseUrl, fetch: never });
+      let settled: ApiError | undefined;
+      void caught(api.request('/ramp/assets')).then((e) => (settled = e));
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled?.code).toBe('request.timeout');
+      expect(settled?.message).toBe('An error occurred with our connection to the service');
+
+      let long: ApiError | undefined;
+      void caught(api.request('/identity/sign-in', { timeoutMs: LONG_WORK_TIMEOUT_MS })).then((e) => (long = e));
+      await vi.advanceTimersByTimeAsync(79_999);
+      expect(long).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(long?.code).toBe('request.timeout');
+      expect(LONG_WORK_TIMEOUT_MS).toBe(80_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the timeout also covers a body that stalls after the headers', async () => {

@@ -1,5 +1,6 @@
 export {
   createApiClient,
+  LONG_WORK_TIMEOUT_MS,
   parseRetryAfter,
   retryDelayMs,
   type ApiClient,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { useAuthState } from '../auth-store';
-import { useAuthFlow, useIdentityText, useRedirectTarget } from '../hooks/use-auth-flow';
+import { useAuthFlow, useGeneralText, useRedirectTarget } from '../hooks/use-auth-flow';
 import { authEntryHref } from '../model';
 import { StepFrame } from './step-frame';
 
@@ -17,7 +17,7 @@ export function RedirectStep() {
   const navigate = useNavigate();
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const general = useGeneralText();
   const { flow } = useAuthFlow();
   const { loggedIn } = useAuthState();
   const started = useRef(false);
@@ -34,11 +34,11 @@ export function RedirectStep() {
         void navigate(redirect, { replace: true });
         return;
       }
-      const message = result.type === 'general' ? text(result.message) : t('auth.signInFailed');
+      const message = result.type === 'general' ? general(result) : t('auth.signInFailed');
       snackbar.show({ message, severity: 'error' });
       void navigate(authEntryHref(redirect), { replace: true });
     });
-  }, [flow, navigate, redirect, loggedIn, snackbar, text, t]);
+  }, [flow, navigate, redirect, loggedIn, snackbar, general, t]);
 
   return (
     <StepFrame title={t('auth.steps.redirect')} description={t('auth.redirectDescription')}>

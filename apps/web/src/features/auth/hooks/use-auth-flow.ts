@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { useApi } from '../../../lib/api';
@@ -27,6 +28,13 @@ export function useRedirectTarget(): string {
 
 export type FieldErrors = Partial<Record<AuthField, string>>;
 
+/** A general result in the user's language: the client's own errors by key, the identity service's by their text. */
+export function useGeneralText(): (result: Extract<FlowResult, { type: 'general' }>) => string {
+  const { t } = useTranslation();
+  const text = useIdentityText();
+  return useCallback((result) => (result.key ? t(`auth.errors.${result.key}`) : text(result.message)), [t, text]);
+}
+
 /**
  * Carries out what a flow call answered: go to a step, return to the redirect target, put messages on the
  * fields this form has, or show the rest in the snackbar.
@@ -36,6 +44,7 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
   const text = useIdentityText();
+  const general = useGeneralText();
   return useCallback(
     (result: FlowResult | null) => {
       if (result === null) return;
@@ -56,9 +65,9 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
           return;
         }
         case 'general':
-          snackbar.show({ message: text(result.message), severity: 'error' });
+          snackbar.show({ message: general(result), severity: 'error' });
       }
     },
-    [navigate, redirect, snackbar, text, formFields, setErrors],
+    [navigate, redirect, snackbar, text, general, formFields, setErrors],
   );
 }

@@ -11,7 +11,7 @@ import { createApiClient, type ApiClient, type RequestOptions } from '../../../l
 
 export const API_BASE_URL = '/api';
 
-/** A 60 MB request (R11) on a slow mobile link takes minutes; the client's default 80 s would cut it. */
+/** A 60 MB request (R11) on a slow mobile link takes minutes; the client's 5 s (docs/decisions/062) would cut it. */
 export const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 
 export interface UploadOptions<T> {
