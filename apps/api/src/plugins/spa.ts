@@ -25,10 +25,14 @@ export default fp(
         preCompressed: true,
         // Our own cache-control (setHeaders) instead of @fastify/static's max-age=0.
         cacheControl: false,
-        setHeaders(res, filePath) {
+        // @fastify/static 10 hands setHeaders the Fastify reply (before: Node's raw response, which the reply's own
+        // headers overrode): a cache-control the route chose (index.html's no-cache, below) is kept.
+        setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-          res.setHeader('vary', 'accept-encoding');
+          if (!reply.hasHeader('cache-control')) {
+            reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          }
+          reply.header('vary', 'accept-encoding');
         },
       });
     }
