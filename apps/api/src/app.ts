@@ -183,11 +183,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
       const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
-      await api.register(cardRoutes, { ctx: cards });
+      await api.register(cardRoutes, { ctx: cards, flags: config.flags });
       await api.register(cardFormRoutes, { ctx: cards, config });
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
-      await api.register(transferRoutes, { ctx: transfers });
+      await api.register(transferRoutes, { ctx: transfers, flags: config.flags });
       const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) }, createSandboxChainGateway);
       // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
       await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey) });

@@ -258,7 +258,10 @@ export interface RampAssetEntry {
   readonly featureInterestType: FeatureInterestType | null;
 }
 
-export type RampCatalogueFlags = Pick<FeatureFlags, 'assetsDisabledForBuyingAndTrading' | 'chains' | 'cryptoTrading' | 'instantAch'>;
+export type RampCatalogueFlags = Pick<
+  FeatureFlags,
+  'assetsDisabledForBuyingAndTrading' | 'chains' | 'cryptoTrading' | 'instantAch' | 'issuanceAndRedemption' | 'plaidDeposits'
+>;
 
 /**
  * R15: a pair is off (hidden) when its chain flag says false, looked up by the pair key ('ethereumZUSD',
@@ -282,8 +285,13 @@ function chainEntry(definition: RampPairDefinition, flags: RampCatalogueFlags): 
   const asset = RAMP_TICKERS[definition.assetTicker];
   const section = assetSectionOf(net.id, asset.assetTicker);
   const hidden = !isPairSwitchedOn(flags, net.id, asset.assetTicker);
-  // "crypto trading" false switches off every non-stablecoin asset, as the flag's name says.
-  const disabled = hidden || isTickerDisabled(flags, asset.assetTicker) || (section === 'crypto_currency' && !flags.cryptoTrading);
+  // "crypto trading" false switches off every non-stablecoin asset, as the flag's name says; "issuance and
+  // redemption" false every stablecoin (buying one is its issuance, selling it its redemption; decision 061).
+  const disabled =
+    hidden ||
+    isTickerDisabled(flags, asset.assetTicker) ||
+    (section === 'crypto_currency' && !flags.cryptoTrading) ||
+    (section === 'stable_coin' && !flags.issuanceAndRedemption);
   return {
     key: definition.key,
     network: net.id,
@@ -307,9 +315,11 @@ function chainEntry(definition: RampPairDefinition, flags: RampCatalogueFlags): 
 function methodEntry(key: TransferMethodKey, flags: RampCatalogueFlags): RampAssetEntry {
   const method = TRANSFER_METHODS[key];
   const trade = TRADE_METHODS[key];
-  // The "instant ACH" flag switches instant ACH off everywhere, trades included.
+  // The "instant ACH" flag switches instant ACH off everywhere, trades included. "Plaid deposits" false stops every
+  // pull from a linked bank: paying for a buy by ACH or instant ACH is one (payouts to the bank stay; decision 061).
   const switchedOn = key !== 'primex_instant_ach' || flags.instantAch;
-  const from = trade.from && switchedOn;
+  const pullsFromBank = key === 'primex_ach' || key === 'primex_instant_ach';
+  const from = trade.from && switchedOn && (!pullsFromBank || flags.plaidDeposits);
   const to = trade.to && switchedOn;
   const disabled = !from && !to;
   return {
@@ -342,6 +352,14 @@ export function rampCatalogue(flags: RampCatalogueFlags): RampAssetEntry[] {
     ...CRYPTO_ASSETS.map((d) => chainEntry(d, flags)),
     ...TRANSFER_METHOD_KEYS.map((k) => methodEntry(k, flags)),
   ];
+}
+
+/**
+ * "Memo for stablecoins" false: a stablecoin is sent to the address alone, with no memo or destination tag, on every
+ * network (buys and holdings withdrawals; decision 061). Other assets keep their network's memo rule.
+ */
+export function isMemoSwitchedOff(flags: Pick<FeatureFlags, 'memoForStablecoins'>, entry: Pick<RampAssetEntry, 'section'>): boolean {
+  return entry.section === 'stable_coin' && !flags.memoForStablecoins;
 }
 
 /** One entry of the catalogue by network and ticker (ticker without case), or undefined. */

@@ -44,6 +44,8 @@ export const RAMP_QUOTE_MESSAGES = {
   bankMethodRequired: 'Select one payment method',
   bankMethodUnknown: 'Unknown bank method',
   memoNotForPayout: 'A payment method takes no memo',
+  // Ours: the "memo for stablecoins" flag is off (docs/feature-flags.md).
+  memoNotForStablecoins: 'Stablecoins are sent without a memo',
   amountBelowMinimum: (minimum: string, ticker: string) => `The minimum for this trade is ${minimum} ${ticker}`,
   amountBelowFees: 'Amount must be more than the fees',
   amountAboveTradeMaximum: (maximum: string) => `The maximum for one trade is $${maximum}`,

@@ -1,4 +1,5 @@
 import * as federalHolidays from '@18f/us-federal-holidays';
+import type { FeatureFlags } from './config';
 
 /**
  * The transfer methods of document 2, section 9, which of them serve deposits and withdrawals (R13), their fees and
@@ -113,6 +114,34 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
 
 export const DEPOSIT_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_METHODS[k].deposit);
 export const WITHDRAWAL_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_METHODS[k].withdrawal);
+
+/** The flags that switch deposit methods (docs/feature-flags.md). */
+export type DepositFlags = Pick<FeatureFlags, 'plaidDeposits' | 'instantAch' | 'cardDeposit' | 'cardDepositsThroughTrustProvider'>;
+
+/**
+ * Whether the deployment's flags leave a deposit method on (docs/feature-flags.md, decision 061): ACH and instant ACH
+ * pull from a bank linked through the bank-link service ("Plaid deposits"; instant ACH also needs "instant ACH");
+ * a card deposit needs "card deposit" and goes through the card processor, so "card deposits through the trust
+ * provider" (a custodian that takes cards, which Rampart's custodian does not) switches it off. Wires are always on.
+ */
+export function isDepositMethodOn(flags: DepositFlags, key: TransferMethodKey): boolean {
+  if (!TRANSFER_METHODS[key].deposit) return false;
+  switch (key) {
+    case 'primex_ach':
+      return flags.plaidDeposits;
+    case 'primex_instant_ach':
+      return flags.plaidDeposits && flags.instantAch;
+    case 'primex_card':
+      return flags.cardDeposit && !flags.cardDepositsThroughTrustProvider;
+    default:
+      return true;
+  }
+}
+
+/** The deposit methods offered under the flags, in catalogue order. */
+export function depositMethodsFor(flags: DepositFlags): TransferMethodKey[] {
+  return DEPOSIT_METHOD_KEYS.filter((key) => isDepositMethodOn(flags, key));
+}
 
 const BY_KIND = new Map<TransferMethodKind, TransferMethod>(TRANSFER_METHOD_KEYS.map((k) => [TRANSFER_METHODS[k].kind, TRANSFER_METHODS[k]]));
 

@@ -41,6 +41,8 @@ export const TRANSFER_MESSAGES = {
   methodRequired: 'Choose how to move the money',
   methodNotForDeposit: 'This method cannot be used for deposits',
   methodNotForWithdrawal: 'This method cannot be used for withdrawals',
+  // A method the deployment's feature flags switch off (docs/feature-flags.md).
+  methodSwitchedOff: 'This method is not available at the moment',
   wireDepositPushed: 'Wire deposits are sent from your bank: use the wire instructions',
   beneficiaryRequired: 'Beneficiary name is required',
   beneficiaryInvalid: 'Beneficiary name must be 1 to 100 characters',

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useLayoutEffect } from 'react';
-import { LogOut, Settings } from 'lucide-react';
+import { FlaskConical, LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useHref, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
@@ -83,6 +83,23 @@ const SettingsLink = memo(function SettingsLink() {
   );
 });
 
+/** The sandbox screen in the header: only with the flag "sandbox page in nav" on and in sandbox mode (R4). */
+const SandboxLink = memo(function SandboxLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/sandbox"
+      aria-label={t('common.sandbox')}
+      className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted no-underline outline-none hover:bg-surface-muted hover:text-ink focus-visible:outline-3 focus-visible:outline-focus"
+    >
+      <FlaskConical size={20} aria-hidden="true" />
+      <span className="hidden whitespace-nowrap sm:inline" aria-hidden="true">
+        {t('common.sandbox')}
+      </span>
+    </Link>
+  );
+});
+
 const SignOutButton = memo(function SignOutButton() {
   const { t } = useTranslation();
   const auth = useAuthStore();
@@ -155,6 +172,7 @@ export function AppLayout() {
             </Link>
             <div className="flex items-center gap-1 sm:gap-2">
               {flags.languageSelection ? <LanguageSwitch /> : null}
+              {loggedIn && config?.sandbox === true && flags.sandboxPageInNav ? <SandboxLink /> : null}
               {loggedIn ? <SettingsLink /> : null}
               {loggedIn ? <SignOutButton /> : null}
             </div>

@@ -14,7 +14,12 @@ import {
   CcMethodListRequest,
   CcMethodRemoveReply,
   CcMethodRemoveRequest,
+  DEFAULT_FEATURE_FLAGS,
+  isDepositMethodOn,
+  TRANSFER_MESSAGES,
+  type DepositFlags,
 } from '@rampart/contracts';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { singleFlight } from '../../plugins/idempotency';
@@ -32,7 +37,7 @@ import { updateContribution } from './update-contribution';
 const tags = ['cards'];
 
 /** Card methods and card deposits (issue 5, decision 017): the caller's own cards and deposits only. */
-export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext }> = async (app, { ctx }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; flags?: DepositFlags }> = async (app, { ctx, flags = DEFAULT_FEATURE_FLAGS }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
 
@@ -59,7 +64,11 @@ export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext }> = async (a
   app.post(
     '/primetrust-creditcard-contribution-token',
     { ...signedIn, ...singleFlight, schema: { tags, summary: 'Start a card deposit (amount + 4% fee charged) and get the hosted form token of its charge step (optional Idempotency-Key header)', body: CardContributionTokenRequest, response: { 200: CardContributionTokenReply, ...errorResponses } } },
-    async (request) => createContributionToken(ctx, requireUser(request).userGuid, request.body, cardKeyOf(request)),
+    async (request) => {
+      // "Card deposit" off, or card deposits sent to the custodian, which takes none (docs/feature-flags.md).
+      if (!isDepositMethodOn(flags, 'primex_card')) throw AppError.validation({ method: TRANSFER_MESSAGES.methodSwitchedOff });
+      return createContributionToken(ctx, requireUser(request).userGuid, request.body, cardKeyOf(request));
+    },
   );
   app.post(
     '/primetrust-creditcard-contribution-update',

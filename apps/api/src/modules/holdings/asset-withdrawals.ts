@@ -5,7 +5,9 @@ import {
   assetNotSupportedMessage,
   bankingDayOf,
   decimalToMinor,
+  isMemoSwitchedOff,
   minorToDecimal,
+  RAMP_QUOTE_MESSAGES,
   sandboxAmountProblem,
   type AssetWithdrawal,
   type AssetWithdrawalListReply,
@@ -172,7 +174,9 @@ export async function requestAssetWithdrawal(
   if (amountProblem) throw AppError.validation({ amount: amountProblem });
   const amount = decimalToMinor(String(body.amount).trim(), decimals);
   if (amount === null || amount <= 0n) throw AppError.validation({ amount: 'The amount must be greater than zero' });
-  const destination = checkChainDestination(body.network, body.address, body.memo ?? undefined);
+  const memoOff = isMemoSwitchedOff(ctx.flags, entry);
+  if (memoOff && (body.memo ?? '').trim() !== '') throw AppError.validation({ memo: RAMP_QUOTE_MESSAGES.memoNotForStablecoins });
+  const destination = checkChainDestination(body.network, body.address, memoOff ? undefined : (body.memo ?? undefined));
   if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
   // What the key stands for, normalised (`25` = `25.00`, the address as checked): a replay compares it.
   const request: Json = { assetTicker: ticker, network: body.network, amount: amount.toString(), address: destination.address, memo: destination.memo ?? null };

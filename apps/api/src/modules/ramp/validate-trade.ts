@@ -6,6 +6,7 @@ import {
   RAMP_SOURCE_METHODS,
   assetNotSupportedMessage,
   decimalToMinor,
+  isMemoSwitchedOff,
   normaliseSandboxAmount,
   sandboxAmountProblem,
   type FeatureFlags,
@@ -124,8 +125,10 @@ export async function checkTrade(
   const rawBuyAddress = text(body.buyAddress);
   const rawSellAddress = text(body.sellAddress);
   if (side === 'buy') {
+    const memoOff = isMemoSwitchedOff(flags, buy);
+    if (memoOff && text(body.buyMemo) !== '') problems.add('buyMemo', RAMP_QUOTE_MESSAGES.memoNotForStablecoins);
     if (rawBuyAddress !== '' || required) {
-      const checked = checkChainDestination(buy.network, rawBuyAddress === '' ? undefined : rawBuyAddress, body.buyMemo);
+      const checked = checkChainDestination(buy.network, rawBuyAddress === '' ? undefined : rawBuyAddress, memoOff ? undefined : body.buyMemo);
       if (rawBuyAddress === '') problems.add('buyAddress', RAMP_QUOTE_MESSAGES.addressRequired);
       else if (!checked.ok) problems.add(checked.field === 'address' ? 'buyAddress' : 'buyMemo', checked.message);
       else {

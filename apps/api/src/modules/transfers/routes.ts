@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ConfirmWithdrawalRequest,
+  DEFAULT_FEATURE_FLAGS,
   DepositRequest,
+  isDepositMethodOn,
+  TRANSFER_MESSAGES,
+  type DepositFlags,
+  type TransferMethodKey,
   EmptyRequest,
   SandboxSettleReply,
   SandboxTestSellReply,
@@ -13,6 +18,7 @@ import {
   WithdrawRequest,
 } from '@rampart/contracts';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { idempotencyKeyOf, idempotent, singleFlight } from '../../plugins/idempotency';
@@ -62,7 +68,7 @@ export const transferHandlers = {
 };
 
 /** Deposits and withdrawals (issue 5, decision 015): signed in, the caller's own transfers and methods only. */
-export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = async (app, { ctx }) => {
+export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext; flags?: DepositFlags }> = async (app, { ctx, flags = DEFAULT_FEATURE_FLAGS }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   const reply = { 200: TransferReply, ...errorResponses };
@@ -70,7 +76,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext }> = 
   app.post(
     '/transfers/deposit',
     { ...signedIn, ...singleFlight, schema: { tags, summary: 'Deposit from a linked bank by ACH or instant ACH (optional Idempotency-Key header)', body: DepositRequest, response: reply } },
-    (request) => transferHandlers.deposit(ctx, request, request.body),
+    (request) => {
+      // A method the feature flags switch off is refused before anything is looked up (docs/feature-flags.md).
+      if (!isDepositMethodOn(flags, request.body.method as TransferMethodKey)) throw AppError.validation({ method: TRANSFER_MESSAGES.methodSwitchedOff });
+      return transferHandlers.deposit(ctx, request, request.body);
+    },
   );
   app.post(
     '/transfers/wire-instructions',

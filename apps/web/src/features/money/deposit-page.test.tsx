@@ -49,6 +49,22 @@ describe('the deposit page', () => {
     ]);
   });
 
+  // docs/feature-flags.md: a deposit method the deployment's flags switch off is not offered at all.
+  it.each([
+    ['plaidDeposits false', { plaidDeposits: false }, ['Debit card', 'US wire', 'International wire']],
+    ['instantAch false', { instantAch: false }, ['ACH', 'Debit card', 'US wire', 'International wire']],
+    ['cardDeposit false', { cardDeposit: false }, ['ACH', 'Instant ACH', 'US wire', 'International wire']],
+    ['cardDepositsThroughTrustProvider true', { cardDepositsThroughTrustProvider: true }, ['ACH', 'Instant ACH', 'US wire', 'International wire']],
+    ['the defaults', {}, ['ACH', 'Instant ACH', 'Debit card', 'US wire', 'International wire']],
+  ])('with %s, offers only the deposit methods left on', async (_name, flags, offered) => {
+    renderPage(<DepositPage />, server().api, '/money/deposit', '/money/deposit', flags);
+    const group = await screen.findByRole('radiogroup', { name: 'How do you want to deposit?' });
+    const names = within(group)
+      .getAllByRole('radio')
+      .map((option) => option.closest('label')?.textContent?.split(/\d|Instant ·/)[0]);
+    expect(names).toEqual(offered);
+  });
+
   it('shows the amount, the fee on its own line and the total together', async () => {
     const { user } = renderPage(<DepositPage />, server().api, '/money/deposit');
     await user.click(await radio(/^ACH/));

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEPOSIT_METHOD_KEYS, expectedSettlement, TRANSFER_METHODS, type CardContribution, type TransferMethodKey } from '@rampart/contracts';
+import { depositMethodsFor, expectedSettlement, TRANSFER_METHODS, type CardContribution, type TransferMethodKey } from '@rampart/contracts';
+import { useFeatureFlags } from '../../app/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
@@ -58,6 +59,8 @@ export function DepositPage() {
   const serverMessage = useServerMessage();
   const expectedText = useExpectedText();
   const idempotency = useIdempotencyKey();
+  // The methods the deployment's flags leave on (Plaid deposits, instant ACH, card deposit: docs/feature-flags.md).
+  const depositMethods = depositMethodsFor(useFeatureFlags());
   const [method, setMethod] = useState<TransferMethodKey | null>(null);
   const [bankId, setBankId] = useState<string | null>(null);
   const [cardId, setCardId] = useState<string | null>(null);
@@ -165,7 +168,7 @@ export function DepositPage() {
       <PageHeader title={t('deposit.title')} intro={t('deposit.intro')} />
       <MethodChoice
         label={t('deposit.methodLabel')}
-        methods={DEPOSIT_METHOD_KEYS}
+        methods={depositMethods}
         value={method}
         onChange={(key) => {
           setMethod(key);

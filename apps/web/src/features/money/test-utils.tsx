@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { BankAccount, TransferView } from '@rampart/contracts';
+import type { BankAccount, FeatureFlags, TransferView } from '@rampart/contracts';
+import { configQueryOptions, readPublicConfig } from '../../app/config';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../../lib/api';
 
@@ -52,10 +53,14 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Renders a page at `path` with the app's providers; other paths render their name so navigation can be seen. */
-export function renderPage(ui: ReactElement, api: ReturnType<typeof fakeServer>['api'], path: string, routePath = path.split('?')[0] ?? path) {
+/**
+ * Renders a page at `path` with the app's providers; other paths render their name so navigation can be seen.
+ * `flags` overrides the documented feature flags, as a deployment's `/api/config` would serve them.
+ */
+export function renderPage(ui: ReactElement, api: ReturnType<typeof fakeServer>['api'], path: string, routePath = path.split('?')[0] ?? path, flags?: Partial<FeatureFlags>) {
   const user = userEvent.setup();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }));
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>

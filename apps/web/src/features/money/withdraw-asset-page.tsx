@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  isMemoSwitchedOff,
   NETWORK_MEMO_RULES,
   decimalToMinor,
   validateAddress,
@@ -11,6 +12,7 @@ import {
   type AssetWithdrawalRequest,
   type RuleLang,
 } from '@rampart/contracts';
+import { useFeatureFlags } from '../../app/config';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
@@ -50,6 +52,7 @@ export function WithdrawAssetPage() {
   const lang: RuleLang = i18n.language.startsWith('es') ? 'es' : 'en';
   const api = useApi();
   const queryClient = useQueryClient();
+  const flags = useFeatureFlags();
   const holdings = useHoldings();
   const catalogue = useQuery(chainAssetsQueryOptions(api));
   const withdrawals = useQuery(assetWithdrawalsQueryOptions(api));
@@ -74,7 +77,8 @@ export function WithdrawAssetPage() {
   const identityText = useIdentityText();
 
   const memoRule = network ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network] : undefined;
-  const usesMemo = memoRule !== undefined && memoRule.memo !== 'none';
+  // "Memo for stablecoins" off: a stablecoin goes to the address alone (docs/feature-flags.md).
+  const usesMemo = memoRule !== undefined && memoRule.memo !== 'none' && !!network && !isMemoSwitchedOff(flags, network);
 
   /** A refusal's text in the user's language: the step-up's by its error code, the others as the server words them. */
   const refusalText = (error: unknown): string => {

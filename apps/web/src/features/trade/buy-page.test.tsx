@@ -9,6 +9,7 @@ import i18n from '../../lib/i18n';
 import { BuyPage } from './buy-page';
 import { clearBuyDraft, tradeDraftStore } from './model/trade-draft';
 import { prefetchTradeReads } from './prefetch';
+import { catalogue } from './model/test-fixtures';
 import { XRPL_ADDRESS, buyHandlers, fakeServer, renderPage } from './test-support';
 
 beforeAll(async () => {
@@ -104,6 +105,31 @@ describe('/trade/buy', () => {
     await user.click(notify[0]!);
     await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
     expect(server.callsTo('/feature-interest')[0]?.body).toMatchObject({ type: 'stablecoin' });
+  });
+
+  // docs/feature-flags.md: what the deployment's flags switch off is not offered.
+  it('with memoForStablecoins false, asks for no destination tag for a stablecoin and hands on none', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy', '/trade/buy', { memoForStablecoins: false });
+    await user.type(await screen.findByLabelText(/ address$/), XRPL_ADDRESS);
+    expect(screen.queryByLabelText('Destination tag')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary'));
+    expect(tradeDraftStore.getState().draft).toMatchObject({ address: XRPL_ADDRESS, memo: '' });
+  });
+
+  it('with plaidDeposits false, offers no linked bank to pay from (the catalogue the API serves says so)', async () => {
+    const server = fakeServer({ ...buyHandlers(), '/ramp/assets': () => ({ data: { assets: catalogue({ plaidDeposits: false }) } }) });
+    renderPage(<BuyPage />, server.api, '/trade/buy', '/trade/buy', { plaidDeposits: false });
+    expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /ACH · Everyday Checking/ })).toBeNull();
+  });
+
+  it('with issuanceAndRedemption false, offers no stablecoin: each one waits behind "Notify me"', async () => {
+    const server = fakeServer({ ...buyHandlers(), '/ramp/assets': () => ({ data: { assets: catalogue({ issuanceAndRedemption: false }) } }) });
+    renderPage(<BuyPage />, server.api, '/trade/buy', '/trade/buy', { issuanceAndRedemption: false });
+    expect(await screen.findByRole('button', { name: /^Notify me about USDS on XRP Ledger/ })).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toMatchObject({ buyAssetTicker: 'BTC' }));
   });
 
   it('opened first, uses the reads started after the session check instead of reading them again; opened again, reads again', async () => {

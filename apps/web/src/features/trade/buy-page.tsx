@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  isMemoSwitchedOff,
   NETWORK_MEMO_RULES,
   RAMP_SOURCE_METHODS,
   isAddressNetwork,
@@ -11,6 +12,7 @@ import {
   type RampLimitsReply,
   type TransferMethodKey,
 } from '@rampart/contracts';
+import { useFeatureFlags } from '../../app/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
@@ -106,6 +108,7 @@ export function BuyPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
+  const flags = useFeatureFlags();
   const { draft: kept, forms } = tradeDraftStore.getState();
   const previous = kept && kept.side !== 'sell' ? kept : null;
   // What the user left here (e.g. to compare methods on /trade/method, which may have chosen one), else the draft.
@@ -201,7 +204,8 @@ export function BuyPage() {
   const estimateData = useDeferredValue(estimate.data);
 
   const memoRule = asset && isAddressNetwork(asset.network) ? NETWORK_MEMO_RULES[asset.network] : null;
-  const usesMemo = memoRule !== null && memoRule.memo !== 'none';
+  // "Memo for stablecoins" off: a stablecoin goes to the address alone (docs/feature-flags.md).
+  const usesMemo = memoRule !== null && memoRule.memo !== 'none' && !!asset && !isMemoSwitchedOff(flags, asset);
 
   const addressProblem = useCallback(
     (value: string): string | undefined => {

@@ -29,6 +29,7 @@ export const RAMP_TEMPLATES: Readonly<Record<string, string>> = {
   quoteUsed: RAMP_QUOTE_MESSAGES.quoteUsed,
   priceUnavailable: RAMP_QUOTE_MESSAGES.priceUnavailable,
   tooManyQuotes: RAMP_QUOTE_MESSAGES.tooManyQuotes,
+  memoNotForStablecoins: RAMP_QUOTE_MESSAGES.memoNotForStablecoins,
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

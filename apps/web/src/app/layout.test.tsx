@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FeatureFlags } from '@rampart/contracts';
+import { AuthStoreProvider, createAuthStore } from '../features/auth/auth-store';
+import i18n from '../lib/i18n';
+import { configQueryOptions, readPublicConfig } from './config';
+import { AppLayout } from './layout';
+
+vi.mock('./api', () => ({
+  api: { request: vi.fn(() => Promise.reject(new Error('no API in this test'))) },
+  setAccountFrozenHandler: vi.fn(),
+}));
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** The app's frame around a page, for a signed-in user, on a deployment serving these settings. */
+function renderLayout(settings: { sandbox: boolean; flags: Partial<FeatureFlags> }, loggedIn = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
+  const auth = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthStoreProvider store={auth}>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path="/" element={<p>home</p>} />
+              <Route path="/sandbox" element={<p>sandbox page</p>} />
+            </Route>
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </AuthStoreProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the header and the flag "sandbox page in nav" (docs/feature-flags.md)', () => {
+  it('links the sandbox screen when the flag is on in sandbox mode, and the link works from the keyboard', async () => {
+    renderLayout({ sandbox: true, flags: { sandboxPageInNav: true } });
+    const link = await screen.findByRole('link', { name: 'Sandbox' });
+    const user = userEvent.setup();
+    link.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('sandbox page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/sandbox');
+  });
+
+  it('has no sandbox link with the flag off (the default), outside sandbox mode, or signed out', async () => {
+    renderLayout({ sandbox: true, flags: {} });
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sandbox' })).toBeNull();
+  });
+
+  it.each([
+    ['outside sandbox mode', false, true],
+    ['signed out', true, false],
+  ])('has no sandbox link %s, even with the flag on', async (_name, sandbox, loggedIn) => {
+    renderLayout({ sandbox, flags: { sandboxPageInNav: true } }, loggedIn);
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sandbox' })).toBeNull();
+  });
+});
