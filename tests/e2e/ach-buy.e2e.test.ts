@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAction } from './journeys';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
  * A new user's money and orders on the app as `npm start` runs it (in-process worker, default settings; decision 053):
@@ -73,7 +74,7 @@ describe('money and orders on the app as npm start runs it', () => {
     await page.getByTestId('quote-lines').waitFor();
     expect(problems).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it(
     'an ACH-paid buy counts once toward the weekly limit, which the deposit screen shows and respects, and moves on as soon as its deposit is settled',
@@ -105,13 +106,13 @@ describe('money and orders on the app as npm start runs it', () => {
       // Each dollar once: the buy's $50, not the buy and its deposit.
       await page.goto('/trade/buy');
       await page.getByRole('radio', { name: /^ACH ·/ }).check({ force: true });
-      await expect.poll(() => page.getByTestId('limit-remaining').textContent(), { timeout: 15_000 }).toBe('$950.00 left of your $1,000.00 weekly ACH limit');
+      await expect.poll(() => page.getByTestId('limit-remaining').textContent(), { timeout: BROWSER_WAIT_MS }).toBe('$950.00 left of your $1,000.00 weekly ACH limit');
 
       // The deposit screen shows the same limit and keeps a deposit within it.
       await page.goto('/money/deposit');
       await page.getByRole('radio', { name: /^ACH/ }).first().check({ force: true });
       await page.getByRole('radio', { name: new RegExp(bankName) }).check({ force: true });
-      await expect.poll(() => page.getByTestId('limit-remaining').textContent(), { timeout: 15_000 }).toBe('$950.00 left of your $1,000.00 weekly ACH limit');
+      await expect.poll(() => page.getByTestId('limit-remaining').textContent(), { timeout: BROWSER_WAIT_MS }).toBe('$950.00 left of your $1,000.00 weekly ACH limit');
       await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('950.01');
       await page.getByRole('button', { name: 'Deposit', exact: true }).click();
       await page.getByText('This is over your $1000 weekly limit for this method; $950.00 remains').waitFor();
@@ -124,7 +125,7 @@ describe('money and orders on the app as npm start runs it', () => {
       await page.goto(orderPage);
       await page.getByText(/^Status: /).first().waitFor();
       await expect
-        .poll(async () => (await page.getByText(/^Status: /).first().textContent()) ?? '', { timeout: 30_000, interval: 500 })
+        .poll(async () => (await page.getByText(/^Status: /).first().textContent()) ?? '', { timeout: BROWSER_WAIT_MS, interval: 500 })
         .toMatch(/Status: (Payment received|Sending to your address|Completed)/);
       expect(Date.now() - settledAt).toBeLessThan(30_000);
 
@@ -133,7 +134,7 @@ describe('money and orders on the app as npm start runs it', () => {
       await page.getByRole('heading', { name: 'Money', level: 1 }).waitFor();
       await page.getByTestId('history-empty').waitFor();
       expect(await page.getByText('Deposit by ACH').count()).toBe(0);
-      await expect.poll(() => page.getByTestId('balance-available').textContent(), { timeout: 15_000 }).toBe('$0.00');
+      await expect.poll(() => page.getByTestId('balance-available').textContent(), { timeout: BROWSER_WAIT_MS }).toBe('$0.00');
       expect(problems).toEqual([]);
       await context.close();
     },

@@ -58,7 +58,7 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
     await visitAndScan(page, '/no-such-page');
     await visitAndScan(page, '/v1/auth/no-such-step');
     await context.close();
-  }, 120_000);
+  });
 
   it('the sign-in steps and the pages of a signed-in user below Verified', async () => {
     signedIn = await openPage(browser, { width: WIDTH });
@@ -92,7 +92,7 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
     for (const step of ['start', 'location', 'details', 'identity', 'terms', 'pending', 'no-info']) await visitAndScan(page, `/kyc/${step}`);
     await visitAndScan(page, '/settings', 'Settings');
     await visitAndScan(page, '/sandbox', 'Sandbox');
-  }, 120_000);
+  });
 
   it('a Verified user: home, money, methods, history, the trade pages through a real buy, and its tracking page', async () => {
     const { page } = signedIn;
@@ -133,7 +133,7 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
     trackingHref = (await tracking.getAttribute('href')) ?? '';
     expect(trackingHref).toMatch(/\/trade\/track\?tracking_id=/);
     await signedIn.context.close();
-  }, 180_000);
+  });
 
   it('the tracking page of that order, anonymously', async () => {
     const { page, context } = await openPage(browser, { width: WIDTH });

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,6 +48,9 @@ export async function openPage(browser: Browser, options: { locale?: string; wid
     // as they would for different people (the test server trusts X-Forwarded-For, like one behind a proxy).
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
+  // Every action and wait of the journey (decision 070); Playwright's own default is the same 30 s, written here so
+  // the budget is one figure for every journey.
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

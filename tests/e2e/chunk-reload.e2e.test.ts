@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
  * Decision 052: a page loaded before a deploy asks for a chunk of the earlier build, which the server no longer has.
@@ -42,7 +43,7 @@ describe('a chunk of an earlier build (decision 052)', () => {
     // Gone for the page loaded "before the deploy", there again for the reloaded one.
     await chunkGoneWhile(page, () => loads() <= 1);
     await page.goto('/nowhere');
-    await page.getByText(NOT_FOUND_TEXT).waitFor({ timeout: 30_000 });
+    await page.getByText(NOT_FOUND_TEXT).waitFor();
     expect(loads()).toBe(2);
     await context.close();
   });
@@ -52,7 +53,7 @@ describe('a chunk of an earlier build (decision 052)', () => {
     const loads = countLoads(page);
     await chunkGoneWhile(page, () => true);
     await page.goto('/nowhere');
-    await expect.poll(loads, { timeout: 30_000, interval: 200 }).toBe(2);
+    await expect.poll(loads, { timeout: BROWSER_WAIT_MS, interval: 200 }).toBe(2);
     // Time for a loop to show itself on a busy machine: the page stays as it is.
     await page.waitForTimeout(5_000);
     expect(loads()).toBe(2);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { JOURNEY_HOOK_MS } from '../timeouts';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { ensureBuilt, root } from '../../scripts/build.mjs';
 
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${output}`)), JOURNEY_HOOK_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[^\s]+)/.exec(output);

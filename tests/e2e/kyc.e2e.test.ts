@@ -155,7 +155,7 @@ describe('KYC in a browser', () => {
 
       expect(await waitForDecision(page)).toBe('opened');
       await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/verified', { timeout: 5_000 });
+      await page.waitForURL((url) => url.pathname === '/kyc/verified');
       await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
       await expectNoSeriousAxeViolation(page);
 
@@ -188,7 +188,7 @@ describe('KYC in a browser', () => {
       await signAgreement(page);
       expect(await waitForDecision(page)).toBe('closed');
       await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/closed', { timeout: 5_000 });
+      await page.waitForURL((url) => url.pathname === '/kyc/closed');
       await page.getByRole('heading', { name: 'Your Account is Closed' }).waitFor();
       await page.getByText('We have found some issues with your application and hence can not service you right now.').waitFor();
       await expectNoSeriousAxeViolation(page);
@@ -216,7 +216,7 @@ describe('KYC in a browser', () => {
       // The review concludes, the custodian decides, and the next check shows it.
       expect(await waitForDecision(page)).toBe('opened');
       await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/verified', { timeout: 5_000 });
+      await page.waitForURL((url) => url.pathname === '/kyc/verified');
       await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
       await context.close();
     },

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
 import { freshEmail, newestCode, signUp, sandboxAction } from './journeys';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
  * The short tracking link with its copy button on the complete and tracking pages; the last address used on a
@@ -77,7 +78,7 @@ describe('links in a browser', () => {
       await page.goto('/trade/buy');
       const field = page.getByLabel(/ address$/);
       await field.waitFor();
-      await expect.poll(() => field.inputValue(), { timeout: 20_000 }).toBe(XRPL_ADDRESS);
+      await expect.poll(() => field.inputValue(), { timeout: BROWSER_WAIT_MS }).toBe(XRPL_ADDRESS);
       await buyUsds(page, email, lastCode, null);
       await page.getByTestId('short-link').waitFor();
       expect(problems).toEqual([]);

@@ -69,7 +69,7 @@ describe('cancelling an order in a browser', () => {
       await cancel.click();
       dialog = page.getByRole('alertdialog', { name: 'Cancel this order?' });
       await dialog.getByRole('button', { name: 'Cancel order', exact: true }).click();
-      await page.getByText('Status: Cancelled').waitFor({ timeout: 30_000 });
+      await page.getByText('Status: Cancelled').waitFor();
       const timeline = page.getByTestId('timeline');
       expect(await timeline.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Waiting for your deposit/), expect.stringMatching(/^Cancelled/)]);
       await page.getByText('You cancelled this order. Nothing was taken from your balance or your bank.').waitFor();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
 import { freshEmail, sandboxAction, signUp } from './journeys';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /*
  * What a new user met clicking through every page at 1280 and 360 px: where a page opens, what covers the header,
@@ -254,7 +255,7 @@ describe('screens in a browser', () => {
         await page.getByRole('radio', { name: /^ACH/ }).first().check({ force: true });
         const bank = page.getByRole('radio', { name: /Wells Fargo/ });
         await bank.waitFor({ state: 'attached' });
-        await expect.poll(() => bank.isChecked(), { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => bank.isChecked(), { timeout: BROWSER_WAIT_MS }).toBe(true);
       }
       await context.close();
     },

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAction } from './journeys';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
  * Issue 6 in a browser: a verified user funds the USD balance in the sandbox, buys 100 USDS to an XRPL address
@@ -125,7 +126,7 @@ describe('trading in a browser', () => {
       // The sandbox's test sell flow sends that deposit; the order pays out into the balance.
       await sandboxAction(page, 'Trigger a test sell flow', 'Test Sell Flow: the deposit of your sell order arrived');
       const expected = (50 + Number(receive.slice(1))).toFixed(2);
-      await expect.poll(() => balance(page), { timeout: 30_000, interval: 1_000 }).toBe(`$${expected}`);
+      await expect.poll(() => balance(page), { timeout: BROWSER_WAIT_MS, interval: 1_000 }).toBe(`$${expected}`);
       // The activity page lists both trades.
       await page.goto('/');
       await page.getByRole('link', { name: 'All activity' }).click();
@@ -185,7 +186,7 @@ describe('trading in a browser', () => {
     expect(await page.getByTestId('asset-withdrawals').getByText(/^Transaction [0-9A-F]{64}$/).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('an expired price is quoted again on the summary, and the order goes through on the new one', async () => {
     const email = freshEmail();
@@ -218,5 +219,5 @@ describe('trading in a browser', () => {
     await page.getByText(/Status: /).first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 });

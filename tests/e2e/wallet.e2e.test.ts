@@ -97,7 +97,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await walletBrowser.close();
 
       // Back in the wallet: the mini-app notices the new bank and goes back to the methods.
-      await page.waitForURL((url) => url.pathname === '/methods', { timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === '/methods');
       // (its toast is short-lived; the list is what stays)
       await page.getByTestId('bank-method').waitFor();
       expect(await page.getByTestId('bank-method').textContent()).toContain('First Citizens Bank');
@@ -121,7 +121,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await login.getByRole('button', { name: 'Continue' }).click();
       await login.getByRole('heading', { name: 'First Citizens Bank is re-authenticated' }).waitFor();
       await reauthBrowser.close();
-      await page.waitForURL((url) => url.pathname === '/methods', { timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === '/methods');
       await page.getByTestId('bank-method').waitFor();
       await page.getByText('Login required.').waitFor({ state: 'detached' });
 

@@ -42,7 +42,7 @@ describe('admin: the operator command', () => {
     await k.t.jobs.register(flaky as JobDefinition);
     await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
     ctx = { db: k.t.db, jobs: k.t.jobs, clock: systemClock, config: k.t.config };
-  }, 120_000);
+  });
   afterAll(async () => {
     await k?.close();
   });
@@ -227,7 +227,7 @@ describe('admin: the operator command', () => {
     expect((await admin('kyc-review', accepted.guid, '--decision', 'maybe', '--by', 'ann', '--reason', 'x')).code).toBe(2);
     expect(await actionCount()).toBe(before);
     expect(await k.identityStatus(accepted.token)).toMatchObject({ status: 'accepted' });
-  }, 90_000);
+  });
 
   it('lists a failed job and retries it: it runs again and completes; only a failed job can be retried', async () => {
     const jobId = await k.t.jobs.send('admin-test.flaky', { what: 'sync' });

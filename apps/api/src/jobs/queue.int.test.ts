@@ -66,7 +66,7 @@ describe('the durable job queue', () => {
     await waitFor(() => handled.includes('eventually'), 25_000);
     expect(failuresLeft).toBe(0);
     expect(handled.filter((l) => l === 'eventually')).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('refuses a job name that nobody registered', async () => {
     await expect(t.jobs.send('test.unknown', {})).rejects.toThrow(/not registered/);

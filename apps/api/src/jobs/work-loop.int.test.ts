@@ -24,7 +24,7 @@ describe('the in-process worker sweeps due work, as `npm run worker` does (decis
   beforeAll(async () => {
     // This app queues jobs but works none: its deposits' settlement jobs are due days ahead by the queue's clock.
     k = await createTransferKit({ clock });
-  }, 60_000);
+  });
   afterAll(async () => {
     await restarted?.close();
     await k?.close();
@@ -62,5 +62,5 @@ describe('the in-process worker sweeps due work, as `npm run worker` does (decis
     aheadMs = 16 * DAY_MS;
     const later = await k.signIn(user.email);
     await expect.poll(async () => (await transfers(later))[0]?.status, { timeout: 20_000, interval: 250 }).toBe('settled');
-  }, 120_000);
+  });
 });

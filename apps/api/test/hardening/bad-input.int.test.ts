@@ -141,7 +141,7 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     // Every route of the document, classified or not (the matrix fails on the unclassified ones).
     routes = await openApiRoutes(k.t.app);
     naughty = naughtyStrings();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (accepted.size) console.log(`[hardening] inputs accepted (2xx), by route: ${JSON.stringify(Object.fromEntries(accepted))}`);

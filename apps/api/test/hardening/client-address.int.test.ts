@@ -35,7 +35,7 @@ describe.each([
   beforeAll(async () => {
     limited = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
     lockouts = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await limited?.close();

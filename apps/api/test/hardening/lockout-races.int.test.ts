@@ -44,7 +44,7 @@ describe.each<Store>(['database', 'redis'])('hardening: concurrent guesses again
       redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
       await redis.connect();
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await a?.close();

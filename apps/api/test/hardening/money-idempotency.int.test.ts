@@ -17,7 +17,7 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
   let users = 0;
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
-  }, 120_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });
@@ -62,10 +62,10 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
   for (const [route, recipe] of Object.entries(MONEY_ROUTES)) {
     it(`${route}: the retry gets the same result and moves nothing more`, async () => {
       await crashThenRetry(route, recipe, route);
-    }, 120_000);
+    });
   }
 
   it('POST /api/primetrust-sandbox-test-sell-flow with a sell order waiting: the retry does not sell 100 USDC on top', async () => {
     await crashThenRetry('POST /api/primetrust-sandbox-test-sell-flow', TEST_SELL_WITH_ORDER, 'test sell with order');
-  }, 120_000);
+  });
 });

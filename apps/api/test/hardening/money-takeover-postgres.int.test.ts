@@ -19,7 +19,7 @@ describe('money-moving routes: the 60-second takeover while the first request wa
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
     locker = openPostgres(process.env.TEST_DATABASE_URL!, { max: 2, applicationName: 'rampart-test-locker' });
-  }, 120_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });
@@ -115,11 +115,11 @@ describe('money-moving routes: the 60-second takeover while the first request wa
       const end = await moneyState(k, control);
       const delta = (a: Record<string, string>, b: Record<string, string>) => Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, `${a[key]} -> ${b[key]}`]));
       expect(delta(once.before, once.after), `${route}: moved once`).toEqual(delta(start, end));
-    }, 120_000);
+    });
   }
 
   it('the test sell flow with a sell order waiting: the retry brings the same deposit and sells nothing more', async () => {
     const once = await takeover('POST /api/primetrust-sandbox-test-sell-flow', TEST_SELL_WITH_ORDER, 'test sell with order');
     expect(once.after['USD available']).toBe(once.before['USD available']);
-  }, 120_000);
+  });
 });

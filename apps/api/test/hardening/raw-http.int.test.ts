@@ -53,7 +53,7 @@ describe('hardening: malformed HTTP framing', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

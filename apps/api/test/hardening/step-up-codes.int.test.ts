@@ -31,7 +31,7 @@ describe.each(['database', 'redis'] as const)('hardening: step-up codes and code
       redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
       await redis.connect();
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await k?.close();

@@ -120,7 +120,7 @@ describe('hardening: the KYC document upload refuses what is not a document', ()
     k = await createKycKit({ env: { DATA_DIR: dataDir, UPLOAD_LIMIT_BYTES: String(LIMIT), RATE_LIMIT_PER_MINUTE: '0' } });
     token = await k.signedInUser('uploads@example.com');
     expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() })).status).toBe(200);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await k?.close();

@@ -56,13 +56,13 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
       },
     });
     db = openPostgres(database.url, { max: 3, applicationName: 'rampart-crash-test' });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await cluster?.stopAll();
     await db?.close();
     await database?.drop();
-  }, 60_000);
+  });
 
   it('nothing lost, nothing twice, the ledger balanced', async () => {
     const random = generator(seed);

@@ -40,13 +40,13 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
       },
     });
     db = openPostgres(database.url, { max: 3, applicationName: 'rampart-scale-test' });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await cluster?.stopAll();
     await db?.close();
     await database?.drop();
-  }, 60_000);
+  });
 
   it('500 deposits and 200 orders through two API processes: every job once, every order ended, the ledger balanced', async () => {
     // Both API processes start at once on the empty database: the migrations run once (advisory lock).

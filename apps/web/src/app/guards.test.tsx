@@ -99,7 +99,7 @@ describe('route guards', () => {
   ] as const)('sends a %s user from a trade page to /kyc, which sends them on to %s', async (status, step) => {
     renderAt('/trade/sell', loggedIn, kycOf(status));
     // The KYC screens load their texts on first use.
-    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1 });
     expect(location()).toBe(step);
   });
 

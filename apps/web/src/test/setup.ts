@@ -1,11 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { UI_WAIT_MS } from '../../../../tests/timeouts';
 import '../lib/i18n';
 
 // Pages load their code and texts lazily: on a busy two-core machine that can take longer than the library's 1 s.
-// Slack only; what is awaited must still appear.
-configure({ asyncUtilTimeout: 4000 });
+// Slack only (tests/timeouts.ts, decision 070); what is awaited must still appear.
+configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 afterEach(() => {
   cleanup();

@@ -45,7 +45,7 @@ describe('accounts: the identity decision decides the custodian document check',
       expect((await k.accountStatus(token)).status).toBe('pending');
     }
     await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
-  }, 120_000);
+  });
   afterAll(async () => {
     await k?.close();
   });
@@ -67,7 +67,7 @@ describe('accounts: the identity decision decides the custodian document check',
     });
     expect(await k.waitForDecision(token)).toMatchObject({ status: 'opened', statusReason: 'All checks passed' });
     expect((await contact(token)).history.map((h) => h.to)).toEqual(['incomplete', 'pending', 'opened']);
-  }, 60_000);
+  });
 
   it('accepted: the account opens', async () => {
     const token = tokenOf('accept');
@@ -90,7 +90,7 @@ describe('accounts: the identity decision decides the custodian document check',
       reason: 'A reviewer could not verify the document against the selfie',
     });
     expect(await k.waitForDecision(token)).toMatchObject({ status: 'closed', statusReason: DOCUMENTS_FAILED });
-  }, 60_000);
+  });
 
   it('resubmit: the account stays pending until a new capture is accepted', async () => {
     const token = tokenOf('resubmit');
@@ -107,7 +107,7 @@ describe('accounts: the identity decision decides the custodian document check',
     expect((await k.captureIdentity(token)).status).toBe('submitted');
     expect(await k.waitForIdentity(token)).toMatchObject({ status: 'accepted' });
     expect(await k.waitForDecision(token)).toMatchObject({ status: 'opened' });
-  }, 60_000);
+  });
 
   it('refuses the agreement while the identity session waits for a new capture', async () => {
     const token = await k.signedInUser('applicant+idv-resubmit@example.com');
@@ -117,5 +117,5 @@ describe('accounts: the identity decision decides the custodian document check',
     expect(await k.waitForIdentity(token)).toMatchObject({ status: 'resubmit' });
     k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Test Lovelace' } }), 409, 'verification_incomplete');
     expect((await k.accountStatus(token)).status).toBe('incomplete');
-  }, 60_000);
+  });
 });

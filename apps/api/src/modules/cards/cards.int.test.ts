@@ -37,7 +37,7 @@ describe('cards: card methods, card deposits and the hosted card form', () => {
 
   beforeAll(async () => {
     k = await createKycKit({ clock });
-  }, 60_000);
+  });
   afterEach(async () => {
     // After every test: the ledger's invariants hold, whatever the test did.
     expect(await checkInvariants(k.t.db)).toEqual({ ok: true, violations: [] });

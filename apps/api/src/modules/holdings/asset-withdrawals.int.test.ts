@@ -16,7 +16,7 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
   beforeAll(async () => {
     k = await createTransferKit({ clock });
     ctx = { db: k.t.db, clock, jobs: k.t.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: 10 }), flags: DEFAULT_FEATURE_FLAGS, delaySeconds: 5 };
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
     clock.set(START);

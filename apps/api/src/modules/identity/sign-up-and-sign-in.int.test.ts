@@ -218,5 +218,5 @@ describe('identity: sign-up, confirmation and sign-in', () => {
     }
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 'sent')).toBe(true);
-  }, 30_000);
+  });
 });

@@ -25,7 +25,7 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
 
   beforeAll(async () => {
     k = await createKycKit({ clock });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

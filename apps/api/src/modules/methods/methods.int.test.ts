@@ -19,7 +19,7 @@ describe('bank methods: bank link and bank accounts (issue 5)', () => {
 
   beforeAll(async () => {
     k = await createKycKit();
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

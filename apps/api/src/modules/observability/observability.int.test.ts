@@ -38,7 +38,7 @@ describe('observability: metrics, health, client errors and product events (issu
 
   beforeAll(async () => {
     k = await createTransferKit({ clock });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });
@@ -260,7 +260,7 @@ describe('METRICS_TOKEN and SENTRY_DSN', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { METRICS_TOKEN: token, SENTRY_DSN: 'https://public@sentry.example/42' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });
@@ -316,7 +316,7 @@ describe('the metrics in production (decision 052)', () => {
   beforeAll(async () => {
     closed = await createTestApp({ env: { NODE_ENV: 'production' } });
     guarded = await createTestApp({ env: { NODE_ENV: 'production', METRICS_TOKEN: token } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await closed?.close();
     await guarded?.close();

@@ -22,14 +22,14 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
 
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { RUN_WORKER: 'true', PUBLIC_URL: 'https://app.rampart.example' } });
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
     aheadMs = 0;
-  }, 90_000);
+  });
   afterAll(async () => {
     await k?.close();
-  }, 90_000);
+  });
 
   async function quote(token: string, body: Record<string, unknown>) {
     const res = await k.call('/api/ramp/quote', { token, body: { ...body, idemId: idem() } });
@@ -76,7 +76,7 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
     await expect.poll(() => orderStatus(user.token, placed.orderId), { timeout: 30_000, interval: 250 }).toMatch(/^(funds_received|delivering|completed)$/);
     // The order's money went into the order: none of it stays in the balance.
     await expect.poll(async () => (await k.holdings(user.token)).settled, { timeout: 30_000, interval: 250 }).toBe('0.00');
-  }, 90_000);
+  });
 
   it("an ACH-paid buy's deposit is shown with the order, never in the list of deposits", async () => {
     const user = await k.openedUser('0');
@@ -87,14 +87,14 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
     expect((await k.call('/api/primetrust-sandbox-settle-last-ach-contribution', { token: user.token, body: {} })).status).toBe(200);
     await expect.poll(() => orderStatus(user.token, placed.orderId), { timeout: 30_000, interval: 250 }).not.toBe('awaiting_funds');
     expect(await transfers(user.token)).toEqual([]);
-  }, 90_000);
+  });
 
   it('one $50 ACH-paid buy uses $50.00 of the weekly ACH limit (its deposit is not counted again)', async () => {
     const user = await k.openedUser('0');
     const bank = await k.addBank(user.token);
     await order(user.token, (await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '50' })).quoteId);
     expect(await weeklyLimit(user.token, 'primex_ach')).toMatchObject({ used: '50.00', remaining: '950.00' });
-  }, 90_000);
+  });
 
   it('ACH deposits and ACH-paid buys share one rolling-week $1000; a deposit beyond it is refused and changes nothing', async () => {
     const user = await k.openedUser('0');
@@ -115,7 +115,7 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
     aheadMs = 7 * 86_400_000 + 60_000;
     const token = await k.signIn(user.email);
     expect(await weeklyLimit(token, 'primex_ach')).toMatchObject({ used: '0.00', remaining: '1000.00' });
-  }, 90_000);
+  });
 
   it('a buy the USD balance cannot pay is refused when the trade code is asked for, and no code is sent', async () => {
     const user = await k.openedUser('20');
@@ -129,7 +129,7 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
     expect((await k.call('/api/primetrust/sandbox/account/fund', { token: user.token, body: { amount: '30' } })).status).toBe(200);
     expect((await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: q.quoteId } })).status).toBe(200);
     await expect.poll(() => tradeCodesSent(user.email), { timeout: 10_000 }).toBe(codes + 1);
-  }, 90_000);
+  });
 
   it('an ACH buy quoted while it fitted the weekly limit is refused when the trade code is asked for once it no longer fits', async () => {
     const user = await k.openedUser('0');
@@ -140,5 +140,5 @@ describe('ACH-paid buys and the weekly limits on an API working its own jobs (de
     const refused = await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: q.quoteId } });
     expect(k.expectError(refused, 422, 'trade_limit_exceeded').errors?.fields).toEqual({ sellAmountTotal: 'This is over your $1000 weekly limit for this method; $500.00 remains' });
     expect(await tradeCodesSent(user.email)).toBe(codes);
-  }, 90_000);
+  });
 });

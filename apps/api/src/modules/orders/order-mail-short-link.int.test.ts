@@ -13,7 +13,7 @@ describe('order mails carry the short tracking link', () => {
 
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { PUBLIC_URL: 'https://app.rampart.example' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

@@ -20,7 +20,7 @@ describe('order mails and cancelling an order', () => {
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { PUBLIC_URL: 'https://app.rampart.example' } });
     ctx = { db: k.t.db, clock, jobs: k.t.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: 10 }), origin: 'https://app.rampart.example', awaitHours: 24 };
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
     clock.set(START);

@@ -7,7 +7,7 @@ describe('ramp orders on the PostgreSQL server only: races', () => {
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });

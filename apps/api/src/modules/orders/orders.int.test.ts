@@ -20,7 +20,7 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { PUBLIC_URL: 'https://app.rampart.example' } });
     ctx = { db: k.t.db, clock, jobs: k.t.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: 10 }), origin: 'https://app.rampart.example', awaitHours: 24 };
-  }, 60_000);
+  });
   afterEach(async () => {
     // Every test leaves the ledger balanced.
     await k.invariants();

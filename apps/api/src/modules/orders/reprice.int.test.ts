@@ -29,7 +29,7 @@ describe('orders: a late-funded buy priced again when its money arrives (decisio
 
   beforeAll(async () => {
     k = await createTransferKit({ clock });
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });

@@ -15,7 +15,7 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
 
   beforeAll(async () => {
     k = await createTransferKit({ clock });
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });

@@ -13,7 +13,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

@@ -12,7 +12,7 @@ describe('ramp quotes on the PostgreSQL server only: races', () => {
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

@@ -16,7 +16,7 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
 
   beforeAll(async () => {
     k = await createTransferKit({ clock });
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
     clock.set(START);
@@ -402,7 +402,7 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prices`;
     k = await createTransferKit({ env: { PRICE_FEED_URL: url, PRICE_FEED_TIMEOUT_MS: '300', PRICE_FEED_MAX_AGE_SECONDS: '0' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
     server.closeAllConnections();

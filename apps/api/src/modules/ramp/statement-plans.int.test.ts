@@ -16,7 +16,7 @@ describe('the hot statements look rows up by index, whatever the tables held whe
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

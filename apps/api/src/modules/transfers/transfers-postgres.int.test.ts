@@ -19,7 +19,7 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit();
-  }, 60_000);
+  });
   afterEach(async () => {
     await k.invariants();
   });

@@ -29,7 +29,7 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
 
   beforeAll(async () => {
     k = await createTransferKit({ clock, env: { PUBLIC_URL: 'https://app.rampart.example' } });
-  }, 60_000);
+  });
   afterEach(async () => {
     // Whatever a test did, the ledger balances; the clock goes back to the Friday for the next one.
     await k.invariants();
@@ -545,7 +545,7 @@ describe('transfers: sandbox calls outside sandbox mode (R4)', () => {
   let k: TransferKit;
   beforeAll(async () => {
     k = await createTransferKit({ env: { SANDBOX_MODE: 'false' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

@@ -18,7 +18,7 @@ describe('verification: the capture names uploaded documents; the capture token'
 
   beforeAll(async () => {
     k = await createKycKit({ worker: true, clock, env: { IDV_REVIEW_DELAY_SECONDS: '3600' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });

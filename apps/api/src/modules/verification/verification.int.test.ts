@@ -17,7 +17,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
   beforeAll(async () => {
     // A manual review waits an hour here, so the review decision stays visible (its conclusion: accounts tests).
     k = await createKycKit({ worker: true, clock, env: { PUBLIC_URL: 'https://app.rampart.example/any/path', IDV_REVIEW_DELAY_SECONDS: '3600' } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await k?.close();
   });
@@ -81,7 +81,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
       'verification_already_submitted',
     );
     expect(again.message).toBe(VERIFICATION_MESSAGES.en.alreadySubmitted);
-  }, 60_000);
+  });
 
   it('rejects with the idv-reject marker as an email plus-tag', async () => {
     const token = await userWithDetails('jane+idv-reject@example.com');
@@ -90,12 +90,12 @@ describe('verification: the identity-document calls (issue 4)', () => {
       decision: 'rejected',
       documentType: 'drivers_license',
     });
-  }, 60_000);
+  });
 
   it('sends to review with the idv-review marker as the KYC last name', async () => {
     const token = await userWithDetails('review-by-name@example.com', 'Idv-Review');
     expect(await submitAndDecide(token)).toMatchObject({ status: 'review', decision: 'review', reason: 'The capture needs a manual review' });
-  }, 60_000);
+  });
 
   it('asks to resubmit with the idv-resubmit marker, and then takes a new capture', async () => {
     const token = await userWithDetails('joe+idv-resubmit@example.com');
@@ -103,7 +103,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect(first).toMatchObject({ status: 'resubmit', decision: 'resubmit' });
     const second = await submitAndDecide(token);
     expect(second).toMatchObject({ status: 'resubmit', sessionId: first.sessionId });
-  }, 60_000);
+  });
 
   it('refuses bad input with 400', async () => {
     const token = await k.signedInUser('idv-bad-input@example.com');
@@ -121,7 +121,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
     k.expectError(await k.call(VALIDATE_SMS, { body: { token: 'x'.repeat(43) } }), 400, 'verification_link_invalid');
     // Nothing was started by refused calls.
     expect((await status(token)).status).toBe('not_started');
-  }, 60_000);
+  });
 
   it('sends a single-use continue-on-phone link by SMS', async () => {
     const token = await k.signedInUser('idv-phone@example.com');
@@ -154,7 +154,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect(reply.userGuid).toBe(owner.rows[0]?.id);
 
     k.expectError(await k.call(VALIDATE_SMS, { body: { token: linkToken } }), 400, 'verification_link_invalid');
-  }, 60_000);
+  });
 
   it('refuses an expired link', async () => {
     const token = await k.signedInUser('idv-expired@example.com');
@@ -164,7 +164,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
     clock.advance(15 * 60_000 + 1);
     const expired = k.expectError(await k.call(VALIDATE_SMS, { body: { token: linkToken } }), 400, 'verification_link_expired');
     expect(expired.message).toBe(VERIFICATION_MESSAGES.en.linkExpired);
-  }, 60_000);
+  });
 
   it('sends at most five links per session in fifteen minutes', async () => {
     const token = await k.signedInUser('idv-many-links@example.com');
@@ -174,7 +174,7 @@ describe('verification: the identity-document calls (issue 4)', () => {
     // Age the links past the window (moving the clock would also expire the access token).
     await k.t.db.query(`UPDATE identity_verification_links SET created_at = created_at - interval '16 minutes' WHERE phone = $1`, [phone]);
     expect((await k.call(SEND_SMS, { token, body: { phone } })).status).toBe(200);
-  }, 60_000);
+  });
 
   it("never shows one user's session to another", async () => {
     const alice = await userWithDetails('idv-alice@example.com');
@@ -186,5 +186,5 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect(bobSession.status).toBe('rejected');
     expect(bobSession.sessionId).not.toBe(aliceSession.sessionId);
     expect(await status(alice)).toMatchObject({ sessionId: aliceSession.sessionId, status: 'accepted' });
-  }, 60_000);
+  });
 });

@@ -27,7 +27,7 @@ describe('the card processor sandbox', () => {
   beforeAll(async () => {
     t = await createTestApp();
     processor = createSandboxCardProcessor({ db: t.db });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
   });

@@ -76,9 +76,9 @@ describe("/xumm/plaid?handoff= in the wallet's browser (no session)", () => {
     const fake = server();
     vi.stubGlobal('fetch', fake.fetch);
     const user = renderAt(`/xumm/plaid?handoff=${LINK_TOKEN}`, <BrowserBankLink token={LINK_TOKEN} />, fake);
-    expect(await screen.findByText('Linking a bank for someone@example.com', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Linking a bank for someone@example.com')).toBeInTheDocument();
     // The single-use token leaves the address bar.
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/xumm\/plaid$/), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/xumm\/plaid$/));
     const list = await screen.findByRole('listbox', { name: 'Banks' });
     await user.click(within(list).getByRole('option', { name: /Gingham Credit Union/ }));
     await user.click(await screen.findByRole('button', { name: 'Link account' }));
@@ -108,7 +108,7 @@ describe("/xumm/plaid?handoff= in the wallet's browser (no session)", () => {
     });
     vi.stubGlobal('fetch', fake.fetch);
     const user = renderAt(`/xumm/plaid?handoff=${LINK_TOKEN}`, <BrowserBankLink token={LINK_TOKEN} />, fake);
-    expect(await screen.findByText('Logging in to a bank again for someone@example.com', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Logging in to a bank again for someone@example.com')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Log in to Gingham Credit Union' })).toBeInTheDocument();
     // No way back to a methods list this browser cannot open.
     expect(screen.queryByRole('link', { name: 'Cancel' })).not.toBeInTheDocument();
@@ -150,13 +150,13 @@ describe('/xumm/plaid in the mini-app', () => {
     expect(await screen.findByTestId('handoff-waiting')).toHaveTextContent("Waiting for you to link your bank in the wallet's browser…");
 
     status = 'opened';
-    expect(await screen.findByText('The link is open in your browser. Finish there, then come back here.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('The link is open in your browser. Finish there, then come back here.')).toBeInTheDocument();
     status = 'linked';
     // Coming back to the wallet: the answer is read at once.
     window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trade\/buy$/), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trade\/buy$/));
     expect(fake.bodiesOf('/bank-link-handoff/status').every((body) => JSON.stringify(body) === JSON.stringify({ handoffId: HANDOFF_ID }))).toBe(true);
-  }, 20_000);
+  });
 
   it("opens a re-auth handoff for the bank that asks for its login again, and says it is done when it is", async () => {
     const id = NEEDS_LOGIN.primetrustFundsTransferMethodId;
@@ -172,9 +172,9 @@ describe('/xumm/plaid in the mini-app', () => {
     expect(fake.bodiesOf('/bank-link-handoff')).toEqual([{ fundsTransferMethodId: id }]);
     status = 'linked';
     window.dispatchEvent(new Event('focus'));
-    expect(await screen.findByText('Gingham Credit Union re-authenticated', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Gingham Credit Union re-authenticated')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/methods$/));
-  }, 20_000);
+  });
 
   it('offers a new link once the old one has expired', async () => {
     const fake = server({ '/bank-link-handoff/status': () => ok({ status: 'expired', expiresAt: '2030-01-01T00:15:00.000Z', account: null }) });

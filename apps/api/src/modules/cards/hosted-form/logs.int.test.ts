@@ -37,7 +37,7 @@ describe('the hosted form calls leave no card data in the logs', () => {
     await app.register(errorsPlugin);
     await app.register(cardFormRoutes, { prefix: '/api', ctx, config: { adBlockProbeUrl: null } });
     await app.ready();
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await t?.close();

@@ -30,8 +30,6 @@ async function fillValid(user: Awaited<ReturnType<typeof renderStep>>['user'], b
 const continueButton = () => screen.getByRole('button', { name: /^(Continue|Continuar)$/ });
 
 // Typing dates segment by segment is slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => resetKycDetailsDraft());
 afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));

@@ -1,12 +1,10 @@
 import { Suspense, useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flagUrl } from './countries';
 import { CountryPicker } from './country-picker';
 import { translateContractMessage } from './messages';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 function Picker({ restricted, initial = null, errorMessage }: { restricted?: 'disable' | 'exclude'; initial?: string | null; errorMessage?: string }) {
   const [value, setValue] = useState<string | null>(initial);

@@ -67,8 +67,6 @@ async function fillAddress(user: Awaited<ReturnType<typeof renderStep>>['user'],
 }
 
 // Typing into lists of 250 countries is slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
   resetKycDetailsDraft();
   queryClient = testQueryClient();

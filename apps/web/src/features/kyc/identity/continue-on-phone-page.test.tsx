@@ -63,7 +63,7 @@ describe('continue on the phone (/kyc/continue)', () => {
       '/socure/submit_document': () => ({ body: session('submitted') }),
     });
     // The widget's chunk loads on first use (slow the first time in a test run).
-    expect(await screen.findByRole('heading', { name: 'Photograph your document' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Photograph your document' })).toBeInTheDocument();
     expect(calls[0]).toEqual({ path: '/socure/validate_sms', body: { token: TOKEN }, authorization: null });
     expect(calls.filter((c) => c.path === '/socure/validate_sms')).toHaveLength(1);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/kyc\/continue$/);
@@ -121,7 +121,7 @@ describe('continue on the phone (/kyc/continue)', () => {
       JSON.stringify({ captureToken: 'capture-token-1', expiresAt: IN_AN_HOUR, country: 'US', status: 'capturing' }),
     );
     const { calls } = mount({}, '/kyc/continue');
-    expect(await screen.findByRole('heading', { name: 'Photograph your document' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Photograph your document' })).toBeInTheDocument();
     await waitFor(() => expect(calls).toHaveLength(0));
   });
 

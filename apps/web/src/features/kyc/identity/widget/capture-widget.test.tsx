@@ -43,7 +43,7 @@ async function openWidget(extra: Routes = {}) {
   render(appTree(<IdentityStep onCaptured={onCaptured} />, { fetch: net.fetch, token: 'user-token' }));
   await user.click(await screen.findByRole('button', { name: 'Continue on this device' }));
   // The widget's chunk loads on first use (slow the first time in a test run).
-  await screen.findByRole('heading', { name: 'Photograph your document' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Photograph your document' });
   return { ...net, onCaptured, user };
 }
 
