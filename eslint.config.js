@@ -1,12 +1,14 @@
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'test-results/**'] },
+// ESLint's own defineConfig (typescript-eslint's config() helper is deprecated in its favour).
+export default defineConfig(
+  globalIgnores(['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'test-results/**']),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

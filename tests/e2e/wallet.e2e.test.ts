@@ -52,7 +52,7 @@ describe('the wallet mini-app (emulated wallet)', () => {
       expect(await page.evaluate(() => localStorage.getItem('rampart.walletAccount'))).toBe(WALLET_ACCOUNT);
 
       // The mode lasts for the tab: signing in moves through several pages.
-      let lastCode = await signUp(page, email);
+      const lastCode = await signUp(page, email);
       await page.getByTestId('wallet-emulator').waitFor();
       await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
       await page.getByLabel('Fund account amount (USD)').fill('150');
@@ -141,7 +141,6 @@ describe('the wallet mini-app (emulated wallet)', () => {
       await page.waitForURL((url) => url.pathname === '/trade/verify');
       await page.getByText(/We emailed a 6-digit code to/).waitFor();
       const sent = await newestCode(email, lastCode);
-      lastCode = sent.id;
       await page.getByLabel(/Verification code/).fill(sent.code);
       await page.getByRole('button', { name: 'Verify and buy', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/trade/complete');

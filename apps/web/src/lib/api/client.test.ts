@@ -84,7 +84,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
     await promise;
   } catch (e) {
     if (e instanceof ApiError) return e;
-    throw new Error(`expected an ApiError, got ${String(e)}`);
+    throw new Error(`expected an ApiError, got ${String(e)}`, { cause: e });
   }
   throw new Error('expected the request to fail');
 }
