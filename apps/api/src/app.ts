@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       // R22: confirming a sign-up and completing a sign-in count as product events (decision 036).
       await api.register(identityRoutes, { identity: { ...identity, events: metrics.events }, devOutbox: config.env !== 'production' });
       await api.register(accountsRoutes, { ctx: accounts });
-      await api.register(kycRoutes, { ctx: accounts });
+      await api.register(kycRoutes, { ctx: accounts, flags: config.flags });
       await api.register(kycDocumentRoutes, {
         ctx: {
           db: deps.db,
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
         publicUrl: config.publicUrl,
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
-      await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl });
+      await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl, flags: config.flags });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
       const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
       await api.register(cardRoutes, { ctx: cards, flags: config.flags });

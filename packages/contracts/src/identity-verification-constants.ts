@@ -39,6 +39,8 @@ const en = {
   selfieNotImage: 'The selfie must be a photo (JPEG or PNG).',
   // The agreement waits for a capture: the custodian would have no document to check.
   verificationIncomplete: 'Please verify your identity before signing the agreement.',
+  // The "socure" flag on: the identity-document service's own phone flow only (docs/feature-flags.md).
+  captureOnPhoneOnly: 'Please take the photos on your phone, with the link we send you.',
 } as const;
 
 export type VerificationMessageKey = keyof typeof en;
@@ -55,6 +57,7 @@ const es: { readonly [K in VerificationMessageKey]: string } = {
   selfieMissing: 'Tómate una selfie.',
   selfieNotImage: 'La selfie debe ser una foto (JPEG o PNG).',
   verificationIncomplete: 'Verifica tu identidad antes de firmar el acuerdo.',
+  captureOnPhoneOnly: 'Haz las fotos con tu teléfono, desde el enlace que te enviamos.',
 };
 
 export const VERIFICATION_MESSAGES = { en, es } as const;

@@ -53,6 +53,8 @@ export const ERROR_CATALOGUE = {
   insufficient_funds: { status: 422, type: ERROR_TYPES.api, message: 'There are not enough available funds for this' },
   hold_not_active: { status: 409, type: ERROR_TYPES.api, message: 'This hold has already been released or captured' },
   verification_incomplete: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.verificationIncomplete },
+  // The "socure" flag on (docs/feature-flags.md): a capture comes from the phone's link, never the signed-in browser.
+  verification_phone_only: { status: 403, type: ERROR_TYPES.permission, message: VERIFICATION_MESSAGES.en.captureOnPhoneOnly },
   // Sandbox funding (issue 5, decision 014): money goes only into an opened custodial account.
   account_not_opened: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.accountNotOpened },
   // Bank methods (issue 5, decision 013): blacklisted banks (document 2, section 9; the message names the bank),

@@ -3,12 +3,16 @@ import {
   AgreementPreviewReply,
   AgreementSubmitReply,
   AgreementSubmitRequest,
+  DEFAULT_FEATURE_FLAGS,
   EmptyRequest,
   IndividualInfoReply,
   SetIndividualInfoReply,
   UserCountryReply,
+  RULE_MESSAGES,
   kycIndividualRequest,
+  type FeatureFlags,
 } from '@rampart/contracts';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import type { AccountsContext } from '../accounts/context';
@@ -21,7 +25,7 @@ import { submitAgreement } from './submit-agreement';
 const tags = ['kyc'];
 
 /** The KYC individual record and the custodial agreement (document 2, section 7, KYC). Only the caller's own. */
-export const kycRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+export const kycRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext; flags?: Pick<FeatureFlags, 'kycIndividual'> }> = async (app, { ctx, flags = DEFAULT_FEATURE_FLAGS }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   // The same schema as the SPA's forms, with the age counted from the app's clock (R7).
@@ -35,7 +39,11 @@ export const kycRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async 
   app.post(
     '/contact/set/individualinfo',
     { ...signedIn, schema: { tags, summary: 'Save the KYC individual record; the reply carries relatedId', body: IndividualRequest, response: { 200: SetIndividualInfoReply, ...errorResponses } } },
-    async (request) => setIndividualInfo(ctx, requireUser(request), request.body),
+    async (request) => {
+      // "KYC individual" on: the fuller individual profile is collected, its sex required (docs/feature-flags.md).
+      if (flags.kycIndividual && (request.body.sex ?? '').trim() === '') throw AppError.validation({ sex: RULE_MESSAGES.en.required });
+      return setIndividualInfo(ctx, requireUser(request), request.body);
+    },
   );
   app.post(
     '/user/country',

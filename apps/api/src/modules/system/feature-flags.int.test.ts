@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, PublicConfig, RAMP_QUOTE_MESSAGES, RampAssetsReply, TRANSFER_MESSAGES, type RampAsset } from '@rampart/contracts';
+import { ApiErrorBody, PublicConfig, RAMP_QUOTE_MESSAGES, RULE_MESSAGES, RampAssetsReply, SendSmsReply, TRANSFER_MESSAGES, VERIFICATION_MESSAGES, ValidateSmsReply, type RampAsset } from '@rampart/contracts';
+import { validIndividual } from '../accounts/kyc-test-kit';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { BUY_USDS, NO_SUCH_ID, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
 import { createTransferKit } from '../transfers/transfer-test-kit';
@@ -20,7 +21,7 @@ describe('feature flags switch what their names say in the API', () => {
       env: { FEATURE_FLAGS: JSON.stringify({ issuanceAndRedemption: false, plaidDeposits: false, cardDeposit: false }) },
     });
     // The memo flag apart: with stablecoins switched off above, a stablecoin buy is refused before its memo is read.
-    other = await createTestApp({ db: k.t.db, env: { FEATURE_FLAGS: JSON.stringify({ cardDepositsThroughTrustProvider: true, memoForStablecoins: false }) } });
+    other = await createTestApp({ db: k.t.db, env: { FEATURE_FLAGS: JSON.stringify({ cardDepositsThroughTrustProvider: true, memoForStablecoins: false, socure: true, kycIndividual: true }) } });
   });
   afterAll(async () => {
     await other?.close();
@@ -102,5 +103,30 @@ describe('feature flags switch what their names say in the API', () => {
     const refused = refusal(await callOn(other, '/api/ramp/trade-estimate', user.token, withTag));
     expect(refused.errors?.fields).toEqual({ buyMemo: RAMP_QUOTE_MESSAGES.memoNotForStablecoins });
     expect((await callOn(other, '/api/ramp/trade-estimate', user.token, { ...withTag, buyMemo: '' })).status).toBe(200);
+  });
+
+  it('socure true: a capture is refused from the signed-in browser and taken only through the phone link', async () => {
+    const token = await k.signedInUser(`flags-socure-${Date.now()}@example.com`);
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() })).status).toBe(200);
+    const capture = { documentType: 'passport', documentId: NO_SUCH_ID, selfieId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', deviceId: 'web:flags' };
+    // Default flags: the signed-in browser's capture is looked at (unknown files: 400 under the fields).
+    expect((await k.call('/api/socure/submit_document', { token, body: capture })).status).toBe(400);
+    const refused = refusal(await callOn(other, '/api/socure/submit_document', token, capture), 403);
+    expect(refused).toMatchObject({ code: 'verification_phone_only', message: VERIFICATION_MESSAGES.en.captureOnPhoneOnly });
+    // The phone that opened the SMS link gets past the gate (and on to the same checks of its files).
+    const sent = SendSmsReply.parse((await callOn(other, '/api/socure/send_sms', token, { phone: '+12015550188' })).body);
+    const opened = await callOn(other, '/api/socure/validate_sms', undefined, { token: new URL(sent.link).searchParams.get('token') });
+    const { captureToken } = ValidateSmsReply.parse(opened.body);
+    expect(refusal(await callOn(other, '/api/socure/submit_document', captureToken, capture)).errors?.fields).toHaveProperty('documentId');
+  });
+
+  it('kycIndividual true: the individual record needs its sex; on the defaults it does not', async () => {
+    const token = await k.signedInUser(`flags-individual-${Date.now()}@example.com`);
+    const refused = refusal(await callOn(other, '/api/contact/set/individualinfo', token, validIndividual()));
+    expect(refused.errors?.fields).toEqual({ sex: RULE_MESSAGES.en.required });
+    const saved = await callOn(other, '/api/contact/set/individualinfo', token, { ...validIndividual(), sex: 'female', name: { ...validIndividual().name, middle: 'Augusta' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ individual: { sex: 'female', name: { middle: 'Augusta' } } });
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() })).status).toBe(200);
   });
 });

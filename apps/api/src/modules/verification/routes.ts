@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_FEATURE_FLAGS,
   EmptyRequest,
   SendSmsReply,
   SendSmsRequest,
@@ -8,7 +9,9 @@ import {
   ValidateSmsReply,
   ValidateSmsRequest,
   VerificationStatusReply,
+  type FeatureFlags,
 } from '@rampart/contracts';
+import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import type { VerificationContext } from './context';
@@ -20,9 +23,9 @@ import { validateVerificationSms } from './validate-verification-sms';
 const tags = ['verification'];
 
 /** The identity-document provider's calls (issue 4): the caller's own session only. */
-export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContext; publicUrl: string | null }> = async (
+export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContext; publicUrl: string | null; flags?: Pick<FeatureFlags, 'socure'> }> = async (
   app,
-  { ctx, publicUrl },
+  { ctx, publicUrl, flags = DEFAULT_FEATURE_FLAGS },
 ) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
@@ -38,7 +41,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
   app.post(
     '/socure/submit_document',
     { ...capturing, schema: { tags, summary: 'Name the uploaded document and selfie of the capture; a job decides', body: SubmitDocumentRequest, response: { 200: SubmitDocumentReply, ...errorResponses } } },
-    async (request) => submitDocument(ctx, requireUser(request).userGuid, request.body),
+    async (request) => {
+      const user = requireUser(request);
+      // "socure" on: the identity-document service's phone flow is the only way in (docs/feature-flags.md).
+      if (flags.socure && user.via !== 'capture') throw new AppError('verification_phone_only');
+      return submitDocument(ctx, user.userGuid, request.body);
+    },
   );
   app.post(
     '/socure/send_sms',

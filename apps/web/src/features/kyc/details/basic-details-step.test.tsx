@@ -1,9 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { BasicDetailsStep } from './basic-details-step';
-import { resetKycDetailsDraft } from './draft';
-import { fakeServer, fromTodayUtc, NO_RECORD, renderWithApp, savedRecord, typeDate } from './test-utils';
+import type { FeatureFlags } from '@rampart/contracts';
+import { configQueryOptions, readPublicConfig } from '../../../app/config';
+import { kycDetailsDraft, kycInputOf, resetKycDetailsDraft } from './draft';
+import { fakeServer, fromTodayUtc, NO_RECORD, renderWithApp, savedRecord, testQueryClient, typeDate } from './test-utils';
 
 function server(record = NO_RECORD) {
   return fakeServer({
@@ -12,10 +14,12 @@ function server(record = NO_RECORD) {
   });
 }
 
-async function renderStep(record = NO_RECORD) {
+async function renderStep(record = NO_RECORD, flags?: Partial<FeatureFlags>) {
   const onContinue = vi.fn();
   const fake = server(record);
-  const view = renderWithApp(<BasicDetailsStep onContinue={onContinue} />, fake.api);
+  const queryClient = testQueryClient();
+  if (flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }));
+  const view = renderWithApp(<BasicDetailsStep onContinue={onContinue} />, fake.api, queryClient);
   await screen.findByRole('heading', { name: /Basic details|Datos básicos/ });
   return { ...view, onContinue, fake };
 }
@@ -54,6 +58,27 @@ describe('BasicDetailsStep', () => {
     await user.click(continueButton());
     expect(onContinue).toHaveBeenCalledOnce();
     expect(screen.queryByTestId(/^field-error-/)).toBeNull();
+  });
+
+  // docs/feature-flags.md: "KYC individual" asks the fuller profile, middle name (optional) and sex (required).
+  it('asks no middle name or sex with the flag kycIndividual off (the default)', async () => {
+    await renderStep();
+    expect(screen.queryByRole('textbox', { name: /^Middle name/ })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: /^Sex/ })).toBeNull();
+  });
+
+  it('with the flag kycIndividual on, requires the sex, takes a middle name, and sends both', async () => {
+    const { user, onContinue } = await renderStep(NO_RECORD, { kycIndividual: true });
+    await fillValid(user);
+    await user.click(continueButton());
+    expect(screen.getByTestId('field-error-sex')).toHaveTextContent('A value is required');
+    expect(onContinue).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: /^Middle name/ }), 'Augusta');
+    await user.click(within(screen.getByRole('radiogroup', { name: /^Sex/ })).getByRole('radio', { name: 'Female' }));
+    expect(screen.queryByTestId('field-error-sex')).toBeNull();
+    await user.click(continueButton());
+    expect(onContinue).toHaveBeenCalledOnce();
+    expect(kycInputOf(kycDetailsDraft.getState())).toMatchObject({ name: { first: 'Ada', middle: 'Augusta' }, sex: 'female' });
   });
 
   it("refuses a date before 1900 with 'Invalid Date.'", async () => {

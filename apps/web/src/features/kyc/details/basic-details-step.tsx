@@ -1,12 +1,15 @@
 import { useRef, type FormEvent } from 'react';
 import { CalendarDate } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-aria-components';
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { KYC_SEXES, RULE_MESSAGES } from '@rampart/contracts';
+import { useFeatureFlags } from '../../../app/config';
 import { Button } from '../../../components/ui/button';
+import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { DateOfBirthPicker } from '../../../components/ui/date-of-birth-picker';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
-import { DETAILS_FIELDS, draftProblems, needsLatin, updateDraft, type KycDetailsValues } from './draft';
+import { DETAILS_FIELDS, draftProblems, needsLatin, updateDraft, updateIndividualProfile, type KycDetailsValues } from './draft';
 import { focusFirstInvalid, StepLayout } from './step-layout';
 import { TaxIdField } from './tax-id-field';
 import { useFieldErrors } from './use-field-errors';
@@ -21,7 +24,10 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
   const { t } = useTranslation('kycForm', { useSuspense: true });
   const { draft, ready } = useSeededDraft();
   const formRef = useRef<HTMLFormElement>(null);
-  const problems = draftProblems(draft);
+  // Flag "KYC individual" (docs/feature-flags.md): the fuller profile, middle name (optional) and sex (required).
+  const individual = useFeatureFlags().kycIndividual;
+  const sex = draft.base.sex ?? '';
+  const problems: Record<string, string> = { ...draftProblems(draft), ...(individual && sex.trim() === '' ? { sex: RULE_MESSAGES.en.required } : {}) };
   const { errorOf, markEdited, markBlurred, submit } = useFieldErrors(problems, draft.serverErrors);
   const { values } = draft;
 
@@ -35,7 +41,8 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit();
-    const refused = DETAILS_FIELDS.some((field) => problems[field] !== undefined || draft.serverErrors[field] !== undefined);
+    const fields: readonly string[] = individual ? [...DETAILS_FIELDS, 'name.middle', 'sex'] : DETAILS_FIELDS;
+    const refused = fields.some((field) => problems[field] !== undefined || draft.serverErrors[field] !== undefined);
     if (refused) {
       focusFirstInvalid(formRef.current);
       return;
@@ -80,6 +87,20 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
           onBlur={() => markBlurred('name.last')}
           error={errorOf('name.last')}
         />
+        {individual ? (
+          <TextField
+            name="name.middle"
+            label={t('details.middleName')}
+            autoComplete="additional-name"
+            value={draft.base.name?.middle ?? ''}
+            onChange={(value) => {
+              markEdited('name.middle');
+              updateIndividualProfile({ middle: value });
+            }}
+            onBlur={() => markBlurred('name.middle')}
+            error={errorOf('name.middle')}
+          />
+        ) : null}
         {needsLatin(values.last) ? (
           <TextField
             name="name.latinLast"
@@ -110,6 +131,42 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
             error={errorOf('birth')}
           />
         </div>
+        {individual ? (
+          <RadioGroup
+            name="sex"
+            value={sex === '' ? null : sex}
+            onChange={(value) => {
+              markEdited('sex');
+              markBlurred('sex');
+              updateIndividualProfile({ sex: value });
+            }}
+            isRequired
+            isInvalid={!!errorOf('sex')}
+            aria-describedby={errorOf('sex') ? fieldErrorId('sex') : undefined}
+            orientation="horizontal"
+            className="flex flex-col gap-2"
+          >
+            <Label className="text-sm font-semibold text-ink">{t('details.sex')}</Label>
+            <div className="flex flex-wrap gap-2">
+              {KYC_SEXES.map((option) => (
+                <Radio
+                  key={option}
+                  value={option}
+                  className={({ isSelected, isFocusVisible }) =>
+                    [
+                      'flex min-h-11 cursor-pointer items-center rounded-xl border px-4 font-semibold text-ink outline-none',
+                      isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
+                      isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
+                    ].join(' ')
+                  }
+                >
+                  {t(`details.sexes.${option}`)}
+                </Radio>
+              ))}
+            </div>
+            <FieldError field="sex" message={errorOf('sex')} />
+          </RadioGroup>
+        ) : null}
         <TaxIdField
           value={values.taxId}
           onChange={set('taxId', 'tax.identifier')}

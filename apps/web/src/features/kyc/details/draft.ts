@@ -94,6 +94,26 @@ export function updateDraft(patch: Partial<KycDetailsValues>): void {
   });
 }
 
+/**
+ * The individual record's fuller profile (flag "KYC individual", docs/feature-flags.md): middle name and sex live in
+ * the saved record's other parts, so the save sends them as typed.
+ */
+export function updateIndividualProfile(patch: { middle?: string; sex?: string }): void {
+  kycDetailsDraft.setState((state) => {
+    const serverErrors = { ...state.serverErrors };
+    const base: KycIndividualInput = { ...state.base };
+    if (patch.middle !== undefined) {
+      base.name = { ...base.name, middle: patch.middle.trim() === '' ? undefined : patch.middle };
+      delete serverErrors['name.middle'];
+    }
+    if (patch.sex !== undefined) {
+      base.sex = patch.sex;
+      delete serverErrors.sex;
+    }
+    return { base, serverErrors };
+  });
+}
+
 function valuesFromRecord(reply: IndividualInfoReply): { values: KycDetailsValues; base: KycIndividualInput } {
   const record = reply.individual;
   if (!record) return { values: EMPTY_VALUES, base: {} };

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FeatureFlags } from '@rampart/contracts';
 import { IdentityStep } from './index';
 import { appTree, fakeFetch, session, type Routes } from './test-network';
 
@@ -15,10 +16,10 @@ function routes(extra: Routes = {}): Routes {
   };
 }
 
-async function mount(extra: Routes = {}, props: { resubmitReason?: string | null } = {}) {
+async function mount(extra: Routes = {}, props: { resubmitReason?: string | null } = {}, flags?: Partial<FeatureFlags>) {
   const net = fakeFetch(routes(extra));
   const onCaptured = vi.fn();
-  render(appTree(<IdentityStep onCaptured={onCaptured} resubmitReason={props.resubmitReason} />, { fetch: net.fetch, token: 'user-token' }));
+  render(appTree(<IdentityStep onCaptured={onCaptured} resubmitReason={props.resubmitReason} />, { fetch: net.fetch, token: 'user-token', ...(flags ? { flags } : {}) }));
   await screen.findByRole('heading', { name: 'Verify your identity' });
   return { ...net, onCaptured };
 }
@@ -51,6 +52,18 @@ describe('the phone entry screen', () => {
     expect(screen.getByTestId('field-error-phone')).toHaveTextContent('Invalid Phone');
     expect(screen.getByLabelText('Mobile phone number')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path === '/socure/send_sms')).toBe(false);
+  });
+
+  // docs/feature-flags.md: "socure" on makes the capture the identity-document service's phone flow only.
+  it('offers to continue on this device with the flag socure off (the default)', async () => {
+    await mount();
+    expect(screen.getByRole('button', { name: 'Continue on this device' })).toBeInTheDocument();
+  });
+
+  it('with the flag socure on, offers the phone link only', async () => {
+    await mount({}, {}, { socure: true });
+    expect(screen.getByRole('button', { name: 'Start KYC Verification' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue on this device' })).toBeNull();
   });
 
   it('shows the resubmit reason above the phone entry screen', async () => {

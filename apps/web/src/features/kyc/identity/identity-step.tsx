@@ -3,6 +3,7 @@ import { RotateCcw, ShieldX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CLIENT_CONSTANTS, isRestrictedCountry, UserCountryReply, type SendSmsReply } from '@rampart/contracts';
+import { useFeatureFlags } from '../../../app/config';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useApi } from '../../../lib/api';
@@ -60,6 +61,7 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
   const { t } = useTranslation('idv', { useSuspense: true });
   const api = useApi();
   const captureApi = useMemo(() => signedInCaptureApi(api), [api]);
+  const flags = useFeatureFlags();
   const [device] = useState(() => deviceId());
   const country = useUserCountry();
   const [screen, setScreen] = useState<Screen>({ name: 'phone' });
@@ -155,7 +157,7 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
             onCountryChange={setChosenCountry}
             onSent={(reply: SendSmsReply, e164: string) => setScreen({ name: 'linkReady', link: reply.link, phone: e164 })}
             onAlreadySubmitted={finish}
-            onUseThisDevice={() => setScreen({ name: 'device' })}
+            {...(flags.socure ? {} : { onUseThisDevice: () => setScreen({ name: 'device' }) })}
             sentLink={screen.name === 'linkReady' ? { link: screen.link, phone: screen.phone } : null}
           />
         </div>

@@ -22,7 +22,8 @@ export interface PhoneEntryProps {
   onSent(reply: SendSmsReply, e164: string): void;
   /** The session cannot take a capture any more (409): the capture is done already. */
   onAlreadySubmitted(): void;
-  onUseThisDevice(): void;
+  /** Absent when the deployment takes captures on the phone only (flag "socure", docs/feature-flags.md). */
+  onUseThisDevice?: () => void;
   /** Between the reply and the 'Thank You' screen (1 s), the form gives way to the link's QR code. */
   sentLink: { link: string; phone: string } | null;
 }
@@ -127,14 +128,18 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
             <Smartphone size={18} aria-hidden="true" />
             {pending ? t('phone.sending') : t('phone.submit')}
           </Button>
-          <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
-            <span className="h-px flex-1 bg-line" />
-            {t('phone.or')}
-            <span className="h-px flex-1 bg-line" />
-          </div>
-          <Button type="button" variant="secondary" fullWidth isDisabled={pending} onPress={onUseThisDevice}>
-            {t('phone.useThisDevice')}
-          </Button>
+          {onUseThisDevice ? (
+            <>
+              <div className="flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+                <span className="h-px flex-1 bg-line" />
+                {t('phone.or')}
+                <span className="h-px flex-1 bg-line" />
+              </div>
+              <Button type="button" variant="secondary" fullWidth isDisabled={pending} onPress={onUseThisDevice}>
+                {t('phone.useThisDevice')}
+              </Button>
+            </>
+          ) : null}
         </Form>
       )}
     </section>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { FeatureFlags } from '@rampart/contracts';
+import { configQueryOptions, readPublicConfig } from '../../../app/config';
 import { SnackbarProvider } from '../../../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../../../lib/api';
 
@@ -166,9 +168,14 @@ export function LocationProbe() {
 }
 
 /** The providers the app gives a page: query cache, the signed-in API client (with a fake fetch), snackbar, router. */
-export function appTree(ui: ReactNode, options: { fetch?: typeof globalThis.fetch; path?: string; token?: string | null } = {}) {
+export function appTree(
+  ui: ReactNode,
+  options: { fetch?: typeof globalThis.fetch; path?: string; token?: string | null; flags?: Partial<FeatureFlags> } = {},
+) {
   const api = createApiClient({ baseUrl: '/api', fetch: options.fetch, getToken: () => options.token ?? null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The deployment's flags as /api/config would serve them (docs/feature-flags.md).
+  if (options.flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags: options.flags }));
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
