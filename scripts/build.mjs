@@ -36,7 +36,8 @@ const parts = {
       const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
       const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
         cwd: path.join(root, 'apps', 'web'),
-        stdio: 'inherit',
+        // Vite's notes join the build's own on stderr: a process's stdout is its log (decision 068).
+        stdio: ['ignore', 2, 'inherit'],
         // Always the production build: a test runner's NODE_ENV=test would otherwise make React's
         // development build, which `npm start` would then serve.
         env: { ...process.env, NODE_ENV: 'production' },
@@ -49,35 +50,40 @@ const parts = {
     stamp: 'apps/api/dist/.build-stamp',
     async build() {
       const esbuild = await import('esbuild');
-      await esbuild.build({
-        // main.js serves the API (and works jobs unless RUN_WORKER=false); worker.js only works jobs (`npm run worker`);
-        // admin.js is the operator command (`npm run admin`).
-        entryPoints: [
-          { in: path.join(root, 'apps/api/src/main.ts'), out: 'main' },
-          { in: path.join(root, 'apps/api/src/worker.ts'), out: 'worker' },
-          { in: path.join(root, 'apps/api/src/admin/cli.ts'), out: 'admin' },
-        ],
-        outdir: path.join(root, 'apps/api/dist'),
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'esm',
-        sourcemap: true,
-        logLevel: 'warning',
-        plugins: [
-          {
-            // Workspace packages are TypeScript source: bundle them. Everything from npm stays a real import, but for
-            // an npm package's JSON data file (a catalogue): bundled, since Node's ESM loader takes JSON only with an
-            // import attribute that the shared source, also read by Vite and Vitest, does not carry.
-            name: 'external-npm-packages',
-            setup(build) {
-              build.onResolve({ filter: /^[^./]/ }, (args) =>
-                args.path.startsWith('@rampart/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
-              );
+      try {
+        await esbuild.build({
+          // main.js serves the API (and works jobs unless RUN_WORKER=false); worker.js only works jobs (`npm run worker`);
+          // admin.js is the operator command (`npm run admin`).
+          entryPoints: [
+            { in: path.join(root, 'apps/api/src/main.ts'), out: 'main' },
+            { in: path.join(root, 'apps/api/src/worker.ts'), out: 'worker' },
+            { in: path.join(root, 'apps/api/src/admin/cli.ts'), out: 'admin' },
+          ],
+          outdir: path.join(root, 'apps/api/dist'),
+          bundle: true,
+          platform: 'node',
+          target: 'node20',
+          format: 'esm',
+          sourcemap: true,
+          logLevel: 'warning',
+          plugins: [
+            {
+              // Workspace packages are TypeScript source: bundle them. Everything from npm stays a real import, but for
+              // an npm package's JSON data file (a catalogue): bundled, since Node's ESM loader takes JSON only with an
+              // import attribute that the shared source, also read by Vite and Vitest, does not carry.
+              name: 'external-npm-packages',
+              setup(build) {
+                build.onResolve({ filter: /^[^./]/ }, (args) =>
+                  args.path.startsWith('@rampart/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
+                );
+              },
             },
-          },
-        ],
-      });
+          ],
+        });
+      } finally {
+        // esbuild's service is a child process that would otherwise live as long as the API started after the build.
+        await esbuild.stop();
+      }
     },
   },
 };

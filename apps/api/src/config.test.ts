@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { ConfigError, loadConfig, type Env } from './config';
 
 const load = (env: Env) => loadConfig(env, { version: '1.2.3', rootDir: '/srv/rampart' });
@@ -95,5 +98,23 @@ describe('configuration', () => {
     const config = load({ FEATURE_FLAGS: '{"instantAch":false}' });
     expect(config.flags.instantAch).toBe(false);
     expect(config.flags.cardDeposit).toBe(true);
+  });
+});
+
+describe('the documented configuration', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const variables = [...readFileSync(path.join(root, 'apps/api/src/config.ts'), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm)].map((m) => m[1]!);
+
+  it('.env.example names every variable with its default, so copying it changes nothing', () => {
+    const example = parseEnv(readFileSync(path.join(root, '.env.example'), 'utf8'));
+    expect(Object.keys(example).sort()).toEqual([...variables].sort());
+    expect(load(example)).toEqual(load({}));
+  });
+
+  it("the README's configuration table has a row for every variable", () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const rows = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    expect(variables.filter((name) => !rows.has(name))).toEqual([]);
+    expect(variables.length).toBeGreaterThan(40);
   });
 });

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -').optional(),
   // R22: the SPA reports its errors to Sentry with this DSN; unset, to POST /api/client-errors (the API's log).
   SENTRY_DSN: httpUrl.optional(),
+  // The API's reference page (/api/docs) and its OpenAPI document (/api/openapi.json); `false` removes both (decision 068).
+  API_DOCS: booleanString.default(true),
   SANDBOX_MODE: booleanString.optional(),
   BUILD_STAGE: z.enum(BUILD_STAGES).optional(),
   // Where Contact Support goes; unset, the app's own /support page, which names SUPPORT_EMAIL (decision 059).
@@ -117,6 +119,8 @@ export interface Config {
   metrics: { enabled: false } | { enabled: true; token: string | null };
   /** R22: the SPA's Sentry DSN; null sends its error reports to the API's log. */
   sentryDsn: string | null;
+  /** Whether /api/docs and /api/openapi.json exist (API_DOCS, decision 068). */
+  apiDocs: boolean;
   /** R4: the sandbox screen and its calls exist only in sandbox mode (default off in production). */
   sandbox: boolean;
   stage: BuildStage;
@@ -202,6 +206,7 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     // Decision 052: the metrics name routes, queues and order counts; production never serves them to anyone.
     metrics: e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : production ? { enabled: false } : { enabled: true, token: null },
     sentryDsn: e.SENTRY_DSN ?? null,
+    apiDocs: e.API_DOCS,
     sandbox,
     stage: e.BUILD_STAGE ?? (production && !sandbox ? 'prod' : sandbox ? 'sandbox' : 'development'),
     supportUrl: e.SUPPORT_URL ?? '/support',

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { ChangedMigrationError } from './db/migrate';
 import { loadProcessConfig } from './process-config';
 import { openDatabase } from './db';
 import { createJobQueue } from './jobs/queue';
@@ -33,7 +34,10 @@ async function main(): Promise<void> {
   for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
   // The one worker loop, the same as an API's that works its own jobs (decision 053).
   const loop = await startWorkLoop({ db, clock, jobs, config, logger });
-  process.stdout.write(`Rampart worker ${version} is working the job queue (database: ${config.database.kind})\n`);
+  // In production stdout is the log, JSON lines only (decision 068); elsewhere a sentence for whoever started it.
+  const started = `Rampart worker ${version} is working the job queue (database: ${config.database.kind})`;
+  if (config.env === 'production') logger.info({ version, database: config.database.kind }, started);
+  else process.stdout.write(`${started}\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -45,7 +49,10 @@ async function main(): Promise<void> {
       .then(() => jobs.stop())
       .then(() => providers.mailer.close?.())
       .then(() => db.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        logger.info({ signal }, 'worker stopped: running jobs finished, job queue stopped, database closed');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'worker shutdown failed');
         process.exit(1);
@@ -56,6 +63,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Rampart worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A changed migration is the operator's to fix, not a crash: its message alone (decision 068).
+  const text = error instanceof ChangedMigrationError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`Rampart worker failed to start: ${text}\n`);
   process.exit(1);
 });

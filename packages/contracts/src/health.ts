@@ -18,3 +18,17 @@ export const HealthcheckResponse = z
   })
   .meta({ id: 'Healthcheck' });
 export type HealthcheckResponse = z.infer<typeof HealthcheckResponse>;
+
+/**
+ * GET /api/livez (decision 068): the process is up and its event loop answers. It touches neither the database nor
+ * the job queue, so an orchestrator's liveness probe never restarts healthy processes during a database outage; the
+ * readiness check is GET /api/user/healthcheck.
+ */
+export const LivenessResponse = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+    uptimeSeconds: z.number().nonnegative(),
+  })
+  .meta({ id: 'Liveness' });
+export type LivenessResponse = z.infer<typeof LivenessResponse>;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESTRICTED_COUNTRIES, RESTRICTED_US_STATES } from '@rampart/contracts';
 import { openTestDatabase, rootDir } from '../../test/helpers';
-import { migrate, readMigrations } from './migrate';
+import { ChangedMigrationError, migrate, migrationChecksum, readMigrations } from './migrate';
 import { prepareDatabase } from '../server';
 import type { Db } from './types';
 
@@ -93,6 +93,43 @@ describe('the query layer, migrations and reference data', () => {
     await expect(migrate(db, await readMigrations(dir))).rejects.toThrow();
     const { rows } = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 't_half'");
     expect(rows).toHaveLength(0);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a checksum per applied migration and refuses to start when an applied file changed, naming it (decision 068)', async () => {
+    const { rows: real } = await db.query<{ version: number; checksum: string | null }>('SELECT version, checksum FROM schema_migrations WHERE version = 1');
+    const foundation = (await readMigrations(path.join(rootDir, 'apps/api/migrations')))[0]!;
+    expect(real[0]?.checksum).toBe(foundation.checksum);
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rampart-migrations-'));
+    await writeFile(path.join(dir, '0910_kept.sql'), 'CREATE TABLE t_kept\n(id int);\n');
+    expect((await migrate(db, await readMigrations(dir))).applied).toEqual(['0910_kept']);
+    // The same text with Windows line endings is the same migration.
+    await writeFile(path.join(dir, '0910_kept.sql'), 'CREATE TABLE t_kept\r\n(id int);\r\n');
+    expect((await migrate(db, await readMigrations(dir))).applied).toEqual([]);
+
+    // Someone edits the applied file and adds a new one: nothing is applied, and the message names the file.
+    await writeFile(path.join(dir, '0910_kept.sql'), 'CREATE TABLE t_kept (id int, extra text);');
+    await writeFile(path.join(dir, '0911_next.sql'), 'CREATE TABLE t_next (id int);');
+    const attempt = migrate(db, await readMigrations(dir));
+    await expect(attempt).rejects.toBeInstanceOf(ChangedMigrationError);
+    await expect(attempt).rejects.toThrow(/0910_kept\.sql/);
+    const { rows: next } = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 't_next'");
+    expect(next).toHaveLength(0);
+    await expect(prepareDatabase(db, rootDir)).resolves.toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('takes the checksum of migrations applied before checksums were kept, then holds the file to it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rampart-migrations-'));
+    await writeFile(path.join(dir, '0920_old.sql'), 'CREATE TABLE t_old (id int);');
+    await migrate(db, await readMigrations(dir));
+    await db.query('UPDATE schema_migrations SET checksum = NULL WHERE version = 920');
+    expect((await migrate(db, await readMigrations(dir))).applied).toEqual([]);
+    const { rows } = await db.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations WHERE version = 920');
+    expect(rows[0]?.checksum).toBe(migrationChecksum('CREATE TABLE t_old (id int);'));
+    await writeFile(path.join(dir, '0920_old.sql'), 'CREATE TABLE t_old (id bigint);');
+    await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/0920_old\.sql/);
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -24,6 +24,15 @@ const markIdempotency: typeof jsonSchemaTransform = (input) => {
   return { ...out, schema: { ...out.schema, 'x-idempotency': mode, headers: { type: 'object', properties: { 'Idempotency-Key': header } } } };
 };
 
+/** A Content-Security-Policy header without its `upgrade-insecure-requests` directive. */
+export function withoutUpgradeInsecureRequests(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ');
+}
+
 /** The OpenAPI document is produced from the same zod schemas that validate and serialise each route. */
 export default fp(
   async function openapiPlugin(app: FastifyInstance, options: { config: Config }) {
@@ -42,10 +51,16 @@ export default fp(
       transform: markIdempotency,
       transformObject: jsonSchemaTransformObject,
     });
+    // API_DOCS=false (decision 068): the document is still built (the routes' schemas feed it), but neither the page
+    // nor the JSON is served.
+    if (!options.config.apiDocs) return;
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       // Serves its own CSP (with hashes for its bootstrap), replacing the app-wide one on these pages.
       staticCSP: true,
+      // Without `upgrade-insecure-requests`, as the app-wide policy (plugins/security.ts): on a plain-HTTP host it sent
+      // the page's own scripts and styles to https, where nothing answers, and the page stayed blank (decision 068).
+      transformStaticCSP: withoutUpgradeInsecureRequests,
       uiConfig: { deepLinking: false, tryItOutEnabled: false },
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

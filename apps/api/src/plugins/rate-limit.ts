@@ -29,7 +29,7 @@ export const AUTH_ROUTES: ReadonlySet<string> = new Set(
 );
 
 /** Probes and scrapers: never limited (the SPA's files are outside /api and not limited either). */
-export const UNLIMITED_ROUTES: ReadonlySet<string> = new Set(['/api/user/healthcheck', '/api/metrics']);
+export const UNLIMITED_ROUTES: ReadonlySet<string> = new Set(['/api/user/healthcheck', '/api/livez', '/api/metrics']);
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 

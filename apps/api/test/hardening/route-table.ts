@@ -63,6 +63,7 @@ const contributionUnknown = { status: 404, code: 'card_contribution_unknown' };
 export const ROUTES: Record<string, RouteRule> = {
   // System (document 2, section 7): the SPA reads these before anyone signs in.
   'GET /api/user/healthcheck': PUBLIC,
+  'GET /api/livez': PUBLIC,
   'GET /api/config': PUBLIC,
   // The user pool's own calls: a caller is not signed in yet (or holds only a refresh token or a code).
   'POST /api/identity/sign-up': PUBLIC,

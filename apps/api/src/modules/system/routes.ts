@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthcheckResponse, PublicConfig } from '@rampart/contracts';
+import { HealthcheckResponse, LivenessResponse, PublicConfig } from '@rampart/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
@@ -23,6 +23,20 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
       const health = await checkHealth(db, queueSql, config.version);
       return reply.code(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(health);
     },
+  );
+
+  // Liveness (decision 068): answers while the process runs, whatever the database does; nothing is read.
+  app.get(
+    '/livez',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the process is alive (no database or queue check: that is the healthcheck, for readiness)',
+        response: { 200: LivenessResponse, ...errorResponses },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ status: 'ok' as const, version: config.version, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ApiErrorBody, DEFAULT_FEATURE_FLAGS, HealthcheckResponse, PublicConfig } from '@rampart/contracts';
+import { ApiErrorBody, DEFAULT_FEATURE_FLAGS, HealthcheckResponse, LivenessResponse, PublicConfig } from '@rampart/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/helpers';
 
 describe('system routes, errors and headers', () => {
@@ -52,6 +52,24 @@ describe('system routes, errors and headers', () => {
     await other.jobs.stop().catch(() => undefined);
   });
 
+  it('answers the liveness probe without the database, where the healthcheck says degraded (decision 068)', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(LivenessResponse.parse(live.json())).toMatchObject({ status: 'ok', version: '0.0.0-test' });
+    expect(live.headers['cache-control']).toBe('no-store');
+    const other = await createTestApp();
+    await other.db.close();
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/api/user/healthcheck' })).statusCode).toBe(503);
+      const res = await other.app.inject({ method: 'GET', url: '/api/livez' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await other.app.close();
+      await other.jobs.stop().catch(() => undefined);
+    }
+  });
+
   it('serves the public configuration with the flags of document 2', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     const body = PublicConfig.parse(res.json());
@@ -73,6 +91,24 @@ describe('system routes, errors and headers', () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // Its own policy, which on a plain-HTTP host must not send the page's scripts to https (decision 068).
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('serves neither the reference page nor the OpenAPI document with API_DOCS=false (decision 068)', async () => {
+    const closed = await createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'false', WEB_DIST_DIR: distDir } });
+    try {
+      for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
+        const res = await closed.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(ApiErrorBody.parse(res.json()).code, url).toBeTruthy();
+      }
+      expect((await closed.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+    }
   });
 
   it('sends security headers with a strict CSP and a request id', async () => {
