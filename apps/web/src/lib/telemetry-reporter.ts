@@ -78,7 +78,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const location = options.location ?? (() => (typeof window === 'undefined' ? '' : window.location.href));
   const maxReports = options.maxReports ?? MAX_REPORTS_PER_PAGE;
   const maxEvents = options.maxEvents ?? MAX_EVENTS_PER_PAGE;
-  const loadSentry = options.loadSentry ?? (async () => (await import('@sentry/browser')) as unknown as SentryLike);
+  const loadSentry = options.loadSentry ?? (async (): Promise<SentryLike> => import('./sentry-sdk'));
   let reports = 0;
   let events = 0;
   const seen = new Set<string>();
