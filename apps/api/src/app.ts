@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { installZodMessages } from '@rampart/contracts';
+import { API_VERSION, API_VERSION_HEADER, installZodMessages } from '@rampart/contracts';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { JobQueue } from './jobs/queue';
@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       // API replies are personal: never cached by browsers or proxies unless a route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        // Document 2, section 9's "API version v1" (decision 064), on every reply, errors included.
+        reply.header(API_VERSION_HEADER, API_VERSION);
       });
       // Requests per client and minute, stricter on the sign-in and code routes (decision 037); before every route below.
       await api.register(rateLimitPlugin, {

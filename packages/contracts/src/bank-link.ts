@@ -103,6 +103,8 @@ export const BankAccount = z.object({
   lastDigits: z.string(),
   fundsTransferMethod: z.literal('plaid'),
   primetrustFundsTransferMethodId: z.string(),
+  /** Document 1, section 3's other name of the method id: the same id (decision 064). */
+  primetrustFundsTransferMethod2Id: z.string(),
   institutionId: z.string(),
   subtype: z.enum(BANK_ACCOUNT_SUBTYPES),
   requiresReauth: z.boolean(),

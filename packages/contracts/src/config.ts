@@ -28,10 +28,18 @@ export const FeatureFlags = z
   .meta({ id: 'FeatureFlags' });
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 
+/**
+ * Document 2, section 9: "API version v1". The version of the API's contract (these schemas), apart from the
+ * product's own version: served by /api/config and on every /api reply as the `api-version` header (decision 064).
+ */
+export const API_VERSION = 'v1' as const;
+export const API_VERSION_HEADER = 'api-version';
+
 /** GET /api/config: everything the SPA needs to know about this deployment. */
 export const PublicConfig = z
   .object({
     version: z.string(),
+    apiVersion: z.literal(API_VERSION),
     stage: z.enum(BUILD_STAGES),
     sandbox: z.boolean(),
     /** SUPPORT_URL, or `/support`: the app's own page naming the operator's contact (decision 059). */

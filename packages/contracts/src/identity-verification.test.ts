@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SendSmsRequest, SubmitDocumentRequest, ValidateSmsRequest } from './identity-verification';
+import { IdentityServiceInput, SendSmsRequest, SubmitDocumentRequest, ValidateSmsRequest, identityServiceInputOf } from './identity-verification';
 import { VERIFICATION_MESSAGES, wrongDocumentTypeMessage } from './identity-verification-constants';
 
 describe('identity verification schemas', () => {
@@ -31,5 +31,44 @@ describe('identity verification schemas', () => {
     expect(wrongDocumentTypeMessage('passport')).toBe('This document is not a passport.');
     expect(wrongDocumentTypeMessage('drivers_license')).toBe("This document is not a driver's license.");
     expect(wrongDocumentTypeMessage('government_id', 'es')).toBe('Este documento no es un documento de identidad oficial.');
+  });
+});
+
+describe('identity-document service input (document 1, section 3)', () => {
+  const record = {
+    name: { first: 'Ada', last: 'Lovelace' },
+    address: { street1: '1 Main St', street2: 'Apt 4', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    telephone: { country: 'US', countryCode: '1', number: '(201) 555-0123' },
+    birth: { year: 1990, month: 3, day: 4 },
+    tax: { identifier: '123-45-6789' },
+  };
+
+  it('is built from the KYC record, the birth date as YYYY-MM-DD and the phone in E.164', () => {
+    const input = identityServiceInputOf(record);
+    expect(input).toEqual({
+      firstName: 'Ada',
+      surName: 'Lovelace',
+      physicalAddress: '1 Main St, Apt 4',
+      state: 'IL',
+      zip: '62701',
+      city: 'Springfield',
+      mobileNumber: '+12015550123',
+      dob: '1990-03-04',
+      nationalId: '123-45-6789',
+      country: 'US',
+    });
+    expect(IdentityServiceInput.safeParse(input).success).toBe(true);
+  });
+
+  it('has no state outside the region-list countries and no mobile number without a telephone', () => {
+    const { telephone: _none, ...withoutPhone } = record;
+    const input = identityServiceInputOf({ ...withoutPhone, address: { street1: 'Calle Mayor 1', city: 'Madrid', postalCode: '28013', country: 'ES' } });
+    expect(input).toMatchObject({ physicalAddress: 'Calle Mayor 1', state: null, mobileNumber: null, country: 'ES' });
+    expect(IdentityServiceInput.safeParse(input).success).toBe(true);
+  });
+
+  it('refuses an input without the person (what the sandbox service checks)', () => {
+    expect(IdentityServiceInput.safeParse({ ...identityServiceInputOf(record), dob: '1990-3-4' }).success).toBe(false);
+    expect(IdentityServiceInput.safeParse({ ...identityServiceInputOf(record), surName: ' ' }).success).toBe(false);
   });
 });

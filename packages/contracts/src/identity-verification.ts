@@ -1,3 +1,4 @@
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import {
   VERIFICATION_DECISIONS,
@@ -72,3 +73,54 @@ export const ValidateSmsReply = z.object({
   country: z.string().nullable(),
 });
 export type ValidateSmsReply = z.infer<typeof ValidateSmsReply>;
+
+/**
+ * The identity-document service's input (document 1, section 3), built from the KYC record and sent with every
+ * capture so the service can match the document to the person (decision 064). `state` is the region where the
+ * country has a list (US, CA, GB), else null; `mobileNumber` is the record's telephone in E.164, null when none.
+ */
+export const IdentityServiceInput = z
+  .object({
+    firstName: z.string().trim().min(1),
+    surName: z.string().trim().min(1),
+    physicalAddress: z.string().trim().min(1),
+    state: z.string().trim().min(1).nullable(),
+    zip: z.string().trim().min(1),
+    city: z.string().trim().min(1),
+    mobileNumber: z.string().regex(/^\+\d{6,15}$/).nullable(),
+    dob: z.iso.date(),
+    nationalId: z.string().trim().min(1),
+    country: z.string().regex(/^[A-Z]{2}$/),
+  })
+  .strict();
+export type IdentityServiceInput = z.infer<typeof IdentityServiceInput>;
+
+/** What the input is built from: the saved KYC record's fields (document 1, section 3). */
+export interface IdentityServiceSource {
+  name: { first: string; last: string };
+  address: { street1: string; street2?: string | undefined; city: string; region?: string | undefined; postalCode: string; country: string };
+  telephone?: { country: string; countryCode: string; number: string } | undefined;
+  birth: { year: number; month: number; day: number };
+  tax: { identifier: string };
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Maps the KYC record to the service's input: the street lines joined, the birth date as YYYY-MM-DD. */
+export function identityServiceInputOf(record: IdentityServiceSource): IdentityServiceInput {
+  const { name, address, telephone, birth, tax } = record;
+  const phoneCountry = telephone?.country.toUpperCase() ?? '';
+  const phone = telephone && isSupportedCountry(phoneCountry) ? parsePhoneNumberFromString(telephone.number, phoneCountry) : undefined;
+  return {
+    firstName: name.first,
+    surName: name.last,
+    physicalAddress: [address.street1, address.street2].filter((line): line is string => !!line && line.trim() !== '').join(', '),
+    state: address.region && address.region.trim() !== '' ? address.region : null,
+    zip: address.postalCode,
+    city: address.city,
+    mobileNumber: phone?.isValid() ? phone.number : null,
+    dob: `${pad(birth.year, 4)}-${pad(birth.month, 2)}-${pad(birth.day, 2)}`,
+    nationalId: tax.identifier,
+    country: address.country,
+  };
+}

@@ -115,6 +115,11 @@ export const KycIndividualInfo = KycIndividual.extend({
   email: z.string(),
   submitted: z.boolean(),
   relatedId: z.string(),
+  /**
+   * Document 1, section 3's `related`: the custodian's records this person is related to, the contact (relatedId)
+   * and the custodial account once the agreement is signed (decision 064).
+   */
+  related: z.object({ contactId: z.string(), accountId: z.string().nullable() }),
   uniqueId: z.string(),
   socureDocumentId: z.string().nullable(),
   socureDeviceId: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ASSET_SECTIONS, FEATURE_INTEREST_TYPES, type AssetSection } from './ramp-assets';
+import { ASSET_INTEREST_TYPES, ASSET_SECTIONS, FEATURE_INTEREST_TYPES, type AssetSection } from './ramp-assets';
+import { TRANSFER_METHOD_TICKERS } from './transfer-methods';
 
 /**
  * `/api/ramp/assets` and `/api/feature-interest` (issue 6; document 2, sections 7 and 9; R15; decision 022):
@@ -27,6 +28,7 @@ export const RampAsset = z
     toAssetEnabled: z.boolean(),
     minimumDeposit: z.string().nullable(),
     featureInterestType: z.enum(FEATURE_INTEREST_TYPES).nullable(),
+    methodTicker: z.enum(TRANSFER_METHOD_TICKERS).nullable(),
   })
   .meta({ id: 'RampAsset' });
 export type RampAsset = z.infer<typeof RampAsset>;
@@ -39,20 +41,20 @@ const Network = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/);
 const Ticker = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9]+$/);
 
 /**
- * "Notify me" (R15): a method type alone, or `stablecoin` with the asset's network and ticker (any asset of the
- * catalogue: the spec's only asset type). Extra fields are refused, so a method type never carries an asset.
+ * "Notify me" (R15): a method type alone, or an asset type (`stablecoin`, or `crypto` for a crypto asset, decision
+ * 064) with the asset's network and ticker. Extra fields are refused, so a method type never carries an asset.
  */
 export const FeatureInterestRequest = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('stablecoin'), network: Network, assetTicker: Ticker }).strict(),
-    z.object({ type: z.enum(FEATURE_INTEREST_TYPES).exclude(['stablecoin']) }).strict(),
+    z.object({ type: z.enum(ASSET_INTEREST_TYPES), network: Network, assetTicker: Ticker }).strict(),
+    z.object({ type: z.enum(FEATURE_INTEREST_TYPES).exclude([...ASSET_INTEREST_TYPES]) }).strict(),
   ])
   .meta({ id: 'FeatureInterestRequest' });
 export type FeatureInterestRequest = z.infer<typeof FeatureInterestRequest>;
 
 export const FeatureInterest = z.object({
   type: z.enum(FEATURE_INTEREST_TYPES),
-  /** The asset's network and ticker for `stablecoin`; null for a method. */
+  /** The asset's network and ticker for an asset type; null for a method. */
   network: z.string().nullable(),
   assetTicker: z.string().nullable(),
   createdAt: z.string(),

@@ -46,6 +46,8 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
     const firstStable = catalogue.find((a) => a.section === 'stable_coin' && !a.disabled && !a.hidden);
     expect(firstStable?.key).toBe('xrplUSDS');
     expect(catalogue.find((a) => a.key === 'stellarUSDC')).toMatchObject({ disabled: true, fromAssetEnabled: false, toAssetEnabled: false, featureInterestType: 'stablecoin' });
+    // The disabled crypto asset carries the crypto "notify me" type, not the stablecoin one (decision 064).
+    expect(catalogue.find((a) => a.key === 'stellarXLM')).toMatchObject({ disabled: true, section: 'crypto_currency', featureInterestType: 'crypto' });
   });
 
   it('hides Polymesh (its chain flag is false) and keeps chains the flags do not list', () => {
@@ -119,6 +121,8 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
     expect(FeatureInterestRequest.safeParse({ type: 'card' }).success).toBe(true);
     expect(FeatureInterestRequest.safeParse({ type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' }).success).toBe(true);
     expect(FeatureInterestRequest.safeParse({ type: 'stablecoin' }).success).toBe(false);
+    expect(FeatureInterestRequest.safeParse({ type: 'crypto', network: 'stellar', assetTicker: 'XLM' }).success).toBe(true);
+    expect(FeatureInterestRequest.safeParse({ type: 'crypto' }).success).toBe(false);
     expect(FeatureInterestRequest.safeParse({ type: 'card', network: 'stellar' }).success).toBe(false);
     expect(FeatureInterestRequest.safeParse({ type: 'crypto' }).success).toBe(false);
   });

@@ -1,5 +1,5 @@
 import type { FeatureFlags } from './config';
-import { TRANSFER_METHODS, TRANSFER_METHOD_KEYS, type TransferMethodKey } from './transfer-methods';
+import { TRANSFER_METHODS, TRANSFER_METHOD_KEYS, type TransferMethodKey, type TransferMethodTicker } from './transfer-methods';
 
 /**
  * The ramp's catalogue of networks and assets (issue 6; document 1, section 3 "Asset"; document 2, section 9; R13,
@@ -17,10 +17,24 @@ import { TRANSFER_METHODS, TRANSFER_METHOD_KEYS, type TransferMethodKey } from '
 // Feature interest ("notify me", document 2, section 9; R15)
 // ---------------------------------------------------------------------------------------------------------------
 
-export const FEATURE_INTEREST_TYPES = ['card', 'instant-ach-plaid', 'ach-plaid', 'international-wire', 'domestic-wire', 'stablecoin'] as const;
+/**
+ * Document 2's six types, and 'crypto' for a disabled crypto asset (stellarXLM): 'stablecoin' would tell the
+ * operators a stablecoin is wanted (decision 064).
+ */
+export const FEATURE_INTEREST_TYPES = ['card', 'instant-ach-plaid', 'ach-plaid', 'international-wire', 'domestic-wire', 'stablecoin', 'crypto'] as const;
 export type FeatureInterestType = (typeof FEATURE_INTEREST_TYPES)[number];
-/** The one type that names an asset (network + ticker); the method types name nothing more. */
-export const ASSET_INTEREST_TYPE = 'stablecoin' satisfies FeatureInterestType;
+/** The types that name an asset (network + ticker); the method types name nothing more. */
+export const ASSET_INTEREST_TYPES = ['stablecoin', 'crypto'] as const satisfies readonly FeatureInterestType[];
+export type AssetInterestType = (typeof ASSET_INTEREST_TYPES)[number];
+
+export function isAssetInterestType(type: FeatureInterestType): type is AssetInterestType {
+  return (ASSET_INTEREST_TYPES as readonly string[]).includes(type);
+}
+
+/** What "notify me" records for an asset of a section: its own kind (a stablecoin or a crypto asset). */
+export function assetInterestTypeOf(section: AssetSection): AssetInterestType {
+  return section === 'crypto_currency' ? 'crypto' : 'stablecoin';
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sections (document 1, section 3; document 2, section 9)
@@ -256,6 +270,8 @@ export interface RampAssetEntry {
   readonly minimumDeposit: string | null;
   /** What "notify me" records for it (R15); null when there is nothing to wait for. */
   readonly featureInterestType: FeatureInterestType | null;
+  /** A payment method's ticker (document 1, section 3: ACH_PLAID, PRIMEX, ...); null for an asset. */
+  readonly methodTicker: TransferMethodTicker | null;
 }
 
 export type RampCatalogueFlags = Pick<
@@ -308,7 +324,8 @@ function chainEntry(definition: RampPairDefinition, flags: RampCatalogueFlags): 
     fromAssetEnabled: !disabled,
     toAssetEnabled: !disabled,
     minimumDeposit: asset.minimumDeposit,
-    featureInterestType: disabled ? ASSET_INTEREST_TYPE : null,
+    featureInterestType: disabled ? assetInterestTypeOf(section) : null,
+    methodTicker: null,
   };
 }
 
@@ -339,6 +356,7 @@ function methodEntry(key: TransferMethodKey, flags: RampCatalogueFlags): RampAss
     toAssetEnabled: to,
     minimumDeposit: null,
     featureInterestType: disabled ? trade.interest : null,
+    methodTicker: method.ticker,
   };
 }
 

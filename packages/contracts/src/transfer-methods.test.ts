@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEPOSIT_METHOD_KEYS,
   TRANSFER_METHODS,
+  TRANSFER_METHOD_TICKERS,
   WITHDRAWAL_METHOD_KEYS,
   addBankingDays,
   bankingDayOf,
@@ -14,6 +15,18 @@ describe('transfer methods (document 2, section 9; R13)', () => {
   it('serve deposits and withdrawals as R13 says', () => {
     expect(DEPOSIT_METHOD_KEYS).toEqual(['primex_ach', 'primex_instant_ach', 'primex_card', 'primex_fedwire', 'primex_swift_wire']);
     expect(WITHDRAWAL_METHOD_KEYS).toEqual(['primex_ach', 'primex_fedwire', 'primex_swift_wire']);
+  });
+
+  it("carry document 1's tickers, both wires under PRIMEX, and keep the payment method key as the key", () => {
+    expect(Object.values(TRANSFER_METHODS).map((m) => [m.key, m.ticker])).toEqual([
+      ['primex_ach', 'ACH_PLAID'],
+      ['primex_instant_ach', 'INSTANT_ACH_PLAID'],
+      ['primex_card', 'PT_CARD'],
+      ['primex_fedwire', 'PRIMEX'],
+      ['primex_swift_wire', 'PRIMEX'],
+      ['primex_usd', 'PRIMETRUST_TRANSFER'],
+    ]);
+    expect([...new Set(Object.values(TRANSFER_METHODS).map((m) => m.ticker))].sort()).toEqual([...TRANSFER_METHOD_TICKERS].sort());
   });
 
   it('describe their settlement as document 2 does', () => {

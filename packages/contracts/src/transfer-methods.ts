@@ -16,6 +16,13 @@ export type TransferMethodKey = (typeof TRANSFER_METHOD_KEYS)[number];
 export const TRANSFER_METHOD_KINDS = ['ach', 'instant_ach', 'card', 'us_wire', 'international_wire', 'usd_balance'] as const;
 export type TransferMethodKind = (typeof TRANSFER_METHOD_KINDS)[number];
 
+/**
+ * The tickers of document 1, section 3's transfer method list. Both wires are PRIMEX, so a ticker names a family of
+ * methods, not one: the payment method key stays the key, and each method carries its ticker (decision 064).
+ */
+export const TRANSFER_METHOD_TICKERS = ['ACH_PLAID', 'PRIMETRUST_TRANSFER', 'PT_CARD', 'INSTANT_ACH_PLAID', 'PRIMEX'] as const;
+export type TransferMethodTicker = (typeof TRANSFER_METHOD_TICKERS)[number];
+
 /** How long a method takes: at once, a number of clock hours, or a number of US banking days. */
 export type Settlement = { readonly kind: 'instant' } | { readonly kind: 'hours'; readonly hours: number } | { readonly kind: 'business_days'; readonly days: number };
 
@@ -25,6 +32,8 @@ export type TransferFee = { readonly kind: 'fixed'; readonly cents: bigint } | {
 export interface TransferMethod {
   readonly key: TransferMethodKey;
   readonly kind: TransferMethodKind;
+  /** Document 1, section 3's ticker of the method. */
+  readonly ticker: TransferMethodTicker;
   /** English label; the SPA translates by key. */
   readonly label: string;
   readonly settlement: Settlement;
@@ -46,6 +55,7 @@ export interface TransferMethod {
 export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMethod & { readonly key: K } } = {
   primex_ach: {
     key: 'primex_ach',
+    ticker: 'ACH_PLAID',
     kind: 'ach',
     label: 'ACH',
     settlement: { kind: 'business_days', days: 5 },
@@ -57,6 +67,7 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
   },
   primex_instant_ach: {
     key: 'primex_instant_ach',
+    ticker: 'INSTANT_ACH_PLAID',
     kind: 'instant_ach',
     label: 'Instant ACH',
     settlement: { kind: 'instant' },
@@ -68,6 +79,7 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
   },
   primex_card: {
     key: 'primex_card',
+    ticker: 'PT_CARD',
     kind: 'card',
     label: 'Debit card',
     settlement: { kind: 'hours', hours: 12 },
@@ -79,6 +91,7 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
   },
   primex_fedwire: {
     key: 'primex_fedwire',
+    ticker: 'PRIMEX',
     kind: 'us_wire',
     label: 'US wire',
     settlement: { kind: 'business_days', days: 1 },
@@ -90,6 +103,7 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
   },
   primex_swift_wire: {
     key: 'primex_swift_wire',
+    ticker: 'PRIMEX',
     kind: 'international_wire',
     label: 'International wire',
     settlement: { kind: 'business_days', days: 3 },
@@ -101,6 +115,7 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
   },
   primex_usd: {
     key: 'primex_usd',
+    ticker: 'PRIMETRUST_TRANSFER',
     kind: 'usd_balance',
     label: 'USD balance',
     settlement: { kind: 'instant' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { abaRoutingNumber, accountNumber, iban, swiftCode } from './rules/bank-rules';
 import { firstFailure } from './rules/rule';
 import { sandboxAmountProblem } from './sandbox';
-import { TRANSFER_METHOD_KINDS } from './transfer-methods';
+import { TRANSFER_METHOD_KINDS, TRANSFER_METHOD_TICKERS } from './transfer-methods';
 
 /**
  * Deposits (contributions) and withdrawals (disbursements) of USD: issue 5, "Moving money"; document 2, sections 5
@@ -241,6 +241,8 @@ export const TransferView = z
     methodKey: z.string(),
     /** The same method by kind (ach, instant_ach, card, us_wire, international_wire). */
     method: z.enum(TRANSFER_METHOD_KINDS),
+    /** The same method by document 1's ticker (ACH_PLAID, INSTANT_ACH_PLAID, PT_CARD, PRIMEX). */
+    methodTicker: z.enum(TRANSFER_METHOD_TICKERS),
     status: z.enum(TRANSFER_STATUSES),
     amount: z.string(),
     fee: z.string(),

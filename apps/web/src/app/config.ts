@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PublicConfig } from '@rampart/contracts';
+import { API_VERSION, BUILD_STAGES, DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PublicConfig } from '@rampart/contracts';
 import { api } from './api';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -16,6 +16,8 @@ export function readPublicConfig(data: unknown): PublicConfig {
   }
   return {
     version: data.version,
+    // The SPA is built against the contract of this version (decision 064).
+    apiVersion: API_VERSION,
     stage: data.stage as PublicConfig['stage'],
     sandbox: data.sandbox === true,
     supportUrl: typeof data.supportUrl === 'string' ? data.supportUrl : '',

@@ -27,6 +27,12 @@ export const REGIONS = {
 
 export type RegionCountry = keyof typeof REGIONS;
 
+/**
+ * Document 2, section 9's "primary postal-code countries", in its order: the location step lists them first in the
+ * address country list, above every other country, as most users live there (decision 064).
+ */
+export const PRIMARY_POSTAL_CODE_COUNTRIES = ['US', 'GB', 'CA'] as const satisfies readonly RegionCountry[];
+
 export function hasRegionList(country: string): country is RegionCountry {
   return Object.prototype.hasOwnProperty.call(REGIONS, country);
 }

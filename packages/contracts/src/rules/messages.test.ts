@@ -61,6 +61,23 @@ describe('rule message catalogue', () => {
     });
   });
 
+  it("uses the document's kind words in 'Value is not a valid <kind>'", () => {
+    expect(RULE_MESSAGES.en).toMatchObject({
+      ip: 'Value is not a valid IP',
+      ipv4: 'Value is not a valid IPv4',
+      ipv6: 'Value is not a valid IPv6',
+      city: 'Value is not a valid address city',
+      postalCode: 'Value is not a valid postal',
+      phone: 'Value is not a valid phone',
+      email: 'Value is not a valid email',
+      hostname: 'Value is not a valid host name',
+      uriReference: 'Value is not a valid URI reference',
+      inetAddress: 'Value is not a valid INET address',
+      street2: 'Value is not a valid street line 2',
+      totp: 'Value is not a valid TOTP number',
+    });
+  });
+
   it('interpolates i18next-style placeholders in either language', () => {
     expect(formatRuleMessage('minLength', { n: 8 })).toBe('Value must be at least 8 characters');
     expect(formatRuleMessage('minLength', { n: 8 }, 'es')).toBe('El valor debe tener al menos 8 caracteres');

@@ -1,8 +1,9 @@
 /**
  * R12: the generic string rule messages of document 2, section 5, keyed by a stable code so every
  * form and route can show them in either locale. English is word for word (R10 fixes only the typos
- * it lists, so 'must starts', 'match to' and 'exist in' stay). Wording the spec leaves open (hex and
- * byte lengths, decimals, the other account number, the kind names) is ours.
+ * it lists, so 'must starts', 'match to' and 'exist in' stay), kind words included: 'IP', 'IPv4', 'IPv6',
+ * 'address city', 'postal' and 'phone' are the document's. Wording the spec leaves open (hex and byte
+ * lengths, decimals, the other account number, the network kinds) is ours.
  * Placeholders use i18next interpolation: `{{n}}` for a count, `{{value}}` for the rule's argument.
  */
 const en = {
@@ -29,21 +30,21 @@ const en = {
   accountNumber: 'Value is not a valid account number',
   email: 'Value is not a valid email',
   hostname: 'Value is not a valid host name',
-  ip: 'Value is not a valid IP address',
-  ipv4: 'Value is not a valid IPv4 address',
-  ipv6: 'Value is not a valid IPv6 address',
+  ip: 'Value is not a valid IP',
+  ipv4: 'Value is not a valid IPv4',
+  ipv6: 'Value is not a valid IPv6',
   uri: 'Value is not a valid URI',
   uriReference: 'Value is not a valid URI reference',
   inetAddress: 'Value is not a valid INET address',
   uuid: 'Value is not a valid UUID',
   countryCode: 'Value is not a valid country code',
   invalidCountryCode: 'Invalid country code',
-  city: 'Value is not a valid city',
-  postalCode: 'Value is not a valid postal code',
+  city: 'Value is not a valid address city',
+  postalCode: 'Value is not a valid postal',
   region: 'Value is not a valid region',
   street: 'Value is not a valid street',
   street2: 'Value is not a valid street line 2',
-  phone: 'Value is not a valid phone number',
+  phone: 'Value is not a valid phone',
   fullName: 'Value is not a valid full name',
   firstName: 'Value is not a valid first name',
   lastName: 'Value is not a valid last name',
@@ -88,21 +89,21 @@ const es: { readonly [K in RuleCode]: string } = {
   accountNumber: 'El valor no es un número de cuenta válido',
   email: 'El valor no es un correo electrónico válido',
   hostname: 'El valor no es un nombre de host válido',
-  ip: 'El valor no es una dirección IP válida',
-  ipv4: 'El valor no es una dirección IPv4 válida',
-  ipv6: 'El valor no es una dirección IPv6 válida',
+  ip: 'El valor no es una IP válida',
+  ipv4: 'El valor no es una IPv4 válida',
+  ipv6: 'El valor no es una IPv6 válida',
   uri: 'El valor no es un URI válido',
   uriReference: 'El valor no es una referencia URI válida',
   inetAddress: 'El valor no es una dirección INET válida',
   uuid: 'El valor no es un UUID válido',
   countryCode: 'El valor no es un código de país válido',
   invalidCountryCode: 'Código de país no válido',
-  city: 'El valor no es una ciudad válida',
+  city: 'El valor no es una ciudad de dirección válida',
   postalCode: 'El valor no es un código postal válido',
   region: 'El valor no es una región válida',
   street: 'El valor no es una calle válida',
   street2: 'El valor no es una línea 2 de dirección válida',
-  phone: 'El valor no es un número de teléfono válido',
+  phone: 'El valor no es un teléfono válido',
   fullName: 'El valor no es un nombre completo válido',
   firstName: 'El valor no es un nombre válido',
   lastName: 'El valor no es un apellido válido',

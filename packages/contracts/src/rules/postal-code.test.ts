@@ -3,7 +3,7 @@ import { InvalidCountryCodeError, hasPostalCodePattern, normalisePostalCode, pos
 
 const invalidFor = (country: string) => ({
   code: 'postalCode',
-  message: 'Value is not a valid postal code',
+  message: 'Value is not a valid postal',
   params: { country },
 });
 

@@ -80,7 +80,7 @@ describe('ruleIssue for checks across fields', () => {
     const issue = address.safeParse({ country: 'US', postal: '941' }).error?.issues[0];
     expect(issue).toMatchObject({
       path: ['postal'],
-      message: 'Value is not a valid postal code',
+      message: 'Value is not a valid postal',
       params: { code: 'postalCode', country: 'US' },
     });
   });

@@ -110,7 +110,7 @@ describe('identity: the second factor (R2) and re-authentication', () => {
     k.expectError(await k.post('/api/identity/mfa-preference', { reauthToken: await reauthWithPassword(token), preferred: 'SMS_OTP' }, { token }), 400, 'InvalidParameterException');
     k.expectError(await k.post('/api/identity/user/attributes', { phoneNumber: '+15555550123' }, { token }), 400, 'NotAuthorizedException');
     const bad = await k.post('/api/identity/user/attributes', { phoneNumber: '555-0123' }, { token });
-    expect(bad.body).toMatchObject({ errors: { fields: { phoneNumber: 'Value is not a valid phone number' } } });
+    expect(bad.body).toMatchObject({ errors: { fields: { phoneNumber: 'Value is not a valid phone' } } });
 
     const updated = UpdateAttributesResponse.parse(
       (await k.post('/api/identity/user/attributes', { phoneNumber: '+15555550123', locale: 'es', reauthToken: await reauthWithPassword(token) }, { token })).body,

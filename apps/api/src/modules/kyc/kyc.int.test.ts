@@ -56,6 +56,8 @@ describe('kyc: the individual record, the country and the agreement', () => {
     expect(saved.relatedId).toMatch(/^ct_/);
     // Server-owned fields come from the server: the email is the account's, relatedId the custodian's.
     expect(saved.individual).toMatchObject({ email: 'ada@example.com', relatedId: saved.relatedId, submitted: false, name: { first: 'Ada', last: 'Lovelace' } });
+    // `related` (document 1, section 3): the custodian contact; no account before the agreement is signed.
+    expect(saved.individual?.related).toEqual({ contactId: saved.relatedId, accountId: null });
     expect(saved.individual.tax).toEqual({ identifier: '123-45-6789', country: 'US', region: 'IL', city: 'Springfield' });
 
     const read = IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body);
@@ -85,7 +87,7 @@ describe('kyc: the individual record, the country and the agreement', () => {
       ['underage birth date', (r) => (r.birth = { year: new Date().getUTCFullYear() - 17, month: 1, day: 1 }), 'birth', M.olderThan18],
       ['future birth date', (r) => (r.birth = { year: new Date().getUTCFullYear() + 1, month: 1, day: 1 }), 'birth', M.dateInPast],
       ['short phone', (r) => (r.telephone!.number = '12345'), 'telephone.number', M.invalidPhone],
-      ['bad postal code', (r) => (r.address!.postalCode = 'ABCDE'), 'address.postalCode', 'Value is not a valid postal code'],
+      ['bad postal code', (r) => (r.address!.postalCode = 'ABCDE'), 'address.postalCode', 'Value is not a valid postal'],
       ['non-ASCII name without its romanized form', (r) => (r.name!.first = 'Zoë'), 'name.latinFirst', 'A value is required'],
       ['a number for a name', (r) => ((r.name as Record<string, unknown>)['first'] = 42), 'name.first', 'Only String type accepted'],
     ];
@@ -205,6 +207,8 @@ describe('kyc: the individual record, the country and the agreement', () => {
     expect(info.individual?.submitted).toBe(true);
     // The capture's session and device, as document 1, section 3 names them.
     expect(info.individual).toMatchObject({ socureDocumentId: captured.sessionId, socureDeviceId: 'test:kit' });
+    // `related`: the contact, and now the account the signature opened (decision 064).
+    expect(info.individual?.related).toEqual({ contactId: info.relatedId, accountId: account.accountId });
 
     // Once signed, neither the signature nor the record can be sent again.
     k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Grace Hopper' } }), 409, 'kyc_already_submitted');

@@ -34,5 +34,5 @@ export async function setIndividualInfo(ctx: AccountsContext, user: AuthUser, in
   });
   const row = await findIndividual(ctx.db, user.userGuid);
   if (!row) throw new AppError('internal', { message: KYC_MESSAGES.en.detailsMissing });
-  return { relatedId: row.related_id, individual: toIndividualInfo(row, false) };
+  return { relatedId: row.related_id, individual: toIndividualInfo(row, { submitted: false, accountId: null }) };
 }

@@ -84,11 +84,14 @@ describe('bank methods: bank link and bank accounts (issue 5)', () => {
     const added = (await ok('/api/plaid-bank-account-add', token, record(l, 1), BankAccountReply)).account;
     expect(added).toMatchObject({ bankName: 'Wells Fargo', nickname: 'Wells Fargo Savings', lastDigits: l.accounts[1]!.mask, fundsTransferMethod: 'plaid', subtype: 'savings', requiresReauth: false, errors: null });
     expect(added.primetrustFundsTransferMethodId).toBe(added.resourceId);
+    // Document 1's second name of the method id names the same method (decision 064).
+    expect(added.primetrustFundsTransferMethod2Id).toBe(added.primetrustFundsTransferMethodId);
     // The same item and account again: the same method, no duplicate.
     const again = (await ok('/api/plaid-bank-account-add', token, record(await link(token, 'ins_wells_fargo'), 1), BankAccountReply)).account;
     expect(again.primetrustFundsTransferMethodId).toBe(added.primetrustFundsTransferMethodId);
     const accounts = await list(token);
     expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ primetrustFundsTransferMethodId: added.primetrustFundsTransferMethodId, primetrustFundsTransferMethod2Id: added.primetrustFundsTransferMethodId });
     const { rows } = await k.t.db.query<{ related_id: string }>("SELECT related_id FROM kyc_individuals k JOIN users u ON u.id = k.user_id WHERE u.email = 'bank-link@example.com'");
     expect(accounts[0]!.relatedId).toBe(rows[0]!.related_id);
     // relatedId: the caller's own is accepted, another is unknown.

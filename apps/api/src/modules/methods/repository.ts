@@ -68,7 +68,7 @@ export async function findRelatedId(db: Queryable, userId: string): Promise<stri
   return rows[0]?.related_id ?? null;
 }
 
-/** The bank account of document 1, section 3; the method id serves as resourceId and method id both. */
+/** The bank account of document 1, section 3; the method id serves as resourceId and both method ids. */
 export function toBankAccount(row: BankMethodRow, relatedId: string | null): BankAccount {
   return {
     resourceId: row.id,
@@ -78,6 +78,9 @@ export function toBankAccount(row: BankMethodRow, relatedId: string | null): Ban
     lastDigits: row.mask,
     fundsTransferMethod: 'plaid',
     primetrustFundsTransferMethodId: row.id,
+    // One custodian method per bank serves both directions, so the document's second name carries the same id
+    // (decision 064): a client that reads either finds it.
+    primetrustFundsTransferMethod2Id: row.id,
     institutionId: row.institution_id,
     subtype: row.subtype,
     requiresReauth: row.login_required,

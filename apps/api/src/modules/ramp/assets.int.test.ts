@@ -20,6 +20,20 @@ describe('ramp: assets and feature interest', () => {
   };
 
   describe('/api/ramp/assets', () => {
+    it("names each payment method by document 1's ticker, and no asset", async () => {
+      const assets = await assetsOf(k);
+      const tickers = Object.fromEntries(assets.filter((a) => a.section === 'fiat').map((a) => [a.key, a.methodTicker]));
+      expect(tickers).toEqual({
+        primex_achUSD: 'ACH_PLAID',
+        primex_instant_achUSD: 'INSTANT_ACH_PLAID',
+        primex_cardUSD: 'PT_CARD',
+        primex_fedwireUSD: 'PRIMEX',
+        primex_swift_wireUSD: 'PRIMEX',
+        primex_usdUSD: 'PRIMETRUST_TRANSFER',
+      });
+      expect(assets.filter((a) => a.section !== 'fiat').every((a) => a.methodTicker === null)).toBe(true);
+    });
+
     it('lists the stablecoins in display order, stellarUSDC first and disabled, xrplUSDS the first one enabled', async () => {
       const assets = await assetsOf(k);
       const stablecoins = assets.filter((a) => a.section === 'stable_coin');
@@ -122,8 +136,19 @@ describe('ramp: assets and feature interest', () => {
       expect(await record({ type: 'stablecoin', network: 'stellar', assetTicker: 'usdc' })).toEqual({ created: false, interest: first.interest });
       // Another pair of the same ticker is another subject.
       expect((await record({ type: 'stablecoin', network: 'ethereum', assetTicker: 'USDC' })).created).toBe(true);
-      // A disabled crypto asset goes under the one asset type too.
-      expect((await record({ type: 'stablecoin', network: 'stellar', assetTicker: 'XLM' })).interest).toMatchObject({ network: 'stellar', assetTicker: 'XLM' });
+    });
+
+    it("records a disabled crypto asset under the crypto type the catalogue gives it, not 'stablecoin'", async () => {
+      const xlm = (await assetsOf(k)).find((a) => a.key === 'stellarXLM');
+      expect(xlm).toMatchObject({ disabled: true, section: 'crypto_currency', featureInterestType: 'crypto' });
+      const first = await record({ type: 'crypto', network: 'stellar', assetTicker: 'XLM' });
+      expect(first).toMatchObject({ created: true, interest: { type: 'crypto', network: 'stellar', assetTicker: 'XLM' } });
+      expect((await list()).filter((i) => i.assetTicker === 'XLM').map((i) => i.type)).toEqual(['crypto']);
+      // Each asset type names assets of its own kind only.
+      const wrongKind = k.expectError(await k.call('/api/feature-interest', { token, body: { type: 'stablecoin', network: 'stellar', assetTicker: 'XLM' } }), 400, 'validation_failed');
+      expect(wrongKind.errors?.fields).toEqual({ type: 'Asset XLM not supported!' });
+      k.expectError(await k.call('/api/feature-interest', { token, body: { type: 'crypto', network: 'stellar', assetTicker: 'USDC' } }), 400, 'validation_failed');
+      expect((await list()).filter((i) => i.assetTicker === 'XLM' || (i.type === 'crypto' && i.assetTicker === 'USDC'))).toHaveLength(1);
     });
 
     it('records two identical requests sent at once as one interest', async () => {

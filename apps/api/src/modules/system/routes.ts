@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthcheckResponse, LivenessResponse, PublicConfig } from '@rampart/contracts';
+import { API_VERSION, HealthcheckResponse, LivenessResponse, PublicConfig } from '@rampart/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
@@ -50,6 +50,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
     },
     async () => ({
       version: config.version,
+      apiVersion: API_VERSION,
       stage: config.stage,
       sandbox: config.sandbox,
       supportUrl: config.supportUrl,

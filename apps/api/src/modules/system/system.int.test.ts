@@ -82,6 +82,17 @@ describe('system routes, errors and headers', () => {
     expect(body.sandbox).toBe(true);
   });
 
+  it('names the API version v1 of document 2 in the configuration and on every reply, errors included', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(PublicConfig.parse(config.json()).apiVersion).toBe('v1');
+    expect(config.headers['api-version']).toBe('v1');
+    const health = await t.app.inject({ method: 'GET', url: '/api/user/healthcheck' });
+    expect(health.headers['api-version']).toBe('v1');
+    const unauthenticated = await t.app.inject({ method: 'POST', url: '/api/primetrust/account/get', payload: {} });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.headers['api-version']).toBe('v1');
+  });
+
   it('serves the OpenAPI document and the reference page', async () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(doc.statusCode).toBe(200);

@@ -69,6 +69,7 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
         direction: 'contribution',
         methodKey: 'primex_ach',
         method: 'ach',
+        methodTicker: 'ACH_PLAID',
         status: 'pending',
         amount: '200.00',
         fee: '1.00', // 0.5%
@@ -308,6 +309,7 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
       expect(transfer).toMatchObject({
         direction: 'disbursement',
         methodKey: 'primex_fedwire',
+        methodTicker: 'PRIMEX',
         status: 'pending',
         amount: '60.00',
         fee: '15.00',

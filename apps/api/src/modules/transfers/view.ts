@@ -26,6 +26,7 @@ export function toTransferView(row: TransferRow): TransferView {
     direction: row.direction,
     methodKey: METHOD_KEYS[row.method],
     method: row.method,
+    methodTicker: TRANSFER_METHODS[METHOD_KEYS[row.method]].ticker,
     status: row.status,
     amount: fromMinorUnits(row.amount, 'USD'),
     fee: fromMinorUnits(row.fee, 'USD'),

@@ -1,4 +1,4 @@
-import type { KycDocumentMime, VerificationDecision, VerificationDocumentType, VerificationSession, VerificationStatus } from '@rampart/contracts';
+import { identityServiceInputOf, type KycIndividual, type KycDocumentMime, type VerificationDecision, type VerificationDocumentType, type VerificationSession, type VerificationStatus } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import type { CapturedFile, IdentityDocumentCapture } from '../../providers/identity-documents/types';
 
@@ -66,6 +66,8 @@ interface CaptureRow {
   submitted_at: Date | string | null;
   email: string;
   last_name: string | null;
+  /** The saved KYC record (jsonb), validated by the contracts schema when it was saved. */
+  record: KycIndividual | null;
   document_id: string | null;
   document_country: string | null;
   document_expires_on: string | null;
@@ -95,7 +97,7 @@ export interface CaptureOfSession {
 
 export async function loadCapture(db: Queryable, sessionId: string): Promise<CaptureOfSession | undefined> {
   const { rows } = await db.query<CaptureRow>(
-    `SELECT v.id, v.status, v.document_type, v.submitted_at, u.email, k.record -> 'name' ->> 'last' AS last_name,
+    `SELECT v.id, v.status, v.document_type, v.submitted_at, u.email, k.record -> 'name' ->> 'last' AS last_name, k.record AS record,
             d.id AS document_id, d.country AS document_country, to_char(d.expires_on, 'YYYY-MM-DD') AS document_expires_on,
             d.storage_key AS front_key, d.mime AS front_mime, d.size AS front_size, d.sha256 AS front_sha256,
             d.back_storage_key AS back_key, d.back_mime, d.back_size, d.back_sha256,
@@ -118,6 +120,7 @@ export async function loadCapture(db: Queryable, sessionId: string): Promise<Cap
           sessionId: r.id,
           email: r.email,
           lastName: r.last_name,
+          person: r.record ? identityServiceInputOf(r.record) : null,
           documentType: r.document_type,
           document: {
             id: r.document_id,

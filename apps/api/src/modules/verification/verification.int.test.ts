@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevOutboxResponse, SendSmsReply, ValidateSmsReply, VERIFICATION_MESSAGES, VerificationSession } from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
 import { manualClock } from '../../lib/clock';
+import { loadCapture } from './repository';
 
 const STATUS = '/api/socure/status';
 const SUBMIT = '/api/socure/submit_document';
@@ -72,6 +73,20 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect(decided).toMatchObject({ status: 'accepted', decision: 'accepted', documentType: 'passport', reason: 'The document and the selfie match' });
     expect(decided.sessionId).toEqual(expect.any(String));
     expect(decided.decidedAt).not.toBeNull();
+    // What the service was sent with the images: the person of the KYC record (document 1, section 3).
+    const sent = await loadCapture(k.t.db, decided.sessionId!);
+    expect(sent?.capture?.person).toEqual({
+      firstName: 'Ada',
+      surName: 'Lovelace',
+      physicalAddress: '1 Main St',
+      state: 'IL',
+      zip: '62701',
+      city: 'Springfield',
+      mobileNumber: '+12015550123',
+      dob: `${new Date().getUTCFullYear() - 30}-03-14`,
+      nationalId: '123-45-6789',
+      country: 'US',
+    });
     // A decided capture cannot be replaced.
     const document = await k.uploadDocument(token, { documentType: 'passport' });
     const selfie = await k.uploadDocument(token, { documentType: 'other', selfie: true });

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentityDocumentCapture } from './types';
-import { createSandboxIdentityDocuments, idvMarkerOf } from './sandbox';
+import { IDV_PERSON_MISSING, createSandboxIdentityDocuments, idvMarkerOf } from './sandbox';
 
 const file = { storageKey: 'ab/00000000-0000-4000-8000-000000000000.png', mime: 'image/png', size: 70, sha256: 'a'.repeat(64) } as const;
+
+const PERSON = {
+  firstName: 'Ada',
+  surName: 'Lovelace',
+  physicalAddress: '1 Main St',
+  state: 'IL',
+  zip: '62701',
+  city: 'Springfield',
+  mobileNumber: '+12015550123',
+  dob: '1990-03-04',
+  nationalId: '123-45-6789',
+  country: 'US',
+};
 
 function capture(email: string, lastName: string | null = 'Lovelace'): IdentityDocumentCapture {
   return {
     sessionId: 's1',
     email,
     lastName,
+    person: PERSON,
     documentType: 'passport',
     document: { id: 'd1', country: 'US', expiresOn: '2099-01-01', front: file, back: null },
     selfie: { id: 's1', file },
@@ -33,6 +47,13 @@ describe('identity-document sandbox rules (docs/sandbox.md)', () => {
     expect(await idv.decide(capture('a+idv-resubmit@example.com'))).toMatchObject({ decision: 'resubmit' });
     // idv-review-reject goes to review first; the review then rejects it.
     expect(await idv.decide(capture('a+idv-review-reject@example.com'))).toEqual({ decision: 'review', reason: 'The capture needs a manual review' });
+  });
+
+  it('checks the person it receives: a capture without a complete identity-service input is rejected', async () => {
+    expect(await idv.decide({ ...capture('a@example.com'), person: null })).toEqual(IDV_PERSON_MISSING);
+    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, dob: '04/03/1990' } })).toEqual(IDV_PERSON_MISSING);
+    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, nationalId: '' } })).toEqual(IDV_PERSON_MISSING);
+    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, state: null, mobileNumber: null } })).toMatchObject({ decision: 'accepted' });
   });
 
   it('concludes a manual review: accepted, unless idv-review-reject', async () => {

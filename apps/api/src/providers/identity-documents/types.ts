@@ -1,4 +1,4 @@
-import type { KycDocumentMime, VerificationDecision, VerificationDocumentType } from '@rampart/contracts';
+import type { IdentityServiceInput, KycDocumentMime, VerificationDecision, VerificationDocumentType } from '@rampart/contracts';
 
 /** One stored file of an uploaded KYC document: where it is (storage key) and what its bytes were found to be. */
 export interface CapturedFile {
@@ -19,6 +19,11 @@ export interface IdentityDocumentCapture {
   email: string;
   /** The last name of the KYC record, when the user saved one. */
   lastName: string | null;
+  /**
+   * The person the document should show (document 1, section 3's identity-service input), built from the KYC
+   * record; null when there is no record. A real adapter sends it with the images (decision 064).
+   */
+  person: IdentityServiceInput | null;
   documentType: VerificationDocumentType;
   document: { id: string; country: string; expiresOn: string | null; front: CapturedFile; back: CapturedFile | null };
   selfie: { id: string; file: CapturedFile };

@@ -36,6 +36,7 @@ describe('/methods', () => {
   it('lists the linked banks and the cards with their logo, name and last digits, and the add actions', async () => {
     const needsLogin = bankAccount({
       primetrustFundsTransferMethodId: OTHER_METHOD_ID,
+      primetrustFundsTransferMethod2Id: OTHER_METHOD_ID,
       resourceId: OTHER_METHOD_ID,
       bankName: 'Gingham Credit Union',
       institutionId: 'ins_gingham',

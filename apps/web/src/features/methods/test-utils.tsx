@@ -85,6 +85,7 @@ export function bankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
     lastDigits: '0000',
     fundsTransferMethod: 'plaid',
     primetrustFundsTransferMethodId: METHOD_ID,
+    primetrustFundsTransferMethod2Id: METHOD_ID,
     institutionId: 'ins_platypus',
     subtype: 'checking',
     requiresReauth: false,

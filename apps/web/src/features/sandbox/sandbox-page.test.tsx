@@ -23,6 +23,7 @@ const bankAccount = {
   lastDigits: '0000',
   fundsTransferMethod: 'plaid',
   primetrustFundsTransferMethodId: METHOD_ID,
+  primetrustFundsTransferMethod2Id: METHOD_ID,
   institutionId: 'ins_1',
   subtype: 'checking',
   requiresReauth: false,

@@ -10,13 +10,13 @@ describe('settings rules', () => {
 
   it('refuses national, impossible or garbled numbers with the rule message', () => {
     for (const value of ['(415) 555-2671', '+1 555', '+999 1234567', 'call me', '']) {
-      expect(toE164(value)).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone number' } });
+      expect(toE164(value)).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone' } });
     }
   });
 
   it('refuses a 50,000-character phone input at once (its length is bounded before any pattern)', () => {
     const started = performance.now();
-    expect(toE164('1'.repeat(50_000) + 'x')).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone number' } });
+    expect(toE164('1'.repeat(50_000) + 'x')).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone' } });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 

@@ -71,6 +71,12 @@ export function countryOptions(language: Language): CountryOption[] {
   return options;
 }
 
+/** The options with `primary` first, in that order, and the rest as they were (alphabetical). */
+export function withPrimaryFirst(options: readonly CountryOption[], primary: readonly string[]): CountryOption[] {
+  const first = primary.flatMap((code) => options.filter((option) => option.code === code));
+  return [...first, ...options.filter((option) => !primary.includes(option.code))];
+}
+
 /** The country's name in `language` (the code when unknown). */
 export function countryName(code: string, language: Language): string {
   return countries.getName(code.toUpperCase(), language, { select: 'official' }) ?? code;

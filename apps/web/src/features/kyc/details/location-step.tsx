@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
-import { hasRegionList } from '@rampart/contracts';
+import { PRIMARY_POSTAL_CODE_COUNTRIES, hasRegionList } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
@@ -169,6 +169,7 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
           testId="address.country"
           isRequired
           restricted="disable"
+          primary={PRIMARY_POSTAL_CODE_COUNTRIES}
           value={country}
           onChange={(code) => {
             markEdited('address.country');

@@ -44,6 +44,7 @@ export function savedRecord(overrides: Partial<KycIndividualInfo> = {}): KycIndi
     email: 'ada@example.com',
     submitted: false,
     relatedId: 'contact-1',
+    related: { contactId: 'contact-1', accountId: null },
     uniqueId: 'u-1',
     socureDocumentId: null,
     socureDeviceId: null,

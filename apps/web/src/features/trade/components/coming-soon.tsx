@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FeatureInterestRequest } from '@rampart/contracts';
+import { isAssetInterestType, type FeatureInterestRequest } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../../lib/api';
 import { featureInterestsQueryOptions, recordFeatureInterest, tradeKey } from '../api/ramp-assets';
 import type { AssetOption } from '../model/asset-options';
 
-/** The feature interest an option asks for (R15): a method type, or 'stablecoin' with the asset. */
+/** The feature interest an option asks for (R15): a method type, or an asset type with the asset. */
 export function interestRequest(option: Pick<AssetOption, 'featureInterestType' | 'network' | 'assetTicker'>): FeatureInterestRequest | null {
-  if (!option.featureInterestType) return null;
-  return option.featureInterestType === 'stablecoin' ? { type: 'stablecoin', network: option.network, assetTicker: option.assetTicker } : { type: option.featureInterestType };
+  const type = option.featureInterestType;
+  if (!type) return null;
+  return isAssetInterestType(type) ? { type, network: option.network, assetTicker: option.assetTicker } : { type };
 }
 
 /**
@@ -35,7 +36,7 @@ export function useNotifyMe(doneMessage: (option: AssetOption) => string) {
     onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('common.unexpected'), severity: 'error' }),
   });
   const notified = (option: AssetOption) =>
-    interests.data?.some((interest) => interest.type === option.featureInterestType && (interest.type !== 'stablecoin' || (interest.network === option.network && interest.assetTicker === option.assetTicker))) ?? false;
+    interests.data?.some((interest) => interest.type === option.featureInterestType && (!isAssetInterestType(interest.type) || (interest.network === option.network && interest.assetTicker === option.assetTicker))) ?? false;
   return { notify: (option: AssetOption) => notify.mutate(option), pending: notify.isPending, notified };
 }
 

@@ -49,9 +49,11 @@ describe('asset options (document 1, section 3)', () => {
 
   it('shows the disabled tickers disabled with "notify me", and Polymesh hidden (R15)', () => {
     const byKey = new Map(buildAssetOptions(catalogue(), 'from', 'rampart').map((o) => [o.key, o]));
-    for (const key of ['stellarUSDC', 'solanaUSDC', 'avalancheUSDC', 'ethereumUSDC', 'ethereumUSDT', 'stellarXLM']) {
+    for (const key of ['stellarUSDC', 'solanaUSDC', 'avalancheUSDC', 'ethereumUSDC', 'ethereumUSDT']) {
       expect(byKey.get(key)).toMatchObject({ disabled: true, hidden: false, featureInterestType: 'stablecoin' });
     }
+    // A crypto asset asks for the crypto "notify me" (decision 064).
+    expect(byKey.get('stellarXLM')).toMatchObject({ disabled: true, hidden: false, featureInterestType: 'crypto' });
     expect(byKey.get('polymeshUSDS')).toMatchObject({ hidden: true });
     expect(byKey.get('xrplUSDS')).toMatchObject({ disabled: false, hidden: false });
   });

@@ -15,6 +15,7 @@ export function bankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
     lastDigits: '1234',
     fundsTransferMethod: 'plaid',
     primetrustFundsTransferMethodId: '6f1c1f38-8f0e-4c47-9a43-0d1f3b0a8a11',
+    primetrustFundsTransferMethod2Id: '6f1c1f38-8f0e-4c47-9a43-0d1f3b0a8a11',
     institutionId: 'ins_platypus',
     subtype: 'checking',
     requiresReauth: false,
