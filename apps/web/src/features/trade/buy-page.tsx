@@ -33,8 +33,7 @@ import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
 import { PayWith as PayWithField } from './components/pay-with';
 import { tradeLines } from './components/trade-lines';
-import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type AssetOption, type PaymentMethodOption } from './model/asset-options';
-import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
+import { RAMPART_PROVIDER_ID, buildAssetOptions, buildPaymentMethodOptions, chooseOption, groupIntoSections, type AssetOption, type PaymentMethodOption } from './model/asset-options';
 import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 import { useWalletAccount } from '../wallet-app/wallet-state';
@@ -178,7 +177,7 @@ export function BuyPage() {
   }, [assetsData, banksData, holdingsData, t]);
 
   // The first asset and method the user can choose, until they choose (document 1, section 4).
-  const asset = assetOptions.find((option) => option.key === assetKey && isSelectable(option)) ?? assetOptions.find(isSelectable) ?? null;
+  const asset = chooseOption(assetOptions, assetKey);
   const assetNetwork = asset?.network ?? null;
   // Shown (and used) until the user types in the field; on another network the field stays theirs.
   const walletDefault = !addressEdited && address === '' && walletAccount !== null && assetNetwork === 'xrpl' ? walletAccount : null;
@@ -186,7 +185,7 @@ export function BuyPage() {
   const buyAddress = walletDefault ?? lastUsed?.address ?? address;
   const buyMemo = lastUsed && !memoEdited && memo === '' ? lastUsed.memo : memo;
   const fromWallet = walletAccount !== null && buyAddress === walletAccount && assetNetwork === 'xrpl';
-  const source = sources.find((option) => option.key === sourceKey && !option.disabled) ?? sources.find((option) => !option.disabled) ?? null;
+  const source = chooseOption(sources, sourceKey);
 
   const limits = useQuery(rampLimitsQueryOptions(api, source?.network ?? null));
   const limit = source ? limitFor(limits.data, source.network) : null;

@@ -13,8 +13,7 @@ import { holdingsQueryOptions } from './api/payment-sources';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { AssetPicker } from './components/asset-picker';
 import { formatAssetAmount } from './components/trade-lines';
-import { buildAssetOptions, groupIntoSections, type AssetOption } from './model/asset-options';
-import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
+import { RAMPART_PROVIDER_ID, buildAssetOptions, chooseOption, groupIntoSections } from './model/asset-options';
 import { DEFAULT_TRADE_AMOUNT, compareDecimals, saveBuyForm, saveSellForm } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 
@@ -27,8 +26,6 @@ function recentOrdersQueryOptions(api: ApiClient) {
     queryFn: ({ signal }: { signal: AbortSignal }) => api.request('/ramp/orders', { body: { limit: RECENT_ORDERS }, retry: true, signal, schema: OrderListReply }),
   };
 }
-
-const selectable = (option: AssetOption) => !option.disabled && !option.hidden;
 
 /**
  * The home page's trading part, for a Verified user only (the trade routes need it, R1) (issue 6, decision 031): the assets held, a quick buy or sell
@@ -58,7 +55,7 @@ function QuickTrade() {
   const [error, setError] = useState<string | null>(null);
 
   const options = useMemo(() => (assets.data ? buildAssetOptions(assets.data, side === 'buy' ? 'to' : 'from', RAMPART_PROVIDER_ID) : []), [assets.data, side]);
-  const asset = options.find((option) => option.key === assetKey && selectable(option)) ?? options.find(selectable) ?? null;
+  const asset = chooseOption(options, assetKey);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -21,8 +21,7 @@ import { EstimateSection } from './components/estimate-section';
 import { PayWith } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
 import { formatAssetAmount, tradeLines } from './components/trade-lines';
-import { buildAssetOptions, buildPaymentMethodOptions, groupIntoSections, isSelectable, type AssetOption, type PaymentMethodOption } from './model/asset-options';
-import { RAMPART_PROVIDER_ID } from './model/rampart-provider';
+import { RAMPART_PROVIDER_ID, buildAssetOptions, buildPaymentMethodOptions, chooseOption, groupIntoSections, type AssetOption, type PaymentMethodOption } from './model/asset-options';
 import { compareDecimals, normaliseAssetAmount, saveSellForm, sellEstimateRequestOf, setSellDraft, tradeDraftStore } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 
@@ -80,8 +79,8 @@ export function SellPage() {
   }, [assets.data, banks.data, holdings.data, t]);
 
   // The first asset and payout the user can choose, until they choose (document 1, section 4).
-  const asset = assetOptions.find((option) => option.key === assetKey && isSelectable(option)) ?? assetOptions.find(isSelectable) ?? null;
-  const payout = payouts.find((option) => option.key === payoutKey && !option.disabled) ?? payouts.find((option) => !option.disabled) ?? null;
+  const asset = chooseOption(assetOptions, assetKey);
+  const payout = chooseOption(payouts, payoutKey);
   const held = asset ? heldAmount(holdings.data?.assets, asset.assetTicker) : '0';
   const holdsSome = compareDecimals(held, '0') > 0;
   // From holdings when the user holds some of the asset, else by deposit, until they choose.

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BankAccount, RampAsset } from '@rampart/contracts';
 import {
+  RAMPART_PROVIDER_ID,
   USD_BALANCE_VALUE,
   buildAssetOptions,
   buildPaymentMethodOptions,
+  chooseOption,
   groupIntoSections,
   isMethodListed,
   isPaymentMethodOption,
@@ -185,5 +187,32 @@ describe('sections and priorities', () => {
 
   it('leaves hidden options and empty sections out', () => {
     expect(groupIntoSections([option('a', 'fiat', true), option('b', 'stable_coin')]).map((s) => s.section)).toEqual(['stable_coin']);
+  });
+});
+
+describe('the one selection rule of the trade pages (document 1, section 4)', () => {
+  const options = buildAssetOptions(catalogue(), 'to', RAMPART_PROVIDER_ID);
+
+  it('selects the first enabled, non-hidden option until the user chooses', () => {
+    // stellarUSDC comes first but is disabled (R15): the first that can be chosen is xrplUSDS.
+    expect(options[0]).toMatchObject({ key: 'stellarUSDC', disabled: true });
+    expect(chooseOption(options, null)?.key).toBe('xrplUSDS');
+  });
+
+  it("keeps the user's choice while it can be chosen, else falls back to the first available", () => {
+    expect(chooseOption(options, 'ethereumUSDS')?.key).toBe('ethereumUSDS');
+    // Disabled (usdt), hidden (Polymesh) or gone from the catalogue: the first available instead.
+    expect(chooseOption(options, 'ethereumUSDT')?.key).toBe('xrplUSDS');
+    expect(chooseOption(options, 'polymeshUSDS')?.key).toBe('xrplUSDS');
+    expect(chooseOption(options, 'dogecoinDOGE')?.key).toBe('xrplUSDS');
+    expect(chooseOption([], 'xrplUSDS')).toBeNull();
+    expect(chooseOption(options.filter((o) => o.disabled), null)).toBeNull();
+  });
+
+  it('applies the same rule to payment methods: a bank that needs its login again is passed over', () => {
+    const sources = buildPaymentMethodOptions({ assets: catalogue(), bankAccounts: [bankAccount({ requiresReauth: true })], logos: new Map(), direction: 'from', text });
+    const bank = sources.find((o) => o.resourceId === 'res-1');
+    expect(bank?.disabled).toBe(true);
+    expect(chooseOption(sources, bank?.key ?? null)?.key).toBe('primex_usdUSD');
   });
 });

@@ -275,3 +275,15 @@ export function groupIntoSections<O extends AssetOption>(options: readonly O[]):
 export function isSelectable(option: AssetOption): boolean {
   return !option.disabled && !option.hidden;
 }
+
+/** The id Rampart's own ramp puts in `exchangeProviderId`: the one asset provider (decision 065). */
+export const RAMPART_PROVIDER_ID = 'rampart';
+
+/**
+ * The one selection rule of the trade pages (document 1, section 4): the option the user chose while it can still
+ * be chosen, else the first one that can (in the options' order), else none. Asset and payment-method choices of
+ * the buy, sell and home pages all go through it, so a choice that becomes unavailable falls back the same way.
+ */
+export function chooseOption<O extends AssetOption>(options: readonly O[], chosenKey: string | null): O | null {
+  return (chosenKey === null ? undefined : options.find((option) => option.key === chosenKey && isSelectable(option))) ?? options.find(isSelectable) ?? null;
+}
