@@ -149,6 +149,10 @@ const rootPackage = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
 ) as { version: string };
 
+// The API that `vite` (the dev server of `npm run dev`, scripts/dev.mjs) and `vite preview` send /api to: PORT, as the
+// API itself reads it.
+const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), compileHints(), precompress(), reactAriaLocaleCheck(), reactAriaLazyIntl()],
@@ -157,12 +161,12 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://localhost:3000',
+      '/api': apiTarget,
     },
   },
   preview: {
     proxy: {
-      '/api': 'http://localhost:3000',
+      '/api': apiTarget,
     },
   },
   build: {
