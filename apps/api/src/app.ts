@@ -30,6 +30,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
 import { assetWithdrawalRoutes, holdingsRoutes } from './modules/holdings/routes';
+import { assetDepositRoutes } from './modules/asset-deposits';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
@@ -180,6 +181,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
         // Decision 054: the trade step-up's machinery with codes of the 'withdrawal' purpose.
         stepUp: createTradeStepUp(identity, 'withdrawal'),
         publicUrl: config.publicUrl,
+      });
+      // The "assets addition" flag: a deposit address per asset, and in sandbox mode its deposit arriving (decision 069).
+      await api.register(assetDepositRoutes, {
+        ctx: { db: deps.db, clock, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags },
+        sandbox: config.sandbox,
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
       await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl, flags: config.flags });

@@ -25,5 +25,6 @@ export * from './ramp-quotes';
 export * from './ramp-orders';
 export * from './networks';
 export * from './asset-withdrawals';
+export * from './asset-deposits';
 export * from './observability-constants';
 export * from './observability';

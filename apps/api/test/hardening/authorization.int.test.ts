@@ -21,6 +21,8 @@ function verifiedBodies(own: { bankMethodId: string; cardMethodId: string }): Re
     'POST /api/primetrust/sandbox/account/fund': { amount: '10' },
     'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': { amount: '10' },
     'POST /api/primetrust-sandbox-asset-deposit': { assetTicker: 'USDS', amount: '10' },
+    'POST /api/holdings/deposit-address': { assetTicker: 'USDS', network: 'xrpl' },
+    'POST /api/primetrust-sandbox-receive-asset-deposit': { assetTicker: 'USDS', network: 'xrpl', amount: '10' },
     'POST /api/primetrust-creditcard-contribution-token': { fundsTransferMethodId: own.cardMethodId, amount: '10.00' },
     'POST /api/transfers/deposit': { method: 'primex_ach', amount: '10.00', fundsTransferMethodId: own.bankMethodId },
     'POST /api/transfers/wire-instructions': {},
@@ -48,7 +50,8 @@ describe('hardening: the authorization matrix of every route', () => {
   }
 
   beforeAll(async () => {
-    k = await createTransferKit({ env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
+    // The flag that defaults to false and adds routes' behaviour is on, so those routes are swept past their refusal.
+    k = await createTransferKit({ env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }) } });
     routes = await openApiRoutes(k.t.app);
 
     // The first user, Verified, with one object of every kind another user might name.

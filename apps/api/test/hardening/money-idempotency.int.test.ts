@@ -16,7 +16,7 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
   let k: TransferKit;
   let users = 0;
   beforeAll(async () => {
-    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
+    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }) } });
   });
   afterEach(async () => {
     await k.invariants();

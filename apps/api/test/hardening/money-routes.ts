@@ -44,6 +44,8 @@ export const MONEY_ROUTES: Record<string, MoneyRoute> = {
   'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': { prepare: async () => ({ amount: '30' }), idOf: field('transactionId') },
   'POST /api/primetrust-sandbox-asset-deposit': { prepare: async () => ({ assetTicker: 'USDS', amount: '30' }), idOf: field('transactionId') },
   'POST /api/primetrust-sandbox-test-sell-flow': { prepare: async () => ({}), idOf: field('transactionIds') },
+  // A deposit to the user's address (decision 069): the transaction id is made from the key, so the retry is the same deposit.
+  'POST /api/primetrust-sandbox-receive-asset-deposit': { prepare: async () => ({ assetTicker: 'USDS', network: 'xrpl', amount: '30' }), idOf: nested('deposit', 'depositId') },
   'POST /api/holdings/withdraw': {
     // The step-up's code (decision 054), sent by the challenge: part of the body a client retries with.
     prepare: async (k, user) => {

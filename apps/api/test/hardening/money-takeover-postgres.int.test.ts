@@ -17,7 +17,7 @@ describe('money-moving routes: the 60-second takeover while the first request wa
   let locker: ReturnType<typeof openPostgres>;
   let users = 0;
   beforeAll(async () => {
-    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
+    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }) } });
     locker = openPostgres(process.env.TEST_DATABASE_URL!, { max: 2, applicationName: 'rampart-test-locker' });
   });
   afterEach(async () => {

@@ -122,12 +122,15 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/holdings/withdraw-challenge': VERIFIED,
   'POST /api/holdings/confirm-withdrawal': USER,
   'POST /api/holdings/withdrawals': USER,
+  // The "assets addition" flag (decision 069): a deposit address is for an opened account, as a withdrawal is.
+  'POST /api/holdings/deposit-address': VERIFIED,
   // Sandbox (R4): any signed-in user, in sandbox mode only.
   'POST /api/primetrust/sandbox/account/individual/create': SANDBOX,
   'POST /api/primetrust/sandbox/account/individual/clear': { access: 'user', sandbox: true, destructive: true },
   'POST /api/primetrust/sandbox/account/fund': { access: 'user', sandbox: true, verified: true },
   'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': { access: 'user', sandbox: true, verified: true },
   'POST /api/primetrust-sandbox-asset-deposit': { access: 'user', sandbox: true, verified: true },
+  'POST /api/primetrust-sandbox-receive-asset-deposit': { access: 'user', sandbox: true, verified: true },
   'POST /api/primetrust-sandbox-freeze-account': { access: 'user', sandbox: true, destructive: true },
   'POST /api/primetrust-sandbox-unfreeze-account': SANDBOX,
   'POST /api/primetrust/sandbox/plaid-reset-method': { access: 'user', sandbox: true, owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },

@@ -17,4 +17,6 @@ export { transferJobs, runSettlement, runWithdrawalExpiry, type TransferJobDeps 
 export { transferRoutes, transferSandboxRoutes, transferHandlers } from './routes';
 export type { TransferDeps, TransfersContext } from './context';
 export type { TransferView } from '@rampart/contracts';
+export { requireOpenedAccount } from './money';
+export { WORLD_CHAIN } from './sandbox-settle';
 export { SETTLE_TRANSFER_JOB, EXPIRE_WITHDRAWAL_JOB, ORDER_FUNDING_MOVED_JOB } from './job-names';
