@@ -27,17 +27,16 @@ export type TransferMethodTicker = (typeof TRANSFER_METHOD_TICKERS)[number];
 export type Settlement = { readonly kind: 'instant' } | { readonly kind: 'hours'; readonly hours: number } | { readonly kind: 'business_days'; readonly days: number };
 
 /**
- * Document 2, section 9's settlement descriptions ('instant; 1 business day; 1-2, 3-4, 5-6, 5-8, 10-12 business
- * days; 12hr processing for a free option'), the ones this product's methods take, plus the card's '12 hours' of the
- * method list: which method each describes, and the ones no method here can honestly carry, are
- * docs/decisions/066-auth-errors-and-settlement-texts.md. The SPA shows them by key (its locale files hold the
- * words); the English is what the API's replies carry.
+ * How long each method takes, in the words of document 2, section 9's method list ('5 business days', '3-5 business
+ * days', '12 hours', '1 business day', 'Instant'); which of the section's separate settlement descriptions this
+ * product shows, and why the others are not, is docs/decisions/066-auth-errors-and-settlement-texts.md. The SPA
+ * shows them by key (its locale files hold the words); the English is what the API's replies carry.
  */
 export const SETTLEMENT_DESCRIPTIONS = {
   instant: 'Instant',
   oneBusinessDay: '1 business day',
-  threeToFourBusinessDays: '3-4 business days',
-  fiveToSixBusinessDays: '5-6 business days',
+  threeToFiveBusinessDays: '3-5 business days',
+  fiveBusinessDays: '5 business days',
   twelveHours: '12 hours',
 } as const;
 export type SettlementDescriptionKey = keyof typeof SETTLEMENT_DESCRIPTIONS;
@@ -68,8 +67,7 @@ export interface TransferMethod {
 
 /**
  * Document 2, section 9. Debit card is "up to 4%": we charge 4%. The international wire is "3-5 business days":
- * it settles on the 3rd banking day, described as '3-4 business days'; ACH settles on the 5th, described as
- * '5-6 business days' (a transfer started during a day lands during the 5th or 6th banking day counting that one).
+ * it settles on the 3rd banking day and is described as 3-5. ACH settles on the 5th.
  * The USD balance is the account itself (no deposit or withdrawal).
  */
 export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMethod & { readonly key: K } } = {
@@ -79,8 +77,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'ach',
     label: 'ACH',
     settlement: { kind: 'business_days', days: 5 },
-    settlementText: 'fiveToSixBusinessDays',
-    settlementDescription: SETTLEMENT_DESCRIPTIONS.fiveToSixBusinessDays,
+    settlementText: 'fiveBusinessDays',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.fiveBusinessDays,
     fee: { kind: 'percent', basisPoints: 50n },
     reach: 'US only',
     deposit: true,
@@ -131,8 +129,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'international_wire',
     label: 'International wire',
     settlement: { kind: 'business_days', days: 3 },
-    settlementText: 'threeToFourBusinessDays',
-    settlementDescription: SETTLEMENT_DESCRIPTIONS.threeToFourBusinessDays,
+    settlementText: 'threeToFiveBusinessDays',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.threeToFiveBusinessDays,
     fee: { kind: 'fixed', cents: 2500n },
     reach: '150+ countries',
     deposit: true,

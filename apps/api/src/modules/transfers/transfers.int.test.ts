@@ -279,7 +279,7 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
       const reply = WireInstructionsReply.parse(res.body);
       const reference = `RMP-${guid.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
       expect(reply.us).toMatchObject({ reference, fee: '15.00', settlementDescription: '1 business day', swiftCode: null, accountNumber: '200012345678' });
-      expect(reply.international).toMatchObject({ reference, fee: '25.00', settlementDescription: '3-4 business days', routingNumber: null });
+      expect(reply.international).toMatchObject({ reference, fee: '25.00', settlementDescription: '3-5 business days', routingNumber: null });
       expect(abaRoutingNumber(reply.us.routingNumber)).toBeUndefined();
       expect(swiftCode(reply.international.swiftCode)).toBeUndefined();
     });

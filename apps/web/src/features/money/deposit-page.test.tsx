@@ -14,7 +14,7 @@ function server(handlers: Record<string, Handler> = {}) {
     '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [] }),
     '/transfers/wire-instructions': () => ({
       us: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: '021000021', swiftCode: null, reference: 'RMP-ABC123', fee: '15.00', settlementDescription: '1 business day' },
-      international: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: null, swiftCode: 'CHASUS33', reference: 'RMP-ABC123', fee: '25.00', settlementDescription: '3-4 business days' },
+      international: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: null, swiftCode: 'CHASUS33', reference: 'RMP-ABC123', fee: '25.00', settlementDescription: '3-5 business days' },
     }),
     ...handlers,
   });
@@ -41,11 +41,11 @@ describe('the deposit page', () => {
     const group = await screen.findByRole('radiogroup', { name: 'How do you want to deposit?' });
     const options = within(group).getAllByRole('radio');
     expect(options.map((option) => option.closest('label')?.textContent)).toEqual([
-      'ACH5-6 business days · 0.5% fee · US only',
+      'ACH5 business days · 0.5% fee · US only',
       'Instant ACHInstant · $2.00 fee · US only',
       'Debit card12 hours · 4% fee · 45+ countries',
       'US wire1 business day · $15.00 fee · US only',
-      'International wire3-4 business days · $25.00 fee · 150+ countries',
+      'International wire3-5 business days · $25.00 fee · 150+ countries',
     ]);
   });
 
@@ -165,18 +165,18 @@ describe('the deposit page', () => {
   it("says how long an international wire takes to reach the balance with document 2's settlement description, in both languages", async () => {
     const { user, unmount } = renderPage(<DepositPage />, server().api, '/money/deposit');
     await user.click(await radio(/^International wire/));
-    expect(await screen.findByText('A wire reaches your balance in 3-4 business days after your bank sends it.')).toBeInTheDocument();
+    expect(await screen.findByText('A wire reaches your balance in 3-5 business days after your bank sends it.')).toBeInTheDocument();
     unmount();
     await act(() => i18n.changeLanguage('es'));
     try {
       const again = renderPage(<DepositPage />, server().api, '/money/deposit');
       const group = await screen.findByRole('radiogroup');
       expect(within(group).getAllByRole('radio').map((option) => option.closest('label')?.textContent)).toEqual([
-        expect.stringContaining('5-6 días hábiles'),
+        expect.stringContaining('5 días hábiles'),
         expect.stringContaining('Al instante'),
         expect.stringContaining('12 horas'),
         expect.stringContaining('1 día hábil'),
-        expect.stringContaining('3-4 días hábiles'),
+        expect.stringContaining('3-5 días hábiles'),
       ]);
       again.unmount();
     } finally {

@@ -35,9 +35,9 @@ describe('the withdraw page', () => {
     expect(await screen.findByText('Available: $150.00')).toBeInTheDocument();
     const names = screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
     expect(names).toEqual([
-      'ACH5-6 business days · 0.5% fee · US only',
+      'ACH5 business days · 0.5% fee · US only',
       'US wire1 business day · $15.00 fee · US only',
-      'International wire3-4 business days · $25.00 fee · 150+ countries',
+      'International wire3-5 business days · $25.00 fee · 150+ countries',
     ]);
   });
 

@@ -21,7 +21,7 @@ describe('/trade/method', () => {
     expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['USD balance', 'ACH', 'Instant ACH']);
 
     const ach = screen.getByTestId('method-primex_ach');
-    expect(ach).toHaveTextContent('5-6 business days');
+    expect(ach).toHaveTextContent('5 business days');
     expect(ach).toHaveTextContent('0.5% fee');
     expect(await within(ach).findByText('$1,000.00 left of your $1,000.00 weekly ACH limit')).toBeInTheDocument();
     const instant = screen.getByTestId('method-primex_instant_ach');
@@ -50,7 +50,7 @@ describe('/trade/method', () => {
     expect(heading).toBeInTheDocument();
     expect(screen.getByTestId('method-primex_card')).toHaveTextContent('12 hours');
     expect(screen.getByTestId('method-primex_card')).toHaveTextContent('4% fee');
-    expect(screen.getByTestId('method-primex_swift_wire')).toHaveTextContent('3-4 business days');
+    expect(screen.getByTestId('method-primex_swift_wire')).toHaveTextContent('3-5 business days');
     await user.click(screen.getByRole('button', { name: 'Notify me about Debit card' }));
     await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
     expect(server.callsTo('/feature-interest')[0]?.body).toEqual({ type: 'card' });
@@ -74,7 +74,7 @@ describe('/trade/method/:tradeMethod', () => {
     const server = fakeServer(buyHandlers());
     renderPage(<MethodDetailPage />, server.api, '/trade/method/primex_ach?side=buy', '/trade/method/:tradeMethod');
     expect(await screen.findByRole('heading', { level: 1, name: 'ACH' })).toBeInTheDocument();
-    expect(screen.getByText('5-6 business days')).toBeInTheDocument();
+    expect(screen.getByText('5 business days')).toBeInTheDocument();
     expect(screen.getByText('0.5% fee')).toBeInTheDocument();
     expect(screen.getByText('US only')).toBeInTheDocument();
     expect(screen.getByTestId('used-for')).toHaveTextContent('Paying for a buy · Receiving the dollars of a sell');
