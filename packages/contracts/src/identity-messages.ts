@@ -38,6 +38,10 @@ const en = {
   noPhoneCode: 'There is no phone number waiting for confirmation.',
   wrongChallenge: 'The answer does not match the challenge.',
   tokenInvalid: 'The identity token is invalid or expired.',
+  // Document 2, section 8's auth errors the pool itself answers (decision 066): a challenge whose login session is
+  // gone or expired, and a challenge refused for a reason other than its code.
+  noLoginSession: 'no login session',
+  challengeFailed: 'challenge failed',
   codeFormat: RULE_MESSAGES.en.totp,
 } as const;
 
@@ -73,6 +77,8 @@ const es: { readonly [K in IdentityMessageKey]: string } = {
   noPhoneCode: 'No hay ningún número de teléfono pendiente de confirmación.',
   wrongChallenge: 'La respuesta no corresponde al desafío.',
   tokenInvalid: 'El token de identidad no es válido o ha caducado.',
+  noLoginSession: 'no hay ninguna sesión de acceso',
+  challengeFailed: 'la verificación ha fallado',
   codeFormat: RULE_MESSAGES.es.totp,
 };
 

@@ -29,15 +29,23 @@ describe('transfer methods (document 2, section 9; R13)', () => {
     expect([...new Set(Object.values(TRANSFER_METHODS).map((m) => m.ticker))].sort()).toEqual([...TRANSFER_METHOD_TICKERS].sort());
   });
 
-  it('describe their settlement as document 2 does', () => {
-    expect(Object.values(TRANSFER_METHODS).map((m) => [m.key, m.settlementDescription])).toEqual([
-      ['primex_ach', '5 business days'],
-      ['primex_instant_ach', 'Instant'],
-      ['primex_card', '12 hours'],
-      ['primex_fedwire', '1 business day'],
-      ['primex_swift_wire', '3-5 business days'],
-      ['primex_usd', 'Instant'],
+  it("describe their settlement in the words of document 2, section 9's method list (decision 066)", () => {
+    expect(Object.values(TRANSFER_METHODS).map((m) => [m.key, m.settlementText, m.settlementDescription])).toEqual([
+      ['primex_ach', 'fiveBusinessDays', '5 business days'],
+      ['primex_instant_ach', 'instant', 'Instant'],
+      ['primex_card', 'twelveHours', '12 hours'],
+      ['primex_fedwire', 'oneBusinessDay', '1 business day'],
+      ['primex_swift_wire', 'threeToFiveBusinessDays', '3-5 business days'],
+      ['primex_usd', 'instant', 'Instant'],
     ]);
+  });
+
+  it('settle on the banking day their description names', () => {
+    // Started on a Monday morning in New York: ACH (5 business days) lands the next Monday; the international wire
+    // (3-5 business days) on the Thursday, its earliest.
+    const from = new Date('2026-11-02T15:00:00Z');
+    expect(bankingDayOf(expectedSettlement('primex_ach', from))).toBe('2026-11-09');
+    expect(bankingDayOf(expectedSettlement('primex_swift_wire', from))).toBe('2026-11-05');
   });
 });
 

@@ -26,6 +26,21 @@ export type TransferMethodTicker = (typeof TRANSFER_METHOD_TICKERS)[number];
 /** How long a method takes: at once, a number of clock hours, or a number of US banking days. */
 export type Settlement = { readonly kind: 'instant' } | { readonly kind: 'hours'; readonly hours: number } | { readonly kind: 'business_days'; readonly days: number };
 
+/**
+ * How long each method takes, in the words of document 2, section 9's method list ('5 business days', '3-5 business
+ * days', '12 hours', '1 business day', 'Instant'); which of the section's separate settlement descriptions this
+ * product shows, and why the others are not, is docs/decisions/066-auth-errors-and-settlement-texts.md. The SPA
+ * shows them by key (its locale files hold the words); the English is what the API's replies carry.
+ */
+export const SETTLEMENT_DESCRIPTIONS = {
+  instant: 'Instant',
+  oneBusinessDay: '1 business day',
+  threeToFiveBusinessDays: '3-5 business days',
+  fiveBusinessDays: '5 business days',
+  twelveHours: '12 hours',
+} as const;
+export type SettlementDescriptionKey = keyof typeof SETTLEMENT_DESCRIPTIONS;
+
 /** A fee: a fixed amount in USD minor units (cents), or basis points of the amount (50 = 0.5%). Never both. */
 export type TransferFee = { readonly kind: 'fixed'; readonly cents: bigint } | { readonly kind: 'percent'; readonly basisPoints: bigint };
 
@@ -37,7 +52,9 @@ export interface TransferMethod {
   /** English label; the SPA translates by key. */
   readonly label: string;
   readonly settlement: Settlement;
-  /** Document 2, section 9's wording ('5 business days', '3-5 business days', '12 hours', 'Instant'). */
+  /** Which of document 2, section 9's settlement descriptions says `settlement` (the SPA's locale key). */
+  readonly settlementText: SettlementDescriptionKey;
+  /** That description in English, as the API's replies carry it. */
   readonly settlementDescription: string;
   readonly fee: TransferFee;
   /** Where the method works (document 2, section 9). */
@@ -50,7 +67,8 @@ export interface TransferMethod {
 
 /**
  * Document 2, section 9. Debit card is "up to 4%": we charge 4%. The international wire is "3-5 business days":
- * it settles after 3 and is described as 3-5. The USD balance is the account itself (no deposit or withdrawal).
+ * it settles on the 3rd banking day and is described as 3-5. ACH settles on the 5th.
+ * The USD balance is the account itself (no deposit or withdrawal).
  */
 export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMethod & { readonly key: K } } = {
   primex_ach: {
@@ -59,7 +77,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'ach',
     label: 'ACH',
     settlement: { kind: 'business_days', days: 5 },
-    settlementDescription: '5 business days',
+    settlementText: 'fiveBusinessDays',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.fiveBusinessDays,
     fee: { kind: 'percent', basisPoints: 50n },
     reach: 'US only',
     deposit: true,
@@ -71,7 +90,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'instant_ach',
     label: 'Instant ACH',
     settlement: { kind: 'instant' },
-    settlementDescription: 'Instant',
+    settlementText: 'instant',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.instant,
     fee: { kind: 'fixed', cents: 200n },
     reach: 'US only',
     deposit: true,
@@ -83,7 +103,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'card',
     label: 'Debit card',
     settlement: { kind: 'hours', hours: 12 },
-    settlementDescription: '12 hours',
+    settlementText: 'twelveHours',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.twelveHours,
     fee: { kind: 'percent', basisPoints: 400n },
     reach: '45+ countries',
     deposit: true,
@@ -95,7 +116,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'us_wire',
     label: 'US wire',
     settlement: { kind: 'business_days', days: 1 },
-    settlementDescription: '1 business day',
+    settlementText: 'oneBusinessDay',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.oneBusinessDay,
     fee: { kind: 'fixed', cents: 1500n },
     reach: 'US only',
     deposit: true,
@@ -107,7 +129,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'international_wire',
     label: 'International wire',
     settlement: { kind: 'business_days', days: 3 },
-    settlementDescription: '3-5 business days',
+    settlementText: 'threeToFiveBusinessDays',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.threeToFiveBusinessDays,
     fee: { kind: 'fixed', cents: 2500n },
     reach: '150+ countries',
     deposit: true,
@@ -119,7 +142,8 @@ export const TRANSFER_METHODS: { readonly [K in TransferMethodKey]: TransferMeth
     kind: 'usd_balance',
     label: 'USD balance',
     settlement: { kind: 'instant' },
-    settlementDescription: 'Instant',
+    settlementText: 'instant',
+    settlementDescription: SETTLEMENT_DESCRIPTIONS.instant,
     fee: { kind: 'fixed', cents: 0n },
     reach: 'No limits',
     deposit: false,

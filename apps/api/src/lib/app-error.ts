@@ -40,6 +40,11 @@ export const ERROR_CATALOGUE = {
   ExpiredCodeException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.expiredCode },
   InvalidParameterException: { status: 400, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
   LimitExceededException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many failed attempts. Please try again later.' },
+  // Document 2, section 8's 'no login session' and 'challenge failed' (decision 066): an answer to a second-factor
+  // challenge whose login session is unknown or expired, and one refused for another reason than its code (the
+  // challenge named is not the pending one, the factor it asks for is gone). 400, not 401: nobody is signed out.
+  no_login_session: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.noLoginSession },
+  challenge_failed: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.challengeFailed },
   TooManyRequestsException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many codes requested. Please try again later.' },
   // KYC (issue 4): the agreement needs the details first; a signed application can no longer change.
   kyc_details_missing: { status: 400, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.detailsMissing },

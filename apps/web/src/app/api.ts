@@ -10,6 +10,13 @@ export function setAccountFrozenHandler(handler: () => void): void {
   accountFrozenHandler = handler;
 }
 
+let sessionLostHandler: () => void = () => {};
+
+/** The session wires this to the auth store: the login token ran out with no pool session to renew it from. */
+export function setSessionLostHandler(handler: () => void): void {
+  sessionLostHandler = handler;
+}
+
 /**
  * The refresh calls go through a client without a token: they must not wait for the very refresh they
  * perform (the id token and the refresh token are the credentials).
@@ -23,6 +30,7 @@ export const getToken = createTokenProvider({
     return { idToken, refreshToken: next };
   },
   exchange: (idToken) => exchangeLoginToken(bareApi, idToken),
+  onSessionLost: () => sessionLostHandler(),
 });
 
 /** The one API client of the SPA (same origin, under /api; ARCHITECTURE.md section 1). */

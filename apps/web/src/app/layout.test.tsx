@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
-import { AuthStoreProvider, createAuthStore } from '../features/auth/auth-store';
+import { SnackbarProvider } from '../components/ui/snackbar';
+import { AuthStoreProvider, createAuthStore, type AuthStore } from '../features/auth/auth-store';
 import i18n from '../lib/i18n';
 import { configQueryOptions, readPublicConfig } from './config';
 import { AppLayout } from './layout';
@@ -23,22 +24,27 @@ function Location() {
 }
 
 /** The app's frame around a page, for a signed-in user, on a deployment serving these settings. */
-function renderLayout(settings: { sandbox: boolean; flags: Partial<FeatureFlags> }, loggedIn = true) {
+function renderLayout(
+  settings: { sandbox: boolean; flags: Partial<FeatureFlags> },
+  loggedIn = true,
+  auth: AuthStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn }),
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
-  const auth = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn });
   render(
     <QueryClientProvider client={client}>
       <AuthStoreProvider store={auth}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path="/" element={<p>home</p>} />
-              <Route path="/sandbox" element={<p>sandbox page</p>} />
-            </Route>
-          </Routes>
-          <Location />
-        </MemoryRouter>
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route path="/" element={<p>home</p>} />
+                <Route path="/sandbox" element={<p>sandbox page</p>} />
+              </Route>
+            </Routes>
+            <Location />
+          </MemoryRouter>
+        </SnackbarProvider>
       </AuthStoreProvider>
     </QueryClientProvider>,
   );
@@ -68,5 +74,20 @@ describe('the header and the flag "sandbox page in nav" (docs/feature-flags.md)'
     renderLayout({ sandbox, flags: { sandboxPageInNav: true } }, loggedIn);
     expect(await screen.findByText('home')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sandbox' })).toBeNull();
+  });
+});
+
+describe('the header sign-out', () => {
+  // Document 2, section 8: 'error signing out' (docs/decisions/066-auth-errors-and-settlement-texts.md).
+  it("says 'error signing out' when the server could not end the session, and signs out on this device anyway", async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const auth = createAuthStore(
+      { authcheck: vi.fn(), readToken: () => 'login-token', clearSession: vi.fn(), signOutRemote: () => Promise.reject(new Error('offline')) },
+      { authChecked: true, loggedIn: true },
+    );
+    renderLayout({ sandbox: false, flags: {} }, true, auth);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('error signing out')).toBeInTheDocument();
+    expect(auth.getState().loggedIn).toBe(false);
   });
 });

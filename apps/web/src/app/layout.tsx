@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useHref, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useAuthStore, useAuthValue } from '../features/auth/auth-store';
+import { useAuthValue } from '../features/auth/auth-store';
+import { useLogOut } from '../features/auth/hooks/use-log-out';
 import { useAppConfig, useFeatureFlags } from './config';
 import { GlobalAlert as GlobalAlertField } from './global-alert';
 import { LanguageSwitch as LanguageSwitchField } from './language-switch';
@@ -102,10 +103,10 @@ const SandboxLink = memo(function SandboxLink() {
 
 const SignOutButton = memo(function SignOutButton() {
   const { t } = useTranslation();
-  const auth = useAuthStore();
+  const logOut = useLogOut();
   return (
     <AriaButton
-      onPress={() => void auth.logOut()}
+      onPress={() => void logOut()}
       aria-label={t('common.signOut')}
       className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-xl px-2 text-sm font-semibold text-ink-muted outline-none data-[hovered]:bg-surface-muted data-[hovered]:text-ink data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus"
     >

@@ -4,7 +4,7 @@ import { SnackbarProvider } from '../components/ui/snackbar';
 import { ApiProvider } from '../lib/api';
 import { AuthStoreProvider } from '../features/auth/auth-store';
 import { KycStoreProvider } from '../features/kyc/kyc-store';
-import { setAccountFrozenHandler } from './api';
+import { setAccountFrozenHandler, setSessionLostHandler } from './api';
 import { clearQueriesOnUserChange } from './query-cache';
 import type { Session } from './session';
 
@@ -35,6 +35,8 @@ export function AppProviders({
   useEffect(() => {
     // R5: any reply saying the account is frozen switches the app to the frozen screen.
     setAccountFrozenHandler(() => session.auth.setAccountFrozen(true));
+    // The login token ran out with no pool session to renew it: signed out, the sign-in page says why.
+    setSessionLostHandler(() => session.auth.endSession('noUserSessionInAuth'));
     const stop = session.start();
     // One user's cached data never shows to the next one on this tab.
     const unbind = clearQueriesOnUserChange(session.auth, client);

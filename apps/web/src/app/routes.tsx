@@ -4,7 +4,8 @@ import { matchPath, Route, Routes, useNavigate, useParams } from 'react-router';
 // /auth is where most first visits land: its page is in the entry, so its first paint waits on no second round of
 // chunks (decision 042; about 7 KB gzip that every other first page carries too).
 import { AuthPage } from '../features/auth/auth-page';
-import { useAuthStore, type AuthStore } from '../features/auth/auth-store';
+import type { AuthStore } from '../features/auth/auth-store';
+import { useLogOut } from '../features/auth/hooks/use-log-out';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
 import type { ApiClient } from '../lib/api';
 import i18n, { type FeatureNamespace } from '../lib/i18n';
@@ -131,9 +132,9 @@ function AuthStepRoute() {
 
 /** Settings signs out through the auth store (features do not import each other; the app links them). */
 function SettingsRoute() {
-  const auth = useAuthStore();
+  const logOut = useLogOut();
   const navigate = useNavigate();
-  return <SettingsPage onSignOut={() => void auth.logOut().then(() => navigate('/auth', { replace: true }))} />;
+  return <SettingsPage onSignOut={() => void logOut().then(() => navigate('/auth', { replace: true }))} />;
 }
 
 function KycStepRoute() {

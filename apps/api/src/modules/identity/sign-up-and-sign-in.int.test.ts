@@ -134,8 +134,8 @@ describe('identity: sign-up, confirmation and sign-in', () => {
     const challenge = ChallengeReply.parse(first.body);
     expect(challenge).toMatchObject({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL' } });
     const code = await k.latestCode('cara@example.com');
-    k.expectError(await k.post('/api/identity/respond-to-challenge', { challengeName: 'SOFTWARE_TOKEN_MFA', session: challenge.session, code }, { ip }), 400, 'InvalidParameterException');
-    k.expectError(await k.post('/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: 'forged', code }, { ip }), 400, 'NotAuthorizedException');
+    k.expectError(await k.post('/api/identity/respond-to-challenge', { challengeName: 'SOFTWARE_TOKEN_MFA', session: challenge.session, code }, { ip }), 400, 'challenge_failed');
+    k.expectError(await k.post('/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: 'forged', code }, { ip }), 400, 'no_login_session');
     const done = await k.post('/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code }, { ip });
     const tokens = AuthenticatedReply.parse(done.body);
     expect(tokens.loginMethod).toBe('EMAIL_OTP');

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAuthState } from './auth-store';
@@ -10,7 +10,8 @@ import { RedirectStep } from './components/redirect-step';
 import { SignupStep } from './components/signup-step';
 import { StepFrame } from './components/step-frame';
 import { LinkButton } from '../../components/ui/link-button';
-import { useAuthFlow, useRedirectTarget } from './hooks/use-auth-flow';
+import type { AuthErrorKey } from './flow';
+import { useAuthFlow, useAuthNotice, useRedirectTarget } from './hooks/use-auth-flow';
 import { authEntryHref } from './model';
 
 // The password reset is rarer than signing in: its screens load on demand (the auth chunks stay small).
@@ -38,17 +39,34 @@ function UnknownStep() {
   );
 }
 
+/** Back to /auth with the reason said once (a challenge step opened without its login session). */
+function StartAgain({ notice }: { notice: AuthErrorKey }) {
+  const redirect = useRedirectTarget();
+  const show = useAuthNotice();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    show(notice);
+  }, [show, notice]);
+  return <Navigate to={authEntryHref(redirect)} replace />;
+}
+
 function KnownStep({ step }: { step: AuthStep }) {
   const { t } = useTranslation();
   const redirect = useRedirectTarget();
   const { state } = useAuthFlow();
   const { loggedIn } = useAuthState();
 
-  const needsEmail = step === 'password' || step === 'signup' || step === 'otpcode' || step === 'reset';
+  // The sign-up code step asks for the email itself when none is kept (a reload): the emailed code still works.
+  const needsEmail = step === 'password' || step === 'signup' || step === 'reset';
   const needsChallenge = step === 'otp' || step === 'totp' || step === 'email';
   if ((needsEmail && state.email === '') || (needsChallenge && !state.challenge)) {
     // Signed in (the flow just finished on this step, or another tab did): on to the target, never the empty /auth.
-    return <Navigate to={loggedIn ? redirect : authEntryHref(redirect)} replace />;
+    if (loggedIn) return <Navigate to={redirect} replace />;
+    // A second-factor step with no login session waiting for its answer: 'no login session' (document 2, section 8).
+    if (needsChallenge) return <StartAgain notice="noLoginSession" />;
+    return <Navigate to={authEntryHref(redirect)} replace />;
   }
 
   switch (step) {

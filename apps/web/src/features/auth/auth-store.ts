@@ -11,6 +11,12 @@ export interface UserInfo {
   email?: string;
 }
 
+/**
+ * Why the session ended, said on the sign-in page (document 2, section 8; a key of the locale files' `auth.errors`):
+ * the stored login token names no live session, or it needed renewing with no pool session to renew it from.
+ */
+export type SessionNotice = 'noCognitoSession' | 'noUserSessionInAuth';
+
 /** Auth state of document 1, section 3, plus the account-frozen flag of R5. */
 export interface AuthState {
   loading: boolean;
@@ -19,6 +25,7 @@ export interface AuthState {
   userInfo: UserInfo | null;
   auth2FAType: Auth2FAType | null;
   accountFrozen: boolean;
+  notice: SessionNotice | null;
 }
 
 export const INITIAL_AUTH_STATE: AuthState = {
@@ -28,6 +35,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   userInfo: null,
   auth2FAType: null,
   accountFrozen: false,
+  notice: null,
 };
 
 export interface AuthDeps {
@@ -54,8 +62,15 @@ export interface AuthStore {
   setAccountFrozen(frozen: boolean): void;
   /** Local sign-out: clears the stored session and the state (an invalid session, a refused token). */
   signOut(): void;
-  /** The user's sign-out: revokes the session on the server first, then signs out locally whatever happens. */
-  logOut(): Promise<void>;
+  /** The session ended without the user: signs out locally, keeping why for the sign-in page. */
+  endSession(notice: SessionNotice): void;
+  /** The notice has been shown. */
+  clearNotice(): void;
+  /**
+   * The user's sign-out: revokes the session on the server first, then signs out locally whatever happens.
+   * False when the server could not be told ('error signing out').
+   */
+  logOut(): Promise<boolean>;
 }
 
 export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}): AuthStore {
@@ -65,7 +80,7 @@ export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}
 
   const signOut = () => {
     clear();
-    store.setState({ ...INITIAL_AUTH_STATE, authChecked: true });
+    store.setState((s) => ({ ...INITIAL_AUTH_STATE, authChecked: true, notice: s.notice }));
   };
 
   return {
@@ -82,7 +97,9 @@ export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}
         if (valid) {
           store.setState({ loading: false, authChecked: true, loggedIn: true });
         } else {
+          // A stored login token the server no longer knows: 'No Cognito User Session Found' (document 2, section 8).
           signOut();
+          store.setState({ notice: 'noCognitoSession' });
         }
       } catch {
         // The server could not answer (network or 5xx after retries). The token is kept so that a
@@ -109,14 +126,25 @@ export function createAuthStore(deps: AuthDeps, initial: Partial<AuthState> = {}
       store.setState({ accountFrozen });
     },
     signOut,
+    endSession(notice) {
+      signOut();
+      store.setState({ notice });
+    },
+    clearNotice() {
+      store.setState({ notice: null });
+    },
     async logOut() {
+      let told = true;
       try {
         if (getToken()) await deps.signOutRemote?.();
       } catch (error) {
-        // 'error signing out' (document 2, section 8): the local session ends anyway.
+        // 'error signing out' (document 2, section 8): the caller says it; the local session ends anyway.
         console.debug('[auth] error signing out', error);
+        told = false;
       }
       signOut();
+      store.setState({ notice: null });
+      return told;
     },
   };
 }

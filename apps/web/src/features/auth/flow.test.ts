@@ -155,7 +155,8 @@ describe('the sign-in flow (document 1, section 4)', () => {
       '/auth-token-login-request': () => ({ errorMessage: 'The identity token is invalid or expired.' }),
     });
     flow.setEmail('a@example.com');
-    await expect(flow.signIn('password1')).resolves.toEqual({ type: 'general', message: 'The identity token is invalid or expired.' });
+    // A reply without the login token: the pool's sign-in could not become a login (document 2, section 8).
+    await expect(flow.signIn('password1')).resolves.toEqual({ type: 'general', message: 'Fail to login with AWS', key: 'failToLogin' });
     expect(readSessionValue('refreshToken')).toBeNull();
     expect(auth.getState().loggedIn).toBe(false);
   });

@@ -42,15 +42,35 @@ export interface FlowState {
 
 export type FlowResult =
   | { type: 'step'; step: AuthStep }
-  | { type: 'done' }
+  /** `notice`: signed in, with something the user should know (the user info could not be loaded). */
+  | { type: 'done'; notice?: AuthErrorKey }
   | { type: 'fields'; fields: Partial<Record<AuthField, string>> }
-  /** `key`: a message of the client's own (the locale files' `auth.errors`), shown by key instead of `message`. */
-  | { type: 'general'; message: string; key?: AuthErrorKey };
+  /**
+   * `key`: a message of the client's own (the locale files' `auth.errors`), shown by key instead of `message`, with
+   * `params`, and `detail` (a server message, shown in the user's language as the `detail` parameter). `then`: the
+   * step the flow goes back to, the message shown on the way.
+   */
+  | { type: 'general'; message: string; key?: AuthErrorKey; params?: Record<string, string | number>; detail?: string; then?: AuthStep };
 
-/** Document 2, section 8: the auth errors the client itself raises, in English; the screens show them by key. */
+/**
+ * Document 2, section 8: the auth errors the client shows, in English; the screens show them by key. Where each
+ * arises in this product is docs/decisions/066-auth-errors-and-settlement-texts.md.
+ */
 export const AUTH_CLIENT_ERRORS = {
   unhandled2FAType: 'Unhandled 2FA type authentication',
   unknownStep: 'Unknown auth step provided',
+  errorConfirmingSignUp: 'error confirming sign up',
+  noLoginSession: 'no login session',
+  challengeFailed: 'challenge failed',
+  errorSigningIn: 'error signing in. {{detail}}',
+  errorSigningOut: 'error signing out',
+  resendConfirmationCode: 'resendConfirmationCode is undefined',
+  failToLogin: 'Fail to login with AWS',
+  noUserSessionInAuth: 'No user session in AWS Auth',
+  noUserSessionForLogin: 'No user session for AWS login',
+  failToGetUser: 'Fail to get user for AWS',
+  authTokenHttp: 'Error while getting auth token from the API with the HTTP code {{status}}',
+  noCognitoSession: 'No Cognito User Session Found',
 } as const;
 export type AuthErrorKey = keyof typeof AUTH_CLIENT_ERRORS;
 
@@ -102,6 +122,22 @@ function toResult(error: unknown): FlowResult {
   }
 }
 
+/** A failure none of the pool's answers explains: no reply, a server error, or not an API error at all. */
+function isUnexpected(error: unknown): boolean {
+  return !isApiError(error) || error.statusCode === undefined || error.statusCode >= 500;
+}
+
+/** A result of the client's own message. */
+function clientError(key: AuthErrorKey, extra: Omit<Extract<FlowResult, { type: 'general' }>, 'type' | 'message' | 'key'> = {}): FlowResult {
+  return { type: 'general', message: AUTH_CLIENT_ERRORS[key], key, ...extra };
+}
+
+/** 'error signing in.' with the reason as its detail: a sign-in that failed for a reason no field holds. */
+function signInResult(result: FlowResult): FlowResult {
+  if (result.type !== 'general' || result.key !== undefined) return result;
+  return clientError('errorSigningIn', { detail: result.message });
+}
+
 export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
   const store = createStore<FlowState>(INITIAL);
   let password: string | null = null;
@@ -133,17 +169,21 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
   function finish(): Promise<FlowResult> {
     finishing ??= (async (): Promise<FlowResult> => {
       const tokens = store.getState().tokens;
-      if (!tokens) return { type: 'step', step: 'auth' };
+      // 'No user session for AWS login': nothing from the pool to exchange for the login token.
+      if (!tokens) return clientError('noUserSessionForLogin', { then: 'auth' });
       try {
         writeSession({ refreshToken: tokens.authenticationResult.refreshToken });
         const login = await exchangeLoginToken(api, tokens.authenticationResult.idToken);
         writeSession(loginResponseEntries(login));
         let userInfo = { userGuid: login.userGuid, email: login.email };
+        let notice: AuthErrorKey | undefined;
         try {
           const user = await getUser(api);
           userInfo = { userGuid: user.userGuid, email: user.email };
         } catch (error) {
+          // 'Fail to get user for AWS': said, but the exchange's own user info signs the user in.
           console.debug('[auth] the user info could not be loaded', error);
+          notice = 'failToGetUser';
         }
         password = null;
         challengeVia = null;
@@ -151,11 +191,16 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
         auth.setLoggedIn(userInfo);
         store.setState({ ...INITIAL });
         trackEvent('login');
-        return { type: 'done' };
+        return notice ? { type: 'done', notice } : { type: 'done' };
       } catch (error) {
         clearSession();
         store.setState({ tokens: null });
-        return toResult(error);
+        // The exchange answered an HTTP error: its status is said; a reply without the login token (or none at all)
+        // means the pool's sign-in could not become a login.
+        if (isApiError(error) && error.statusCode !== undefined && error.statusCode >= 400) {
+          return clientError('authTokenHttp', { params: { status: error.statusCode } });
+        }
+        return clientError('failToLogin');
       }
     })().finally(() => {
       finishing = null;
@@ -170,7 +215,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       store.setState({ delivery: sent.codeDeliveryDetails });
       return { type: 'step', step: 'otpcode' };
     } catch (error) {
-      return toResult(error);
+      return isUnexpected(error) ? clientError('resendConfirmationCode') : toResult(error);
     }
   }
 
@@ -183,7 +228,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     } catch (error) {
       const result = toResult(error);
       if (result.type === 'step' && result.step === 'otpcode') return toConfirmation();
-      return result;
+      return signInResult(result);
     }
   }
 
@@ -212,7 +257,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
         const result = await onReply(reply);
         return result.type === 'step' ? null : result;
       } catch (error) {
-        return toResult(error);
+        return signInResult(toResult(error));
       }
     },
     signIn: (withPassword) => trySignIn(withPassword, email()),
@@ -236,7 +281,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
         const reply = await confirmSignUp(api, { email: email(), code: code.trim(), ...(password === null ? {} : { password }) });
         signedIn = reply.signIn;
       } catch (error) {
-        return toResult(error);
+        return isUnexpected(error) ? clientError('errorConfirmingSignUp') : toResult(error);
       }
       // R22: the sign-up is done once the emailed code is confirmed.
       trackEvent('sign_up');
@@ -251,7 +296,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
         store.setState({ delivery: sent.codeDeliveryDetails });
         return null;
       } catch (error) {
-        return toResult(error);
+        return isUnexpected(error) ? clientError('resendConfirmationCode') : toResult(error);
       }
     },
     async signInWithCode() {
@@ -262,16 +307,22 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       } catch (error) {
         const result = toResult(error);
         if (result.type === 'step' && result.step === 'otpcode') return toConfirmation();
-        return result;
+        return signInResult(result);
       }
     },
     async answerChallenge(code) {
+      // The sign-in starts again from the password (or the email when none is kept), the message said on the way.
+      const again = (): AuthStep => (email() === '' ? 'auth' : 'password');
       const challenge = store.getState().challenge;
-      if (!challenge) return { type: 'step', step: 'password' };
+      if (!challenge) return clientError('noLoginSession', { then: again() });
       try {
         const reply = await respondToChallenge(api, { challengeName: challenge.name, session: challenge.session, code: code.trim() });
         return await onReply(reply);
       } catch (error) {
+        if (isApiError(error) && error.code === 'no_login_session') return clientError('noLoginSession', { then: again() });
+        if (isApiError(error) && error.code === 'challenge_failed') return clientError('challengeFailed', { then: again() });
+        // No answer (a connection or server failure): the same code can be sent again from this step.
+        if (isUnexpected(error)) return clientError('challengeFailed');
         return toResult(error);
       }
     },

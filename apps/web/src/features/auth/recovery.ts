@@ -108,6 +108,6 @@ export async function resetPassword({ api, flow }: RecoveryDeps, input: ResetInp
   const next = await flow.signIn(input.password);
   if (next.type === 'step' || next.type === 'done') return { changed: true, result: next };
   // Changed, but the sign-in failed (too many attempts, the network): the password step, with the reason.
-  const message = next.type === 'general' ? next.message : Object.values(next.fields)[0];
+  const message = next.type === 'general' ? (next.detail ?? next.message) : Object.values(next.fields)[0];
   return { changed: true, result: { type: 'step', step: 'password' }, ...(message ? { message } : {}) };
 }

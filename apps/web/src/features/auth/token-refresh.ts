@@ -1,4 +1,5 @@
 import type { LoginTokenResponse } from '@rampart/contracts';
+import { isApiError } from '../../lib/api';
 import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS, tokenExpiresAt } from './model';
 import { readSessionValue, readToken, writeSession } from './session-storage';
 
@@ -7,6 +8,11 @@ export interface TokenProviderDeps {
   refresh(refreshToken: string): Promise<{ idToken: string; refreshToken: string }>;
   /** POST /auth-token-login-request with that id token. */
   exchange(idToken: string): Promise<LoginTokenResponse>;
+  /**
+   * The login token has run out and there is no pool session to renew it from (no refresh token, or the pool refused
+   * it): the session is over ('No user session in AWS Auth', document 2, section 8).
+   */
+  onSessionLost?: () => void;
   now?: () => number;
   thresholdMs?: number;
 }
@@ -39,6 +45,15 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
   const threshold = deps.thresholdMs ?? TOKEN_REFRESH_THRESHOLD_MS;
   let pending: Promise<string | null> | null = null;
 
+  /** A token still valid for a while is sent; one that has run out, with nothing to renew it, ends the session. */
+  function withoutRenewal(): string | null {
+    const token = readToken();
+    const expiresAt = Date.parse(readSessionValue('expiresAt') ?? '');
+    if (Number.isNaN(expiresAt) || expiresAt > now()) return token;
+    deps.onSessionLost?.();
+    return null;
+  }
+
   async function renew(refreshToken: string): Promise<string | null> {
     try {
       const renewed = await deps.refresh(refreshToken);
@@ -50,6 +65,8 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
       return reply.token;
     } catch (error) {
       console.debug('[auth] the session could not be refreshed', error);
+      // The pool refused the refresh token (revoked, expired): no session to renew from.
+      if (isApiError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return withoutRenewal();
       return readToken();
     }
   }
@@ -59,7 +76,7 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
     if (!token) return null;
     if (!needsRefresh(readSessionValue('expiresAt'), now(), threshold)) return token;
     const refreshToken = readSessionValue('refreshToken');
-    if (!refreshToken) return token;
+    if (!refreshToken) return withoutRenewal();
     pending ??= renew(refreshToken).finally(() => {
       pending = null;
     });

@@ -162,6 +162,28 @@ describe('the deposit page', () => {
     expect(screen.queryByRole('button', { name: 'Deposit' })).not.toBeInTheDocument();
   });
 
+  it("says how long an international wire takes to reach the balance with document 2's settlement description, in both languages", async () => {
+    const { user, unmount } = renderPage(<DepositPage />, server().api, '/money/deposit');
+    await user.click(await radio(/^International wire/));
+    expect(await screen.findByText('A wire reaches your balance in 3-5 business days after your bank sends it.')).toBeInTheDocument();
+    unmount();
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      const again = renderPage(<DepositPage />, server().api, '/money/deposit');
+      const group = await screen.findByRole('radiogroup');
+      expect(within(group).getAllByRole('radio').map((option) => option.closest('label')?.textContent)).toEqual([
+        expect.stringContaining('5 días hábiles'),
+        expect.stringContaining('Al instante'),
+        expect.stringContaining('12 horas'),
+        expect.stringContaining('1 día hábil'),
+        expect.stringContaining('3-5 días hábiles'),
+      ]);
+      again.unmount();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
   it('starts a card deposit and opens the hosted card form', async () => {
     const fake = cardServer();
     const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');

@@ -213,7 +213,7 @@ export function DepositPage() {
             }
           />
           <p className="text-sm text-ink-muted" data-testid="expected">
-            {isWire ? t('deposit.expectedWire', { settlement: t(`methods.${method}.settlement`) }) : expectedText(method)}
+            {isWire ? t('deposit.expectedWire', { settlement: t(`settlements.${TRANSFER_METHODS[method].settlementText}`) }) : expectedText(method)}
           </p>
           {weekly ? (
             <p className="text-sm text-ink-muted" data-testid="limit-remaining">

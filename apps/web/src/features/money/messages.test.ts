@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, TRANSFER_MESSAGES, WITHDRAWAL_METHOD_KEYS, DEPOSIT_METHOD_KEYS, TRANSFER_METHODS } from '@rampart/contracts';
+import { CARD_MESSAGES, SETTLEMENT_DESCRIPTIONS, TRANSFER_MESSAGES, WITHDRAWAL_METHOD_KEYS, DEPOSIT_METHOD_KEYS, TRANSFER_METHODS } from '@rampart/contracts';
 import en from '../../locales/money/en.json';
 
 describe('the money texts', () => {
@@ -10,8 +10,9 @@ describe('the money texts', () => {
 
   it("describe each method's settlement as the catalogue does (document 2, section 9)", () => {
     for (const key of new Set([...DEPOSIT_METHOD_KEYS, ...WITHDRAWAL_METHOD_KEYS])) {
-      expect(en.methods[key].settlement, key).toBe(TRANSFER_METHODS[key].settlementDescription);
+      expect(en.settlements[TRANSFER_METHODS[key].settlementText], key).toBe(TRANSFER_METHODS[key].settlementDescription);
       expect(en.methods[key].reach, key).toBe(TRANSFER_METHODS[key].reach);
     }
+    expect(en.settlements).toEqual(SETTLEMENT_DESCRIPTIONS);
   });
 });

@@ -135,7 +135,7 @@ function MethodFacts({ method, limit }: { method: TransferMethodKey; limit?: str
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-ink-muted">{t('method.settlement')}</dt>
-      <dd className="text-ink">{t(`method.settlements.${method}`)}</dd>
+      <dd className="text-ink">{t(`method.settlements.${TRANSFER_METHODS[method].settlementText}`)}</dd>
       <dt className="text-ink-muted">{t('method.fee')}</dt>
       <dd className="text-ink">{feeText(t, method)}</dd>
       {limit ? (
@@ -267,7 +267,7 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-ink-muted">{t('method.settlement')}</dt>
-          <dd className="text-ink">{t(`method.settlements.${method}`)}</dd>
+          <dd className="text-ink">{t(`method.settlements.${TRANSFER_METHODS[method].settlementText}`)}</dd>
           <dt className="text-ink-muted">{t('method.fee')}</dt>
           <dd className="text-ink">{feeText(t, method)}</dd>
           <dt className="text-ink-muted">{t('method.reach')}</dt>

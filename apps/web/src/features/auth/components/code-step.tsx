@@ -11,7 +11,7 @@ import { authEntryHref, authStepHref, isSixDigitCode } from '../model';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
 
-const FIELDS = ['code'] as const;
+const FIELDS = ['email', 'code'] as const;
 
 /** The steps that ask for a 6-digit code. */
 export type CodeStepKind = 'otpcode' | 'otp' | 'totp' | 'email';
@@ -32,6 +32,9 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
   const { flow, state } = useAuthFlow();
+  // The sign-up code step after a reload keeps no email: it asks for it, as the unconfirmed account's key.
+  const asksEmail = kind === 'otpcode' && state.email === '';
+  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -46,18 +49,35 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
     }
   };
 
+  /** Document 2, section 5: 'Email cannot be empty' for the unconfirmed account's calls. */
+  const emailGiven = (): boolean => {
+    if (!asksEmail) return true;
+    if (email.trim() === '') {
+      setErrors({ email: t('identity.emailEmpty') });
+      return false;
+    }
+    flow.setEmail(email);
+    return true;
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (asksEmail && email.trim() === '') {
+      setErrors({ email: t('identity.emailEmpty') });
+      return;
+    }
     if (!isSixDigitCode(code)) {
       setErrors({ code: t('identity.codeFormat') });
       return;
     }
+    if (!emailGiven()) return;
     apply(await run(() => (kind === 'otpcode' ? flow.confirmSignUp(code) : flow.answerChallenge(code))));
   };
 
   // The sign-up code, or a new challenge for the emailed or SMS factor and the emailed sign-in code.
   const canResend = kind === 'otpcode' || flow.canResendChallenge();
   const resend = async () => {
+    if (!emailGiven()) return;
     const result = await run(() => (kind === 'otpcode' ? flow.resendCode() : flow.resendChallenge()));
     if (result === null) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
     else apply(result);
@@ -77,13 +97,29 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
       }
     >
       <Form validationBehavior="aria" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        {asksEmail ? (
+          <TextField
+            name="email"
+            type="email"
+            label={t('auth.emailLabel')}
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setErrors({});
+            }}
+            error={errors.email}
+          />
+        ) : null}
         <TextField
           name="code"
           label={t('auth.codeLabel')}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
-          autoFocus
+          autoFocus={!asksEmail}
           value={code}
           onChange={(value) => {
             setCode(value.replace(/\D/g, ''));

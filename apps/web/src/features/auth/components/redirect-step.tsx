@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { useAuthState } from '../auth-store';
-import { useAuthFlow, useGeneralText, useRedirectTarget } from '../hooks/use-auth-flow';
+import { useAuthFlow, useAuthNotice, useGeneralText, useRedirectTarget } from '../hooks/use-auth-flow';
 import { authEntryHref } from '../model';
 import { StepFrame } from './step-frame';
 
@@ -18,6 +18,7 @@ export function RedirectStep() {
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
   const general = useGeneralText();
+  const notice = useAuthNotice();
   const { flow } = useAuthFlow();
   const { loggedIn } = useAuthState();
   const started = useRef(false);
@@ -26,11 +27,14 @@ export function RedirectStep() {
     if (started.current) return;
     started.current = true;
     if (!flow.store.getState().tokens) {
+      // Nothing from the pool to exchange: 'No user session for AWS login' (document 2, section 8), unless signed in.
+      if (!loggedIn) notice('noUserSessionForLogin');
       void navigate(loggedIn ? redirect : authEntryHref(redirect), { replace: true });
       return;
     }
     void flow.finish().then((result) => {
       if (result.type === 'done') {
+        if (result.notice) snackbar.show({ message: t(`auth.errors.${result.notice}`), severity: 'warning' });
         void navigate(redirect, { replace: true });
         return;
       }
@@ -38,7 +42,7 @@ export function RedirectStep() {
       snackbar.show({ message, severity: 'error' });
       void navigate(authEntryHref(redirect), { replace: true });
     });
-  }, [flow, navigate, redirect, loggedIn, snackbar, general, t]);
+  }, [flow, navigate, redirect, loggedIn, snackbar, general, notice, t]);
 
   return (
     <StepFrame title={t('auth.steps.redirect')} description={t('auth.redirectDescription')}>

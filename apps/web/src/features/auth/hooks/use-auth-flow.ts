@@ -7,8 +7,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useStoreState } from '../../../lib/store';
 import { useIdentityText } from '../../../lib/identity-messages';
 import { useAuthStore } from '../auth-store';
-import { authFlowFor, type AuthFlow, type FlowResult, type FlowState } from '../flow';
-import { authStepHref, sanitizeRedirect, type AuthField } from '../model';
+import { authFlowFor, type AuthErrorKey, type AuthFlow, type FlowResult, type FlowState } from '../flow';
+import { authEntryHref, authStepHref, sanitizeRedirect, type AuthField } from '../model';
 
 export { useIdentityText };
 
@@ -32,7 +32,20 @@ export type FieldErrors = Partial<Record<AuthField, string>>;
 export function useGeneralText(): (result: Extract<FlowResult, { type: 'general' }>) => string {
   const { t } = useTranslation();
   const text = useIdentityText();
-  return useCallback((result) => (result.key ? t(`auth.errors.${result.key}`) : text(result.message)), [t, text]);
+  return useCallback(
+    (result) => {
+      if (!result.key) return text(result.message);
+      return t(`auth.errors.${result.key}`, { ...result.params, ...(result.detail === undefined ? {} : { detail: text(result.detail) }) });
+    },
+    [t, text],
+  );
+}
+
+/** Shows a message of the client's own in the snackbar (a step reached without what it needs). */
+export function useAuthNotice(): (key: AuthErrorKey) => void {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  return useCallback((key: AuthErrorKey) => snackbar.show({ message: t(`auth.errors.${key}`), severity: 'error' }), [snackbar, t]);
 }
 
 /**
@@ -40,6 +53,7 @@ export function useGeneralText(): (result: Extract<FlowResult, { type: 'general'
  * fields this form has, or show the rest in the snackbar.
  */
 export function useFlowResult(formFields: readonly AuthField[], setErrors: (errors: FieldErrors) => void) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
@@ -53,6 +67,7 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
           void navigate(authStepHref(result.step, redirect));
           return;
         case 'done':
+          if (result.notice) snackbar.show({ message: t(`auth.errors.${result.notice}`), severity: 'warning' });
           void navigate(redirect, { replace: true });
           return;
         case 'fields': {
@@ -66,8 +81,9 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
         }
         case 'general':
           snackbar.show({ message: general(result), severity: 'error' });
+          if (result.then) void navigate(result.then === 'auth' ? authEntryHref(redirect) : authStepHref(result.then, redirect));
       }
     },
-    [navigate, redirect, snackbar, text, general, formFields, setErrors],
+    [navigate, redirect, snackbar, text, general, formFields, setErrors, t],
   );
 }
