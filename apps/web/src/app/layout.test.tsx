@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
 import { AuthStoreProvider, createAuthStore } from '../features/auth/auth-store';
+import { ApiProvider, type ApiClient } from '../lib/api';
 import i18n from '../lib/i18n';
 import { configQueryOptions, readPublicConfig } from './config';
 import { AppLayout } from './layout';
@@ -27,19 +28,23 @@ function renderLayout(settings: { sandbox: boolean; flags: Partial<FeatureFlags>
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
   const auth = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn });
+  // The app's frame sits inside the API client's provider (the global alert checks the service with it).
+  const api: ApiClient = { request: vi.fn(async () => Promise.reject(new Error('no network in this test'))) as ApiClient['request'] };
   render(
     <QueryClientProvider client={client}>
-      <AuthStoreProvider store={auth}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path="/" element={<p>home</p>} />
-              <Route path="/sandbox" element={<p>sandbox page</p>} />
-            </Route>
-          </Routes>
-          <Location />
-        </MemoryRouter>
-      </AuthStoreProvider>
+      <ApiProvider api={api}>
+        <AuthStoreProvider store={auth}>
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route path="/" element={<p>home</p>} />
+                <Route path="/sandbox" element={<p>sandbox page</p>} />
+              </Route>
+            </Routes>
+            <Location />
+          </MemoryRouter>
+        </AuthStoreProvider>
+      </ApiProvider>
     </QueryClientProvider>,
   );
 }
