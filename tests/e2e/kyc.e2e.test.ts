@@ -244,6 +244,16 @@ describe('KYC in a browser', () => {
         expect(await page.getByRole('heading', { name: 'Verifying...' }).count()).toBe(0);
         await page.getByRole('link', { name: 'Go To Home' }).waitFor();
       }
+      // The documents sent with the application, newest first (decision 063).
+      const documents = page.getByRole('list', { name: 'Your documents' });
+      await documents.waitFor();
+      expect(await documents.getByRole('listitem').allTextContents()).toEqual([
+        expect.stringContaining('Selfie'),
+        expect.stringContaining('Passport'),
+      ]);
+      // 'Check again' asks the custodian; the marker keeps the application in review.
+      await page.getByRole('button', { name: 'Check again' }).click();
+      await page.getByText('Your application is still being reviewed. We asked the custodian to look at it again.').waitFor();
       await expectNoSeriousAxeViolation(page);
       await context.close();
     },

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CircleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button as AriaButton } from 'react-aria-components';
+import { useApi } from '../lib/api';
+import { checkService, isConnectionFailure, type ServiceReachability } from '../lib/service-check';
 
 export interface AlertContent {
   message?: string;
@@ -41,22 +43,39 @@ export function alertContentOf(reason: unknown): AlertContent | null {
   return { message, errors: errors.filter((e) => e !== message), fields };
 }
 
-/** The dismissible red alert at the top for any unhandled promise rejection. */
+/**
+ * The dismissible red alert at the top for any unhandled promise rejection. A connection failure also says whether
+ * the user is offline or the service is down, from one health check (docs/decisions/063).
+ */
 export function GlobalAlert() {
   const { t } = useTranslation();
-  const [alerts, setAlerts] = useState<(AlertContent & { id: number })[]>([]);
+  const api = useApi();
+  const [alerts, setAlerts] = useState<(AlertContent & { id: number; service?: ServiceReachability })[]>([]);
+  // Several calls failing together share one health check.
+  const checking = useRef<Promise<ServiceReachability> | null>(null);
 
   useEffect(() => {
     let nextId = 1;
+    let live = true;
     const onRejection = (event: PromiseRejectionEvent) => {
       const content = alertContentOf(event.reason);
       if (!content) return;
       const id = nextId++;
       setAlerts((current) => [...current.slice(-2), { ...content, id }]);
+      if (!isConnectionFailure(event.reason)) return;
+      checking.current ??= checkService(api).finally(() => {
+        checking.current = null;
+      });
+      void checking.current.then((service) => {
+        if (live) setAlerts((current) => current.map((alert) => (alert.id === id ? { ...alert, service } : alert)));
+      });
     };
     window.addEventListener('unhandledrejection', onRejection);
-    return () => window.removeEventListener('unhandledrejection', onRejection);
-  }, []);
+    return () => {
+      live = false;
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, [api]);
 
   if (alerts.length === 0) return null;
   return (
@@ -70,6 +89,7 @@ export function GlobalAlert() {
           <CircleAlert size={20} className="mt-0.5 shrink-0 text-danger" aria-hidden="true" />
           <div className="min-w-0 flex-1 py-0.5 text-sm break-words">
             {alert.message ? <p className="font-semibold">{alert.message}</p> : null}
+            {alert.service ? <p className="mt-1">{t(`service.${alert.service}`)}</p> : null}
             {alert.errors.length > 0 || alert.fields.length > 0 ? (
               <ul className="mt-1 flex flex-col gap-0.5">
                 {alert.errors.map((error, i) => (

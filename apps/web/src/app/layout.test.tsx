@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
 import { SnackbarProvider } from '../components/ui/snackbar';
 import { AuthStoreProvider, createAuthStore, type AuthStore } from '../features/auth/auth-store';
+import { ApiProvider, type ApiClient } from '../lib/api';
 import i18n from '../lib/i18n';
 import { configQueryOptions, readPublicConfig } from './config';
 import { AppLayout } from './layout';
@@ -31,10 +32,13 @@ function renderLayout(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
+  // The app's frame sits inside the API client's provider (the global alert checks the service with it).
+  const api: ApiClient = { request: vi.fn(async () => Promise.reject(new Error('no network in this test'))) as ApiClient['request'] };
   render(
     <QueryClientProvider client={client}>
-      <AuthStoreProvider store={auth}>
-        <SnackbarProvider>
+      <ApiProvider api={api}>
+        <AuthStoreProvider store={auth}>
+          <SnackbarProvider>
           <MemoryRouter initialEntries={['/']}>
             <Routes>
               <Route element={<AppLayout />}>
@@ -44,8 +48,9 @@ function renderLayout(
             </Routes>
             <Location />
           </MemoryRouter>
-        </SnackbarProvider>
-      </AuthStoreProvider>
+          </SnackbarProvider>
+        </AuthStoreProvider>
+      </ApiProvider>
     </QueryClientProvider>,
   );
 }

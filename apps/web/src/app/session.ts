@@ -57,13 +57,15 @@ export function createSession(api: ApiClient): Session {
     },
     signOutRemote: () => signOutSession(api),
   });
+  const readStatus = (reply: AccountGetResponse | null) => {
+    const status = reply?.status ?? 'noInfo';
+    if (!(ACCOUNT_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown account status: ${status}`);
+    return { status: status as AccountStatus };
+  };
   const kyc = createKycStore({
-    async getAccount() {
-      const reply = await api.request<AccountGetResponse | null>('/primetrust/account/get', { retry: true });
-      const status = reply?.status ?? 'noInfo';
-      if (!(ACCOUNT_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown account status: ${status}`);
-      return { status: status as AccountStatus };
-    },
+    getAccount: async () => readStatus(await api.request<AccountGetResponse | null>('/primetrust/account/get', { retry: true })),
+    // R16: never retried (it asks the custodian for a new review each time).
+    refreshAccount: async () => readStatus(await api.request<AccountGetResponse | null>('/primetrust-account-refresh', { retry: false })),
     async loadDetails() {
       const [contact, holdings] = await Promise.all([
         api.request<{ checks?: unknown } | null>('/primetrust-contact', { retry: true }),

@@ -135,6 +135,32 @@ describe('system routes, errors and headers', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("allows the ad-blocker probe's origin to the SPA's pages only when AD_BLOCK_PROBE_URL is set (R21)", async () => {
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `));
+    const page = await t.app.inject({ method: 'GET', url: '/kyc/identity' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(directive(String(page.headers['content-security-policy']), 'connect-src')).toBe("connect-src 'self'");
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ adBlockProbeUrl: null });
+
+    const probing = await createTestApp({ env: { WEB_DIST_DIR: distDir, AD_BLOCK_PROBE_URL: 'https://ads.probe.example/pagead/show_ads.js' } });
+    try {
+      const res = await probing.app.inject({ method: 'GET', url: '/kyc/identity' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://ads.probe.example");
+      // Only the fetch is allowed: no script from there.
+      expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+      expect((await probing.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
+        adBlockProbeUrl: 'https://ads.probe.example/pagead/show_ads.js',
+      });
+    } finally {
+      await probing.close();
+    }
+  });
+
   it('sends the same security headers on refusals and unknown routes', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/no-such-route' },

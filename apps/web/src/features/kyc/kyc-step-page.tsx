@@ -8,6 +8,8 @@ import { IdentityStep } from './identity';
 import { DecidedStatusScreen, FallbackStatusScreen, LoadingStatusScreen, SubmittedStatusScreen } from './components/status-screen';
 import { StartStep } from './components/start-step';
 import { TermsStep } from './components/terms-step';
+import { RecheckAction } from './components/recheck-action';
+import { UploadedDocuments } from './components/uploaded-documents';
 import { WaitingScreen } from './components/waiting-screen';
 import { needsVerificationStatus } from './kyc-page';
 import { isKycStepOpen, KYC_PROGRESS_STEPS, kycStepFor } from './kyc-flow';
@@ -31,8 +33,24 @@ function PendingStep({ supportUrl, checks, onCheck }: { supportUrl?: string | nu
     // The mark is spent: a reload of this entry, or Back to it, is a later visit.
     if (submittedNow) void navigate(location.pathname, { replace: true, state: null });
   }, [submittedNow, navigate, location.pathname]);
-  if (waiting) return <WaitingScreen supportUrl={supportUrl} checks={checks} onCheck={onCheck} />;
-  return <SubmittedStatusScreen supportUrl={supportUrl} onCheck={onCheck} />;
+  // The periodic check reads the status; 'Check again' asks the custodian (docs/decisions/063).
+  const more = (
+    <>
+      <RecheckAction />
+      <UploadedDocuments />
+    </>
+  );
+  if (waiting)
+    return (
+      <WaitingScreen supportUrl={supportUrl} checks={checks} onCheck={onCheck}>
+        {more}
+      </WaitingScreen>
+    );
+  return (
+    <SubmittedStatusScreen supportUrl={supportUrl} onCheck={onCheck}>
+      {more}
+    </SubmittedStatusScreen>
+  );
 }
 
 /**

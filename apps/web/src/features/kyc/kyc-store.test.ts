@@ -121,4 +121,19 @@ describe('KYC store', () => {
     expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true })).toBeUndefined();
     expect(kycLevelFromStatus({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null, statusKnown: true })).toBeNull();
   });
+  it('rechecks through the account refresh, quietly, and rejects when it fails, keeping what is known', async () => {
+    const getAccount = vi.fn(async () => ({ status: 'pending' as const }));
+    const refreshAccount = vi.fn(async () => ({ status: 'opened' as const }));
+    const store = createKycStore({ getAccount, refreshAccount, delayMs: 0 }, { requestStatus: 'success', kycStatus: 'pending', statusKnown: true });
+    const states: string[] = [];
+    store.subscribe(() => states.push(store.getState().requestStatus));
+    await expect(store.recheck()).resolves.toBe('opened');
+    expect(store.getState()).toMatchObject({ requestStatus: 'success', kycStatus: 'opened' });
+    expect(states).not.toContain('started');
+    expect(getAccount).not.toHaveBeenCalled();
+    refreshAccount.mockRejectedValueOnce(new Error('down'));
+    await expect(store.recheck()).rejects.toThrow('down');
+    expect(store.getState()).toMatchObject({ requestStatus: 'success', kycStatus: 'opened' });
+    expect(refreshAccount).toHaveBeenCalledTimes(2);
+  });
 });

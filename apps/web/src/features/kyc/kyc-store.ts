@@ -36,6 +36,11 @@ export interface KycDeps {
   /** POST /primetrust/account/get */
   getAccount(): Promise<{ status?: AccountStatus | null }>;
   /**
+   * POST /primetrust-account-refresh: asks the custodian again and answers the status as it stands. Never retried
+   * (R16). Without it, a recheck reads the status with getAccount.
+   */
+  refreshAccount?(): Promise<{ status?: AccountStatus | null }>;
+  /**
    * When the status is Submitted or Verified, document 1 also loads the detailed contact status
    * (/primetrust-contact) and the account holdings (/primetrust-accounts-view). A
    * failure here marks the whole request failed, as the original did.
@@ -56,6 +61,12 @@ export interface KycStore {
    * when the answer arrives, and a failed check keeps what is known.
    */
   poll(): Promise<void>;
+  /**
+   * Asks the custodian to look at the account again (the sandbox after each action, 'Check again' on the review
+   * screens; docs/decisions/063), quietly like a poll, and gives the status it answers. Rejects when the call fails,
+   * so the screen that asked can say so; the state keeps what is known.
+   */
+  recheck(): Promise<AccountStatus>;
   /** Back to defaults (on sign-out). A load in flight is ignored when it lands. */
   clear(): void;
 }
@@ -65,16 +76,16 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
   const delayMs = deps.delayMs ?? CLIENT_CONSTANTS.kycLoadDelayMs;
   let generation = 0;
 
-  const run = async (quiet = false) => {
+  const run = async (quiet = false, fetchAccount = deps.getAccount, rethrow = false): Promise<AccountStatus | null> => {
     const mine = ++generation;
     if (!quiet) {
       store.setState({ requestStatus: 'started', statusKnown: false });
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
-    if (mine !== generation) return;
+    if (mine !== generation) return null;
     try {
-      const account = await deps.getAccount();
-      if (mine !== generation) return;
+      const account = await fetchAccount();
+      if (mine !== generation) return account.status ?? 'noInfo';
       const kycStatus = account.status ?? 'noInfo';
       const level = kycLevelOf(kycStatus);
       const loadDetails = level !== null && level >= 1 ? deps.loadDetails : undefined;
@@ -82,11 +93,14 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       // so the trade routes' guard does not wait for the details' round trip (decision 043).
       if (loadDetails && !quiet) store.setState({ kycStatus, statusKnown: true });
       const details = loadDetails ? await loadDetails(kycStatus) : null;
-      if (mine !== generation) return;
+      if (mine !== generation) return kycStatus;
       store.setState({ kycStatus, statusKnown: true, requestStatus: 'success', contactChecks: details?.contactChecks ?? null, availableUsd: details?.availableUsd ?? null });
-    } catch {
-      if (mine !== generation || quiet) return;
+      return kycStatus;
+    } catch (error) {
+      if (rethrow) throw error;
+      if (mine !== generation || quiet) return null;
       store.setState({ requestStatus: 'failure' });
+      return null;
     }
   };
 
@@ -98,8 +112,16 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       if (requestStatus === 'started' || requestStatus === 'success') return;
       await run();
     },
-    refresh: () => run(),
-    poll: () => run(true),
+    async refresh() {
+      await run();
+    },
+    async poll() {
+      await run(true);
+    },
+    async recheck() {
+      const status = await run(true, deps.refreshAccount ?? deps.getAccount, true);
+      return status ?? store.getState().kycStatus;
+    },
     clear() {
       generation++;
       store.setState(INITIAL_KYC_STATE);

@@ -39,6 +39,8 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
     '/bank-account-list': () => ({ accounts: [bankAccount] }),
     ...handlers,
   };
+  // The account refresh answers the status as it stands, like the API.
+  all['/primetrust-account-refresh'] ??= (body) => all['/primetrust/account/get']?.(body);
   const api: ApiClient = {
     request: (async (path: string, options?: { body?: unknown; schema?: { parse(data: unknown): unknown } }) => {
       calls.push({ path, body: options?.body });
@@ -50,7 +52,8 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
   };
   // The KYC store reads the status through the same handler, so a test sees it read again after an action.
   const getAccount = async () => (await all['/primetrust/account/get']?.({})) as { status?: KycState['kycStatus'] };
-  const store = createKycStore({ getAccount, delayMs: 0 }, { requestStatus: 'success', ...kyc });
+  const refreshAccount = () => api.request<{ status?: KycState['kycStatus'] }>('/primetrust-account-refresh', { body: {} });
+  const store = createKycStore({ getAccount, refreshAccount, delayMs: 0 }, { requestStatus: 'success', ...kyc });
   const auth: AuthStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn: true });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -124,6 +127,9 @@ describe('the sandbox page', () => {
     // The raw views are fetched again after the action.
     await waitFor(() => expect(sent(calls, '/primetrust/account/get').length).toBeGreaterThanOrEqual(2));
     expect(sent(calls, '/primetrust-accounts-view').length).toBeGreaterThanOrEqual(2);
+    // "After each sandbox action the KYC account state is refreshed": once, through the account refresh.
+    await waitFor(() => expect(store.getState().kycStatus).toBe('opened'));
+    expect(sent(calls, '/primetrust-account-refresh')).toHaveLength(1);
     expect(store.getState().requestStatus).toBe('success');
   });
 

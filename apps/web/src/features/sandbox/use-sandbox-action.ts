@@ -15,7 +15,7 @@ export interface SandboxActionOptions {
 
 /**
  * Runs one sandbox action: the reply's message in a success toast, an error in an error toast (document 2,
- * section 8), then the KYC state and the account views are read again (document 1, section 4). One at a time:
+ * section 8), then the KYC account state is refreshed and the account views read again (document 1, section 4). One at a time:
  * `busy` names the running action so every button can wait for it.
  */
 export function useSandboxAction() {
@@ -40,8 +40,10 @@ export function useSandboxAction() {
         return false;
       } finally {
         setBusy(null);
-        // Quiet: the page keeps showing the status it knows until the new one arrives.
-        void Promise.all([kyc.poll(), queryClient.invalidateQueries({ queryKey: sandboxKey })]);
+        // "After each sandbox action the KYC account state is refreshed" (document 2, section 7): through
+        // /primetrust-account-refresh, never retried (docs/decisions/063). Quiet: the page keeps showing the status
+        // it knows until the new one arrives, and a failed refresh leaves it as it was.
+        void Promise.all([kyc.recheck().catch(() => undefined), queryClient.invalidateQueries({ queryKey: sandboxKey })]);
       }
     },
     [api, kyc, queryClient, snackbar, t],

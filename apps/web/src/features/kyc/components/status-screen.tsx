@@ -1,5 +1,5 @@
 import { BadgeCheck, Clock, Loader2, Lock, ShieldOff, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountStatus } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
@@ -57,7 +57,15 @@ export const SUBMITTED_CHECK_MS = 30_000;
  * 'KYC is being reviewed' (document 1, section 4): an application under review seen on any visit but the one that
  * submitted it (docs/decisions/055). It asks again every 30 seconds, so the page moves on when the decision arrives.
  */
-export function SubmittedStatusScreen({ onCheck, supportUrl }: { onCheck(): void; supportUrl?: string | null }) {
+export function SubmittedStatusScreen({
+  onCheck,
+  supportUrl,
+  children,
+}: {
+  onCheck(): void;
+  supportUrl?: string | null;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
   const check = useRef(onCheck);
@@ -69,21 +77,24 @@ export function SubmittedStatusScreen({ onCheck, supportUrl }: { onCheck(): void
     return () => clearInterval(timer);
   }, []);
   return (
-    <MessageBlock
-      icon={<Clock size={30} />}
-      title={t('status.submittedTitle')}
-      message={t('status.submittedMessage')}
-      actions={
-        <>
-          {supportUrl ? (
-            <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>
-              {tc('common.contactSupport')}
-            </ExternalLinkButton>
-          ) : null}
-          <LinkButton to="/">{tc('common.goHome')}</LinkButton>
-        </>
-      }
-    />
+    <>
+      <MessageBlock
+        icon={<Clock size={30} />}
+        title={t('status.submittedTitle')}
+        message={t('status.submittedMessage')}
+        actions={
+          <>
+            {supportUrl ? (
+              <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>
+                {tc('common.contactSupport')}
+              </ExternalLinkButton>
+            ) : null}
+            <LinkButton to="/">{tc('common.goHome')}</LinkButton>
+          </>
+        }
+      />
+      {children}
+    </>
   );
 }
 

@@ -11,6 +11,7 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../../lib/api';
 import { useAgreementPreview } from '../api/agreement-preview';
 import { submitAgreement } from '../api/submit-agreement';
+import { UploadedDocuments } from './uploaded-documents';
 
 /**
  * KYC_ACCEPT_TERMS: the custodial agreement filled in with the user's details, accepted and signed with the first
@@ -107,6 +108,8 @@ export function TermsStep({ onSigned, onCaptureMissing }: { onSigned(): Promise<
         </p>
         <p className="mt-1 text-sm text-ink-muted">{t('terms.signatureHelp')}</p>
       </div>
+      {/* What goes with the application: the documents captured in the step before. */}
+      <UploadedDocuments />
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <LinkButton to="/kyc/details" variant="secondary">
           {t('terms.editDetails')}

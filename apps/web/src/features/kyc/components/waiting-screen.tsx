@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
 import { KYC_CHECK_NAMES } from '@rampart/contracts';
@@ -19,6 +19,8 @@ export interface WaitingScreenProps {
   random?: () => number;
   /** The custodian's checks as last read (shown as they pass). */
   checks?: KycContactChecks | null;
+  /** Shown under the checks (the 'Check again' action and the documents sent). */
+  children?: ReactNode;
 }
 
 const CHECK_ICONS = { pending: CircleDashed, passed: CheckCircle2, failed: XCircle } as const;
@@ -28,7 +30,7 @@ const CHECK_TONES = { pending: 'text-ink-muted', passed: 'text-success', failed:
  * The waiting screen (document 1, section 4): a countdown, a progress ring, 'Verifying...', the text before and at
  * zero, Contact Support and 'Go To Home'. The status is checked every 30 seconds of the countdown.
  */
-export function WaitingScreen({ onCheck, supportUrl, progress = 0, seconds = WAITING_SECONDS, random = Math.random, checks }: WaitingScreenProps) {
+export function WaitingScreen({ onCheck, supportUrl, progress = 0, seconds = WAITING_SECONDS, random = Math.random, checks, children }: WaitingScreenProps) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
   const [state, setState] = useState(() => startWaiting(progress, seconds));
@@ -108,6 +110,7 @@ export function WaitingScreen({ onCheck, supportUrl, progress = 0, seconds = WAI
           })}
         </ul>
       ) : null}
+      {children}
       <div className="mt-8 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         {supportUrl ? (
           <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CLIENT_CONSTANTS, isRestrictedCountry, UserCountryReply, type SendSmsReply } from '@rampart/contracts';
 import { useFeatureFlags } from '../../../app/config';
+import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useApi } from '../../../lib/api';
+import { useAdBlockDetected } from './ad-block-probe';
 import { signedInCaptureApi } from './capture-api';
 import { deviceId, type PollOutcome } from './model';
 import { PhoneEntry } from './phone-entry';
@@ -170,9 +172,13 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
  * 'Thank You' screen while the user continues on the phone, or the capture widget on this device.
  */
 export function IdentityStep(props: IdentityStepProps) {
+  // R21: when the deployment sets a probe address and a blocker stops it, the notice covers the step, which would
+  // fail further on (the inline notice is the widget's own, when its code does not load).
+  const adBlocked = useAdBlockDetected();
   return (
     <Suspense fallback={<Skeleton />}>
       <IdentityStepScreens {...props} />
+      {adBlocked ? <AdBlockerNotice variant="modal" /> : null}
     </Suspense>
   );
 }

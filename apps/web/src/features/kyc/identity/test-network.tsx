@@ -170,12 +170,17 @@ export function LocationProbe() {
 /** The providers the app gives a page: query cache, the signed-in API client (with a fake fetch), snackbar, router. */
 export function appTree(
   ui: ReactNode,
-  options: { fetch?: typeof globalThis.fetch; path?: string; token?: string | null; flags?: Partial<FeatureFlags> } = {},
+  options: { fetch?: typeof globalThis.fetch; path?: string; token?: string | null; flags?: Partial<FeatureFlags>; adBlockProbeUrl?: string | null } = {},
 ) {
   const api = createApiClient({ baseUrl: '/api', fetch: options.fetch, getToken: () => options.token ?? null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   // The deployment's flags as /api/config would serve them (docs/feature-flags.md).
-  if (options.flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags: options.flags }));
+  if (options.flags || options.adBlockProbeUrl !== undefined) {
+    queryClient.setQueryData(
+      configQueryOptions.queryKey,
+      readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags: options.flags ?? {}, adBlockProbeUrl: options.adBlockProbeUrl }),
+    );
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
