@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, API integration tests on PGlite (and again on the PostgreSQL
+// `npm test`: typecheck, lint, the format check (Prettier, decision 072), unit tests, API integration tests on PGlite (and again on the PostgreSQL
 // server named by TEST_DATABASE_URL when set), then browser journeys in Debian's Chromium. Prints one
 // closing line, 'N passed, N failed', counting every test of every step.
 import { spawnSync } from 'node:child_process';
@@ -56,6 +56,7 @@ function ensureChromium() {
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 vitest('unit tests', ['contracts', 'api-unit', 'web']);
 vitest('API integration tests on PGlite', ['api'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
