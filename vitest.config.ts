@@ -48,7 +48,10 @@ export default defineConfig({
           include: ['apps/api/src/**/*.int.test.ts', 'apps/api/test/**/*.int.test.ts'],
           // *-postgres.int.test.ts need a database server (races between connections, a second process): they run
           // in the PostgreSQL pass only, rather than being reported as skipped on PGlite.
-          exclude: process.env.TEST_DB === 'postgres' ? [] : ['apps/api/src/**/*-postgres.int.test.ts', 'apps/api/test/**/*-postgres.int.test.ts'],
+          exclude:
+            process.env.TEST_DB === 'postgres'
+              ? []
+              : ['apps/api/src/**/*-postgres.int.test.ts', 'apps/api/test/**/*-postgres.int.test.ts'],
           environment: 'node',
           // Each file boots the app on a fresh database (PGlite and every migration) in its hooks.
           testTimeout: INTEGRATION_TEST_MS,

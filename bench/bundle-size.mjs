@@ -18,7 +18,14 @@ const base = server.base;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 async function scriptsFor(route) {
   const page = await browser.newPage();
@@ -39,4 +46,18 @@ await server.stop();
 
 const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const wholeKB = +(allJs.reduce((s, f) => s + gz(path.join(dist, 'assets', f)), 0) / 1024).toFixed(1);
-console.log(JSON.stringify({ machine: machine(), auth, notFound, wholeBuildGzipKB: wholeKB, authShareOfWhole: +(auth.gzipKB / wholeKB).toFixed(2), targetKB: 150, met: auth.gzipKB < 150 }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      machine: machine(),
+      auth,
+      notFound,
+      wholeBuildGzipKB: wholeKB,
+      authShareOfWhole: +(auth.gzipKB / wholeKB).toFixed(2),
+      targetKB: 150,
+      met: auth.gzipKB < 150,
+    },
+    null,
+    2,
+  ),
+);

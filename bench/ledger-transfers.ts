@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate, readMigrations } from '../apps/api/src/db/migrate';
 import { openPostgres } from '../apps/api/src/db/postgres';
-import { checkInvariants, LEDGER_TRANSACTION_OPTIONS, postTransaction, userAccount, WORLD_BANK } from '../apps/api/src/modules/ledger';
+import {
+  checkInvariants,
+  LEDGER_TRANSACTION_OPTIONS,
+  postTransaction,
+  userAccount,
+  WORLD_BANK,
+} from '../apps/api/src/modules/ledger';
 // @ts-expect-error: a plain .mjs helper without type declarations
 import { machine, median } from './lib.mjs';
 
@@ -30,9 +36,13 @@ function psql(sql: string) {
 function pgbenchRate(url: string, clients: number): number {
   const rates: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const out = execFileSync('pgbench', ['-n', '-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), url], {
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      'pgbench',
+      ['-n', '-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), url],
+      {
+        encoding: 'utf8',
+      },
+    );
     const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
     if (!match?.[1]) throw new Error(`pgbench printed no rate:\n${out}`);
     rates.push(Number(match[1]));
@@ -55,7 +65,14 @@ async function ledgerRate(db: ReturnType<typeof openPostgres>, clients: number):
             (tx) =>
               postTransaction(tx, {
                 idempotencyKey: randomUUID(),
-                postings: [{ source: userAccount(USERS[from]!, 'USD'), destination: userAccount(USERS[to]!, 'USD'), asset: 'USD', amount: 1n }],
+                postings: [
+                  {
+                    source: userAccount(USERS[from]!, 'USD'),
+                    destination: userAccount(USERS[to]!, 'USD'),
+                    asset: 'USD',
+                    amount: 1n,
+                  },
+                ],
               }),
             LEDGER_TRANSACTION_OPTIONS,
           );
@@ -79,7 +96,12 @@ try {
   // Every account starts with money from the bank, so transfers never run dry.
   for (let i = 0; i < ACCOUNTS; i += 1) {
     await db.transaction((tx) =>
-      postTransaction(tx, { idempotencyKey: `seed-${i}`, postings: [{ source: WORLD_BANK, destination: userAccount(USERS[i]!, 'USD'), asset: 'USD', amount: 1_000_000n }] }),
+      postTransaction(tx, {
+        idempotencyKey: `seed-${i}`,
+        postings: [
+          { source: WORLD_BANK, destination: userAccount(USERS[i]!, 'USD'), asset: 'USD', amount: 1_000_000n },
+        ],
+      }),
     );
   }
   execFileSync('pgbench', ['-i', '-q', '-s', '1', withDatabase(pgbenchDb)], { stdio: 'ignore' });
@@ -88,10 +110,29 @@ try {
   for (const clients of CLIENTS) {
     const ledger = await ledgerRate(db, clients);
     const pgbench = pgbenchRate(withDatabase(pgbenchDb), clients);
-    rows.push({ clients, ledgerPerSecond: Math.round(ledger), pgbenchTps: Math.round(pgbench), ratio: +(ledger / pgbench).toFixed(2) });
+    rows.push({
+      clients,
+      ledgerPerSecond: Math.round(ledger),
+      pgbenchTps: Math.round(pgbench),
+      ratio: +(ledger / pgbench).toFixed(2),
+    });
   }
   const invariants = await checkInvariants(db);
-  console.log(JSON.stringify({ machine: machine(), seconds: SECONDS, runs: RUNS, accounts: ACCOUNTS, rows, invariantsHold: invariants.ok, target: 'ratio >= 0.5' }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        machine: machine(),
+        seconds: SECONDS,
+        runs: RUNS,
+        accounts: ACCOUNTS,
+        rows,
+        invariantsHold: invariants.ok,
+        target: 'ratio >= 0.5',
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await db.close();
   psql(`DROP DATABASE IF EXISTS ${ledgerDb} WITH (FORCE)`);

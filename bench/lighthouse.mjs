@@ -26,7 +26,10 @@ const TARGETS = { performance: 95, accessibility: 100 };
 // one): how much margin a score has. Unset, Lighthouse's default configuration, the one the targets are for.
 const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : null;
 const config = CPU_SLOWDOWN
-  ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } }
+  ? {
+      extends: 'lighthouse:default',
+      settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } },
+    }
   : undefined;
 
 /**
@@ -36,7 +39,11 @@ const config = CPU_SLOWDOWN
  * that a run on a slower machine reads as one (decision 047); the targets stay judged on the default configuration.
  */
 function lighthouseDeviceClass(index) {
-  if (index >= 1500) return { deviceClass: 'high-end desktop (1500 and over; 1500-2000 in the table)', suggestedCpuSlowdown: '4× (2-10)' };
+  if (index >= 1500)
+    return {
+      deviceClass: 'high-end desktop (1500 and over; 1500-2000 in the table)',
+      suggestedCpuSlowdown: '4× (2-10)',
+    };
   if (index >= 1000) return { deviceClass: 'low-end desktop (1000-1500)', suggestedCpuSlowdown: '2× (1-5)' };
   if (index >= 800) return { deviceClass: 'high-end mobile (800-1200)', suggestedCpuSlowdown: '2× (1-5)' };
   if (index >= 125) return { deviceClass: 'mid-tier mobile (125-800)', suggestedCpuSlowdown: '1×' };
@@ -66,19 +73,40 @@ async function verifiedSession(base) {
   await post(base, '/api/identity/confirm-sign-up', { email, code: confirmation.code });
   const challenge = await post(base, '/api/identity/sign-in', { email, password: PASSWORD });
   const second = await newestCode(base, email, confirmation);
-  const done = await post(base, '/api/identity/respond-to-challenge', { challengeName: challenge.challengeName ?? 'EMAIL_OTP', session: challenge.session, code: second.code });
+  const done = await post(base, '/api/identity/respond-to-challenge', {
+    challengeName: challenge.challengeName ?? 'EMAIL_OTP',
+    session: challenge.session,
+    code: second.code,
+  });
   const login = await post(base, '/api/auth-token-login-request', { token: done.authenticationResult.idToken });
   await post(base, '/api/primetrust/sandbox/account/individual/create', {}, login.token);
   const account = await post(base, '/api/primetrust/account/get', {}, login.token);
   if (account?.status !== 'opened') throw new Error(`the sandbox did not open the account: ${JSON.stringify(account)}`);
   const { token, userGuid, tokenType, expiresAt, expiresIn, loginMethod } = login;
-  return { token, userGuid, email: login.email, tokenType, expiresAt, expiresIn, loginMethod, refreshToken: done.authenticationResult.refreshToken };
+  return {
+    token,
+    userGuid,
+    email: login.email,
+    tokenType,
+    expiresAt,
+    expiresIn,
+    loginMethod,
+    refreshToken: done.authenticationResult.refreshToken,
+  };
 }
 
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3923) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 const results = {};
@@ -111,13 +139,15 @@ try {
         run -= 1;
         continue;
       }
-      if (new URL(lhr.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}: the session was not taken`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== route)
+        throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}: the session was not taken`);
       runs.performance.push(Math.round(lhr.categories.performance.score * 100));
       runs.accessibility.push(Math.round(lhr.categories.accessibility.score * 100));
       for (const category of ['performance', 'accessibility']) {
         for (const ref of lhr.categories[category].auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) runs.failing.set(ref.id, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 0.9)
+            runs.failing.set(ref.id, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
         }
       }
       if (run === 0) {
@@ -127,10 +157,22 @@ try {
       }
       runs.metrics ??= [];
       runs.metrics.push({
-        ...Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id].displayValue])),
+        ...Object.fromEntries(
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ].map((id) => [id, lhr.audits[id].displayValue]),
+        ),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
-      if (REPORTS) writeFileSync(path.join(REPORTS, `${route.replaceAll('/', '_')}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+      if (REPORTS)
+        writeFileSync(
+          path.join(REPORTS, `${route.replaceAll('/', '_')}-${run + 1}.json`),
+          JSON.stringify(lhr, null, 1),
+        );
       await page.close();
     }
     results[route] = {
@@ -152,8 +194,24 @@ try {
   await server.stop();
 }
 
-const met = Object.values(results).every((r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility);
-console.log(JSON.stringify({ benchmark: 'Lighthouse performance and accessibility, median of runs', machine: machine(), chromium: (await browserVersion()) ?? 'unknown', runs: RUNS, targets: TARGETS, results, met }, null, 2));
+const met = Object.values(results).every(
+  (r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility,
+);
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'Lighthouse performance and accessibility, median of runs',
+      machine: machine(),
+      chromium: (await browserVersion()) ?? 'unknown',
+      runs: RUNS,
+      targets: TARGETS,
+      results,
+      met,
+    },
+    null,
+    2,
+  ),
+);
 
 async function browserVersion() {
   try {

@@ -29,7 +29,16 @@ function postgresSeconds() {
   return total;
 }
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3923), only: ['api'], env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3923),
+  only: ['api'],
+  env: {
+    QUOTE_RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_AUTH_PER_MINUTE: '0',
+    LOG_LEVEL: 'error',
+  },
+});
 try {
   const token = await verifiedUser(server.base);
   let sequence = 0;
@@ -38,7 +47,9 @@ try {
     connections: 50,
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    requests: [{ setupRequest: (request) => ({ ...request, body: quoteBody(`cost-${Date.now()}-${(sequence += 1)}`) }) }],
+    requests: [
+      { setupRequest: (request) => ({ ...request, body: quoteBody(`cost-${Date.now()}-${(sequence += 1)}`) }) },
+    ],
   };
   await autocannon({ ...options, duration: 3 });
   const api0 = cpuSeconds(server.pid);
@@ -47,15 +58,17 @@ try {
   const api = cpuSeconds(server.pid) - api0;
   const pg = postgresSeconds() - pg0;
   const quotes = run.requests.total;
-  console.log(JSON.stringify({
-    database: server.database,
-    quotes,
-    failures: run.non2xx + run.errors + run.timeouts,
-    rps: run.requests.average,
-    p99Ms: run.latency.p99,
-    apiMicrosPerQuote: Math.round((api / quotes) * 1e6),
-    postgresMicrosPerQuote: server.database === 'postgres' ? Math.round((pg / quotes) * 1e6) : null,
-  }));
+  console.log(
+    JSON.stringify({
+      database: server.database,
+      quotes,
+      failures: run.non2xx + run.errors + run.timeouts,
+      rps: run.requests.average,
+      p99Ms: run.latency.p99,
+      apiMicrosPerQuote: Math.round((api / quotes) * 1e6),
+      postgresMicrosPerQuote: server.database === 'postgres' ? Math.round((pg / quotes) * 1e6) : null,
+    }),
+  );
 } finally {
   await server.stop();
 }

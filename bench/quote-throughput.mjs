@@ -35,18 +35,30 @@ async function startBare(port) {
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     console.log('ready');
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'], cwd: process.cwd() });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: process.cwd(),
+  });
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => (String(chunk).includes('ready') ? resolve() : undefined));
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
 }
 
 /** One load of `url` by autocannon: requests a second, p99 in ms, failed requests, requests answered. */
 async function autocannonLoad(url, { seconds, tokens, quotes }) {
   let sequence = 0;
-  const options = { url, connections: CONNECTIONS, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' } };
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  };
   if (quotes) {
     // One user: the token is in the options' headers; several: each request names its user's in turn.
     options.headers.authorization = `Bearer ${tokens[0]}`;
@@ -55,7 +67,13 @@ async function autocannonLoad(url, { seconds, tokens, quotes }) {
         setupRequest: (request) => {
           sequence += 1;
           const body = quoteBody(`bench-${sequence}-${Date.now()}`);
-          return tokens.length === 1 ? { ...request, body } : { ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[sequence % tokens.length]}` }, body };
+          return tokens.length === 1
+            ? { ...request, body }
+            : {
+                ...request,
+                headers: { ...request.headers, authorization: `Bearer ${tokens[sequence % tokens.length]}` },
+                body,
+              };
         },
       },
     ];
@@ -63,29 +81,58 @@ async function autocannonLoad(url, { seconds, tokens, quotes }) {
     options.body = '{}';
   }
   const result = await autocannon(options);
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
 }
 
 let wrkRun = 0;
 /** The same load by wrk (one thread, CONNECTIONS connections, bench/wrk-post.lua). */
 async function wrkLoad(url, { seconds, tokens, quotes }) {
   wrkRun += 1;
-  const env = { ...process.env, BENCH_RUN: `${Date.now()}-${wrkRun}`, BENCH_TOKENS: quotes ? tokens.join(',') : '', BENCH_BODY_START: quotes ? QUOTE_BODY_START : '' };
-  const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', WRK_SCRIPT, url], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    BENCH_RUN: `${Date.now()}-${wrkRun}`,
+    BENCH_TOKENS: quotes ? tokens.join(',') : '',
+    BENCH_BODY_START: quotes ? QUOTE_BODY_START : '',
+  };
+  const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', WRK_SCRIPT, url], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const line = output.trim().split('\n').pop() ?? '';
   if (code !== 0 || !line.startsWith('{')) throw new Error(`wrk exited with ${code}: ${output}`);
   const summary = JSON.parse(line);
-  return { rps: summary.requests / (summary.durationUs / 1e6), p99: summary.p99Us / 1000, failures: summary.non2xx + summary.errors, total: summary.requests };
+  return {
+    rps: summary.requests / (summary.durationUs / 1e6),
+    p99: summary.p99Us / 1000,
+    failures: summary.non2xx + summary.errors,
+    total: summary.requests,
+  };
 }
 
 const LOADERS = { autocannon: autocannonLoad, wrk: wrkLoad };
-for (const name of GENERATORS) if (!LOADERS[name]) throw new Error(`LOAD_GENERATORS: unknown load generator ${name} (autocannon, wrk)`);
-if (GENERATORS.includes('wrk') && !ensureDebianPackage({ path: WRK, pkg: 'wrk', purpose: 'The wrk runs need wrk at' })) process.exit(1);
+for (const name of GENERATORS)
+  if (!LOADERS[name]) throw new Error(`LOAD_GENERATORS: unknown load generator ${name} (autocannon, wrk)`);
+if (GENERATORS.includes('wrk') && !ensureDebianPackage({ path: WRK, pkg: 'wrk', purpose: 'The wrk runs need wrk at' }))
+  process.exit(1);
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3921), only: ['api'], env: { QUOTE_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', LOG_LEVEL: 'error' } });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3921),
+  only: ['api'],
+  env: {
+    QUOTE_RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_AUTH_PER_MINUTE: '0',
+    LOG_LEVEL: 'error',
+  },
+});
 const bare = await startBare(Number(process.env.BARE_PORT ?? 3922));
 try {
   // USERS signed-in users (1 by default), the requests spread over them in turn: one user's row is locked (key share)
@@ -133,7 +180,9 @@ try {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
     await client.connect();
-    quotesStored = Number((await client.query("SELECT count(*) AS n FROM ramp_quotes WHERE idem_id LIKE 'bench-%'")).rows[0].n);
+    quotesStored = Number(
+      (await client.query("SELECT count(*) AS n FROM ramp_quotes WHERE idem_id LIKE 'bench-%'")).rows[0].n,
+    );
     await client.end();
   }
   const result = {

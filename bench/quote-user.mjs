@@ -16,14 +16,24 @@ export async function verifiedUser(base, n = 0) {
   await postJson(base, '/api/identity/sign-up', { email, password: PASSWORD });
   await postJson(base, '/api/identity/confirm-sign-up', { email, code: await newestCode(base, email) });
   const challenge = await postJson(base, '/api/identity/sign-in', { email, password: PASSWORD });
-  const done = await postJson(base, '/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session: challenge.session, code: await newestCode(base, email) });
+  const done = await postJson(base, '/api/identity/respond-to-challenge', {
+    challengeName: 'EMAIL_OTP',
+    session: challenge.session,
+    code: await newestCode(base, email),
+  });
   const token = done.authenticationResult.accessToken;
   await postJson(base, '/api/primetrust/sandbox/account/individual/create', {}, token);
   return token;
 }
 
-
-const QUOTE = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '10' };
+const QUOTE = {
+  buyAssetTicker: 'USDS',
+  buyNetwork: 'xrpl',
+  buyAddress: XRPL_ADDRESS,
+  sellAssetTicker: 'USD',
+  sellNetwork: 'primex_usd',
+  sellAmountTotal: '10',
+};
 
 // The body's text up to its idemId, made once: the load generator shares the two cores with the API and the
 // database, so each request's body costs it one concatenation, not a new object and its serialisation.

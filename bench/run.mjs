@@ -5,7 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const script of ['startup.mjs', 'bundle-size.mjs', 'sign-in.mjs', 'ledger-transfers.ts', 'quote-throughput.mjs', 'quote-cost.mjs', 'lighthouse.mjs']) {
+for (const script of [
+  'startup.mjs',
+  'bundle-size.mjs',
+  'sign-in.mjs',
+  'ledger-transfers.ts',
+  'quote-throughput.mjs',
+  'quote-cost.mjs',
+  'lighthouse.mjs',
+]) {
   console.log(`\n# ${script}`);
   // The ledger benchmark calls the API's own TypeScript modules: tsx loads them.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];

@@ -14,7 +14,11 @@ const PASSWORD = 'correct horse battery staple 42';
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 async function post(base, path, body) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -53,7 +57,10 @@ async function rate(op) {
 }
 
 // One address makes every sign-up and sign-in: the per-client request limits are off (decision 037).
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3919), env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3919),
+  env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' },
+});
 try {
   const emails = await createUsers(server.base, USERS);
   // Each account may be sent 5 codes in 15 minutes: spread the sign-ins over all accounts, at most 3 each (the sign-up code was the first).

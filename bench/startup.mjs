@@ -56,4 +56,20 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const m = median(rampart);
 const b = median(baseline);
-console.log(JSON.stringify({ machine: machine(), runs: RUNS, firstStartMs: Math.round(first), npmStartMedianMs: Math.round(m), npmStartRunsMs: rampart.map(Math.round), bareFastifyMedianMs: Math.round(b), ratio: +(m / b).toFixed(2), targetMs: 3000, met: m < 3000 }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      machine: machine(),
+      runs: RUNS,
+      firstStartMs: Math.round(first),
+      npmStartMedianMs: Math.round(m),
+      npmStartRunsMs: rampart.map(Math.round),
+      bareFastifyMedianMs: Math.round(b),
+      ratio: +(m / b).toFixed(2),
+      targetMs: 3000,
+      met: m < 3000,
+    },
+    null,
+    2,
+  ),
+);

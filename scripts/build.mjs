@@ -74,7 +74,9 @@ const parts = {
               name: 'external-npm-packages',
               setup(build) {
                 build.onResolve({ filter: /^[^./]/ }, (args) =>
-                  args.path.startsWith('@rampart/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
+                  args.path.startsWith('@rampart/') || args.path.endsWith('.json')
+                    ? undefined
+                    : { path: args.path, external: true },
                 );
               },
             },
@@ -88,7 +90,12 @@ const parts = {
   },
 };
 
-export async function ensureBuilt({ force = false, quiet = false, only = null, log = (text) => process.stdout.write(text) } = {}) {
+export async function ensureBuilt({
+  force = false,
+  quiet = false,
+  only = null,
+  log = (text) => process.stdout.write(text),
+} = {}) {
   for (const [name, part] of Object.entries(parts)) {
     if (only && !only.includes(name)) continue;
     const fingerprint = newestInput(part.inputs);

@@ -13,9 +13,13 @@ export function ensureDebianPackage({ path, pkg, purpose }) {
     process.stdout.write(`\n${path} is missing: installing Debian's package '${pkg}'...\n`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
     if (install && install.status === 0 && existsSync(path)) return true;
   }
-  process.stderr.write(`\n${purpose} ${path}. Install Debian's package as root: apt-get update && apt-get install -y ${pkg}\n`);
+  process.stderr.write(
+    `\n${purpose} ${path}. Install Debian's package as root: apt-get update && apt-get install -y ${pkg}\n`,
+  );
   return false;
 }

@@ -22,7 +22,12 @@ const { result } = concurrently(
       name: 'api',
       command: 'tsx watch --clear-screen=false apps/api/src/main.ts',
       // Links in mails and short links point at the page the contributor has open, not at the API's own port.
-      env: { PATH, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+      env: {
+        PATH,
+        PORT: apiPort,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl,
+        NODE_ENV: process.env.NODE_ENV ?? 'development',
+      },
       prefixColor: 'blue',
     },
     {
@@ -43,7 +48,9 @@ result.then(
   () => process.exit(0),
   (closed) => {
     // Stopped by Ctrl-C or a signal: both halves ended on request, which is a clean stop.
-    const bySignal = Array.isArray(closed) && closed.every((event) => event.killed || event.exitCode === 'SIGINT' || event.exitCode === 'SIGTERM');
+    const bySignal =
+      Array.isArray(closed) &&
+      closed.every((event) => event.killed || event.exitCode === 'SIGINT' || event.exitCode === 'SIGTERM');
     process.exit(bySignal ? 0 : 1);
   },
 );

@@ -43,7 +43,12 @@ export function nodeVersionProblem(version = process.version, range = requiredNo
   if (satisfies(version, range)) return null;
   const wanted = range
     .split('||')
-    .map((part) => part.trim().replace(/^\^((\d+)\.\d+)\.\d+$/, '$1 or a later $2.x').replace(/^>=(\d+\.\d+)\.\d+$/, '$1 or newer'))
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^\^((\d+)\.\d+)\.\d+$/, '$1 or a later $2.x')
+        .replace(/^>=(\d+\.\d+)\.\d+$/, '$1 or newer'),
+    )
     .join(', or ');
   return `Rampart needs Node.js ${wanted} (package.json "engines"; .nvmrc names the one it is tested on). This is Node.js ${version}.`;
 }

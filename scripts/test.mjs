@@ -21,7 +21,9 @@ function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  process.stdout.write(`--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return result.status === 0;
 }
 
@@ -36,7 +38,13 @@ function check(title, command, args) {
 
 function vitest(title, projects, env = {}) {
   const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const ok = run(title, bin('vitest'), args, env);
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));

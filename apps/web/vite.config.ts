@@ -22,7 +22,12 @@ function precompress(): Plugin {
         const full = path.join(dir, file);
         const data = readFileSync(full);
         if (data.length < 1024) continue;
-        writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(data, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -70,9 +75,14 @@ export function reactAriaLocaleCheck(): Plugin {
     name: 'rampart-react-aria-locale-check',
     transform(code, id) {
       if (!target.test(id)) return null;
-      const patched = code.replace(/Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*(\w+)\s*\]\)/, 'new Intl.Locale($1)');
+      const patched = code.replace(
+        /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*(\w+)\s*\]\)/,
+        'new Intl.Locale($1)',
+      );
       if (patched === code) {
-        this.warn("React Aria's locale check was not found: the costly supportedLocalesOf call is left in (decision 043)");
+        this.warn(
+          "React Aria's locale check was not found: the costly supportedLocalesOf call is left in (decision 043)",
+        );
         return null;
       }
       return { code: patched, map: null };
@@ -131,12 +141,16 @@ export function reactAriaLazyIntl(): Plugin {
       }
       if (collator.test(id)) {
         const patched = lazyIntl(code, 'Collator', ['compare', 'resolvedOptions']);
-        if (patched === null) this.warn("React Aria's useCollator was not found: its collator is made in the first render (decision 045)");
+        if (patched === null)
+          this.warn("React Aria's useCollator was not found: its collator is made in the first render (decision 045)");
         return patched === null ? null : { code: patched, map: null };
       }
       if (listFormat.test(id)) {
         const patched = lazyIntl(code, 'ListFormat', ['format', 'formatToParts', 'resolvedOptions']);
-        if (patched === null) this.warn("React Aria's useListFormatter was not found: a select makes its list format in every render (decision 045)");
+        if (patched === null)
+          this.warn(
+            "React Aria's useListFormatter was not found: a select makes its list format in every render (decision 045)",
+          );
         return patched === null ? null : { code: patched, map: null };
       }
       return null;
@@ -145,9 +159,9 @@ export function reactAriaLazyIntl(): Plugin {
 }
 
 // R19: the version label shows Rampart's own version, which lives in the root package.json.
-const rootPackage = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
-) as { version: string };
+const rootPackage = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
+  version: string;
+};
 
 // The API that `vite` (the dev server of `npm run dev`, scripts/dev.mjs) and `vite preview` send /api to: PORT, as the
 // API itself reads it.
@@ -191,7 +205,10 @@ export default defineConfig({
             // Decision 045: in five chunks that the app evaluates one after the other, each in a task of its own (routes.tsx),
             // rather than in one long task: zod's core (which other pages share), the early reads with the contracts'
             // schemas, React Aria's select, its radio group, then the page.
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](core|classic)[\\/])|[\\/]src[\\/]features[\\/]trade[\\/]zod-first\.ts$/ },
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](core|classic)[\\/])|[\\/]src[\\/]features[\\/]trade[\\/]zod-first\.ts$/,
+            },
             { name: 'trade-buy-reads', test: /[\\/]src[\\/]features[\\/]trade[\\/]prefetch\.ts$/ },
             { name: 'trade-buy-fields', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-fields\.ts$/ },
             { name: 'trade-buy-pay-with', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-pay-with\.ts$/ },

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, type PageWithProblems } from './browser';
-import { PASSWORD, enterCode, enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, sandboxAction } from './journeys';
+import {
+  PASSWORD,
+  enterCode,
+  enterEmailAndPassword,
+  expectNoSeriousAxeViolation,
+  freshEmail,
+  newestCode,
+  sandboxAction,
+} from './journeys';
 
 /**
  * Issue 8: every route of apps/web/src/app/routes.tsx at 360 px, scanned by axe-core in the light and the dark color
@@ -26,7 +34,10 @@ async function scanBothSchemes(page: Page) {
 /** Opens a route, waits for its main heading and the requests it starts, then scans it. */
 async function visitAndScan(page: Page, route: string, heading?: string | RegExp) {
   await page.goto(route);
-  await page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first().waitFor();
+  await page
+    .getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) })
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
   await scanBothSchemes(page);
 }
@@ -65,8 +76,14 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
     const { page } = signedIn;
     await page.emulateMedia({ colorScheme: 'light' });
     const post = (path: string, body: unknown) =>
-      fetch(`${baseURL()}/api/identity/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(200);
+      fetch(`${baseURL()}/api/identity/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(
+      200,
+    );
     const confirmation = await newestCode(email);
     expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
 
@@ -89,7 +106,8 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
 
     await visitAndScan(page, '/');
     await visitAndScan(page, '/kyc');
-    for (const step of ['start', 'location', 'details', 'identity', 'terms', 'pending', 'no-info']) await visitAndScan(page, `/kyc/${step}`);
+    for (const step of ['start', 'location', 'details', 'identity', 'terms', 'pending', 'no-info'])
+      await visitAndScan(page, `/kyc/${step}`);
     await visitAndScan(page, '/settings', 'Settings');
     await visitAndScan(page, '/sandbox', 'Sandbox');
   });
@@ -103,11 +121,19 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
 
     await visitAndScan(page, '/');
     await visitAndScan(page, '/kyc/verified');
-    for (const route of ['/money', '/money/deposit', '/money/withdraw', '/money/withdraw-asset', '/money/withdrawals/confirm', '/history']) {
+    for (const route of [
+      '/money',
+      '/money/deposit',
+      '/money/withdraw',
+      '/money/withdraw-asset',
+      '/money/withdrawals/confirm',
+      '/history',
+    ]) {
       await visitAndScan(page, route);
     }
     for (const route of ['/methods', '/methods/bank', '/methods/card']) await visitAndScan(page, route);
-    for (const route of ['/trade/sell', '/trade/flow', '/trade/method?side=buy', '/trade/method/primex_ach?side=buy']) await visitAndScan(page, route);
+    for (const route of ['/trade/sell', '/trade/flow', '/trade/method?side=buy', '/trade/method/primex_ach?side=buy'])
+      await visitAndScan(page, route);
     await visitAndScan(page, '/xumm/plaid');
 
     // A buy of 100 USDS: the draft gives /trade/summary, the quote /trade/verify, the order /trade/complete.
@@ -140,7 +166,10 @@ describe('axe-core on every page, light and dark, at 360 px', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(trackingHref).not.toBe('');
     await page.goto(trackingHref);
-    await page.getByText(/^Status: /).first().waitFor();
+    await page
+      .getByText(/^Status: /)
+      .first()
+      .waitFor();
     await page.waitForLoadState('networkidle');
     await scanBothSchemes(page);
     await context.close();

@@ -39,7 +39,10 @@ export interface PageWithProblems {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, options: { locale?: string; width?: number } = {}): Promise<PageWithProblems> {
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string; width?: number } = {},
+): Promise<PageWithProblems> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     locale: options.locale ?? 'en-US',

@@ -15,11 +15,21 @@ export default async function setup(project: TestProject) {
   await (ensureBuilt as (o: { quiet: boolean }) => Promise<void>)({ quiet: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rampart-e2e-'));
   const server: ChildProcess = spawn(process.execPath, [path.join(root as string, 'apps/api/dist/main.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', TRUST_PROXY: '1',
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      TRUST_PROXY: '1',
       // Decisions in seconds rather than minutes, so the KYC journeys see them arrive (docs/sandbox.md).
-      CUSTODIAN_REVIEW_DELAY_SECONDS: '1', IDV_REVIEW_DELAY_SECONDS: '4',
+      CUSTODIAN_REVIEW_DELAY_SECONDS: '1',
+      IDV_REVIEW_DELAY_SECONDS: '4',
       // A delivered order's confirmations in 2 s rather than 10 (the trade journey follows one to completed).
-      CHAIN_CONFIRMATION_DELAY_SECONDS: '2' },
+      CHAIN_CONFIRMATION_DELAY_SECONDS: '2',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -18,7 +18,10 @@ interface OutboxMessage {
 }
 
 /** The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. */
-export async function newestCode(to: string, previousId?: string): Promise<{ id: string; code: string; channel: string }> {
+export async function newestCode(
+  to: string,
+  previousId?: string,
+): Promise<{ id: string; code: string; channel: string }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const { messages } = (await res.json()) as { messages: OutboxMessage[] };
@@ -33,7 +36,9 @@ export async function newestCode(to: string, previousId?: string): Promise<{ id:
 export async function expectNoSeriousAxeViolation(page: Page) {
   // Colours are judged as they end up: a colour-scheme switch just made animates the controls' colours
   // (transition-colors) for a moment, and a scan in between would read a blend of the two schemes.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -61,8 +66,14 @@ export async function enterCode(page: Page, code: string, button = 'Verify') {
  */
 export async function signUp(page: Page, email: string): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${baseURL()}/api/identity/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(200);
+    fetch(`${baseURL()}/api/identity/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(
+    200,
+  );
   const confirmation = await newestCode(email);
   expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
   await page.goto('/auth');

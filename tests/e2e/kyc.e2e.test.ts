@@ -95,7 +95,9 @@ async function signAgreement(page: Page) {
   expect(await page.getByTestId('agreement-signature').textContent()).toMatch(/^Jane \S+$/);
   await expectNoSeriousAxeViolation(page);
   await page.getByText('I have read and accept the Custodial Agreement').click();
-  expect(await page.getByRole('checkbox', { name: 'I have read and accept the Custodial Agreement' }).isChecked()).toBe(true);
+  expect(await page.getByRole('checkbox', { name: 'I have read and accept the Custodial Agreement' }).isChecked()).toBe(
+    true,
+  );
   await page.getByRole('button', { name: 'Sign and submit' }).click();
   await page.waitForURL((url) => url.pathname === '/kyc/pending');
   await page.getByRole('heading', { name: 'Verifying...' }).waitFor();
@@ -139,171 +141,155 @@ describe('KYC in a browser', () => {
     return opened;
   }
 
-  it(
-    'a user completes KYC with the accept decision and reaches the trade pages',
-    async () => {
-      const { page, context, problems } = await signedInUser(freshEmail());
-      await enterDetails(page, 'Accepted');
-      await expectNoSeriousAxeViolation(page);
-      await page.getByRole('button', { name: 'Continue on this device' }).click();
-      await page.getByRole('heading', { name: 'Photograph your document' }).waitFor();
-      await expectNoSeriousAxeViolation(page);
-      await captureDocument(page);
-      await signAgreement(page);
-      await expectNoSeriousAxeViolation(page);
-      expect(await page.getByText('This may take up to 5 minutes or longer.', { exact: false }).count()).toBe(1);
+  it('a user completes KYC with the accept decision and reaches the trade pages', async () => {
+    const { page, context, problems } = await signedInUser(freshEmail());
+    await enterDetails(page, 'Accepted');
+    await expectNoSeriousAxeViolation(page);
+    await page.getByRole('button', { name: 'Continue on this device' }).click();
+    await page.getByRole('heading', { name: 'Photograph your document' }).waitFor();
+    await expectNoSeriousAxeViolation(page);
+    await captureDocument(page);
+    await signAgreement(page);
+    await expectNoSeriousAxeViolation(page);
+    expect(await page.getByText('This may take up to 5 minutes or longer.', { exact: false }).count()).toBe(1);
 
-      expect(await waitForDecision(page)).toBe('opened');
-      await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/verified');
-      await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
-      await expectNoSeriousAxeViolation(page);
+    expect(await waitForDecision(page)).toBe('opened');
+    await nextStatusCheck(page);
+    await page.waitForURL((url) => url.pathname === '/kyc/verified');
+    await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
+    await expectNoSeriousAxeViolation(page);
 
-      // Trade routes open only at Verified.
-      await page.getByRole('link', { name: 'Buy' }).click();
-      await page.waitForURL((url) => url.pathname === '/trade/buy');
-      await page.getByRole('heading', { name: 'Buy', level: 1 }).waitFor();
+    // Trade routes open only at Verified.
+    await page.getByRole('link', { name: 'Buy' }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/buy');
+    await page.getByRole('heading', { name: 'Buy', level: 1 }).waitFor();
 
-      // The verified user funds the account on the sandbox screen; the holdings show it.
-      await page.goto('/sandbox');
-      await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
-      await page.getByRole('textbox', { name: 'Fund account amount (USD)' }).fill('250.75');
-      await page.getByRole('button', { name: 'Fund account', exact: true }).click();
-      await page.getByText('Fund Account Success').waitFor();
-      await page.getByText('"available": "250.75"').waitFor();
-      await expectNoSeriousAxeViolation(page);
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-    180_000,
-  );
+    // The verified user funds the account on the sandbox screen; the holdings show it.
+    await page.goto('/sandbox');
+    await page.getByRole('heading', { name: 'Sandbox', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Fund account amount (USD)' }).fill('250.75');
+    await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+    await page.getByText('Fund Account Success').waitFor();
+    await page.getByText('"available": "250.75"').waitFor();
+    await expectNoSeriousAxeViolation(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 
-  it(
-    "a user whose document is rejected sees 'Your Account is Closed'",
-    async () => {
-      const { page, context } = await signedInUser(freshEmail().replace('@', '+idv-reject@'));
-      await enterDetails(page, 'Rejected');
-      await page.getByRole('button', { name: 'Continue on this device' }).click();
-      await captureDocument(page);
-      await signAgreement(page);
-      expect(await waitForDecision(page)).toBe('closed');
-      await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/closed');
-      await page.getByRole('heading', { name: 'Your Account is Closed' }).waitFor();
-      await page.getByText('We have found some issues with your application and hence can not service you right now.').waitFor();
-      await expectNoSeriousAxeViolation(page);
-      // A closed account never reaches a trade page.
-      await page.goto('/trade/buy');
-      await page.waitForURL((url) => url.pathname === '/kyc/closed');
-      await context.close();
-    },
-    180_000,
-  );
+  it("a user whose document is rejected sees 'Your Account is Closed'", async () => {
+    const { page, context } = await signedInUser(freshEmail().replace('@', '+idv-reject@'));
+    await enterDetails(page, 'Rejected');
+    await page.getByRole('button', { name: 'Continue on this device' }).click();
+    await captureDocument(page);
+    await signAgreement(page);
+    expect(await waitForDecision(page)).toBe('closed');
+    await nextStatusCheck(page);
+    await page.waitForURL((url) => url.pathname === '/kyc/closed');
+    await page.getByRole('heading', { name: 'Your Account is Closed' }).waitFor();
+    await page
+      .getByText('We have found some issues with your application and hence can not service you right now.')
+      .waitFor();
+    await expectNoSeriousAxeViolation(page);
+    // A closed account never reaches a trade page.
+    await page.goto('/trade/buy');
+    await page.waitForURL((url) => url.pathname === '/kyc/closed');
+    await context.close();
+  }, 180_000);
 
-  it(
-    'a user sent to manual review waits, and the waiting screen moves to verified when the decision arrives',
-    async () => {
-      const { page, context } = await signedInUser(freshEmail().replace('@', '+idv-review@'));
-      await enterDetails(page, 'Reviewed');
-      await page.getByRole('button', { name: 'Continue on this device' }).click();
-      await captureDocument(page);
-      await signAgreement(page);
-      // Still in review at the first check: the sandbox concludes a review after IDV_REVIEW_DELAY_SECONDS.
-      await page.getByRole('progressbar', { name: 'Verification progress' }).waitFor();
-      expect(await page.getByTestId('kyc-countdown').textContent()).toBe('5:00');
-      await nextStatusCheck(page);
-      expect(await page.getByTestId('kyc-countdown').textContent()).toBe('4:29');
-      // The review concludes, the custodian decides, and the next check shows it.
-      expect(await waitForDecision(page)).toBe('opened');
-      await nextStatusCheck(page);
-      await page.waitForURL((url) => url.pathname === '/kyc/verified');
-      await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
-      await context.close();
-    },
-    180_000,
-  );
+  it('a user sent to manual review waits, and the waiting screen moves to verified when the decision arrives', async () => {
+    const { page, context } = await signedInUser(freshEmail().replace('@', '+idv-review@'));
+    await enterDetails(page, 'Reviewed');
+    await page.getByRole('button', { name: 'Continue on this device' }).click();
+    await captureDocument(page);
+    await signAgreement(page);
+    // Still in review at the first check: the sandbox concludes a review after IDV_REVIEW_DELAY_SECONDS.
+    await page.getByRole('progressbar', { name: 'Verification progress' }).waitFor();
+    expect(await page.getByTestId('kyc-countdown').textContent()).toBe('5:00');
+    await nextStatusCheck(page);
+    expect(await page.getByTestId('kyc-countdown').textContent()).toBe('4:29');
+    // The review concludes, the custodian decides, and the next check shows it.
+    expect(await waitForDecision(page)).toBe('opened');
+    await nextStatusCheck(page);
+    await page.waitForURL((url) => url.pathname === '/kyc/verified');
+    await page.getByRole('heading', { name: 'Your identity is verified' }).waitFor();
+    await context.close();
+  }, 180_000);
 
-  it(
-    'a pending user who opens /kyc again sees the submitted status screen, not a new countdown',
-    async () => {
-      // The kyc-pending marker keeps the application in review (docs/sandbox.md).
-      const { page, context } = await signedInUser(freshEmail().replace('@', '+kyc-pending@'));
-      await enterDetails(page, 'Waiting');
-      await page.getByRole('button', { name: 'Continue on this device' }).click();
-      await captureDocument(page);
-      await signAgreement(page);
-      await page.clock.runFor(10_000);
-      expect(await page.getByTestId('kyc-countdown').textContent()).toBe('4:50');
+  it('a pending user who opens /kyc again sees the submitted status screen, not a new countdown', async () => {
+    // The kyc-pending marker keeps the application in review (docs/sandbox.md).
+    const { page, context } = await signedInUser(freshEmail().replace('@', '+kyc-pending@'));
+    await enterDetails(page, 'Waiting');
+    await page.getByRole('button', { name: 'Continue on this device' }).click();
+    await captureDocument(page);
+    await signAgreement(page);
+    await page.clock.runFor(10_000);
+    expect(await page.getByTestId('kyc-countdown').textContent()).toBe('4:50');
 
-      // A later visit: document 1's submitted screen, with its texts and no countdown starting over.
-      for (const path of ['/kyc', '/kyc/pending']) {
-        await page.goto(path);
-        await page.getByRole('heading', { name: 'KYC is being reviewed', level: 1 }).waitFor();
-        await page.getByText('We will notify you via email once your KYC has passed.').waitFor();
-        expect(await page.getByTestId('kyc-countdown').count()).toBe(0);
-        expect(await page.getByRole('heading', { name: 'Verifying...' }).count()).toBe(0);
-        await page.getByRole('link', { name: 'Go To Home' }).waitFor();
-      }
-      // The documents sent with the application, newest first (decision 063).
-      const documents = page.getByRole('list', { name: 'Your documents' });
-      await documents.waitFor();
-      expect(await documents.getByRole('listitem').allTextContents()).toEqual([
-        expect.stringContaining('Selfie'),
-        expect.stringContaining('Passport'),
-      ]);
-      // 'Check again' asks the custodian; the marker keeps the application in review.
-      await page.getByRole('button', { name: 'Check again' }).click();
-      await page.getByText('Your application is still being reviewed. We asked the custodian to look at it again.').waitFor();
-      await expectNoSeriousAxeViolation(page);
-      await context.close();
-    },
-    180_000,
-  );
+    // A later visit: document 1's submitted screen, with its texts and no countdown starting over.
+    for (const path of ['/kyc', '/kyc/pending']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'KYC is being reviewed', level: 1 }).waitFor();
+      await page.getByText('We will notify you via email once your KYC has passed.').waitFor();
+      expect(await page.getByTestId('kyc-countdown').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Verifying...' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Go To Home' }).waitFor();
+    }
+    // The documents sent with the application, newest first (decision 063).
+    const documents = page.getByRole('list', { name: 'Your documents' });
+    await documents.waitFor();
+    expect(await documents.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('Selfie'),
+      expect.stringContaining('Passport'),
+    ]);
+    // 'Check again' asks the custodian; the marker keeps the application in review.
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page
+      .getByText('Your application is still being reviewed. We asked the custodian to look at it again.')
+      .waitFor();
+    await expectNoSeriousAxeViolation(page);
+    await context.close();
+  }, 180_000);
 
-  it(
-    'a phone continuation completes the capture through the SMS link',
-    async () => {
-      const { page, context } = await signedInUser(freshEmail());
-      await enterDetails(page, 'Phoned');
-      const phone = `+1201555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-      await page.getByRole('textbox', { name: 'Mobile phone number' }).fill('12');
-      await page.getByRole('button', { name: 'Start KYC Verification' }).click();
-      expect(await page.getByTestId('field-error-phone').textContent()).toBe('Invalid Phone');
-      await page.getByRole('textbox', { name: 'Mobile phone number' }).fill(phone);
-      await page.getByRole('button', { name: 'Start KYC Verification' }).click();
-      await page.clock.runFor(1_100);
-      await page.getByRole('heading', { name: 'Thank You' }).waitFor();
-      await page.getByText('Check back here to finish submission').waitFor();
-      await page.getByText('Please continue on your phone').waitFor();
-      await page.getByRole('button', { name: 'Change Phone Number' }).waitFor();
-      await expectNoSeriousAxeViolation(page);
+  it('a phone continuation completes the capture through the SMS link', async () => {
+    const { page, context } = await signedInUser(freshEmail());
+    await enterDetails(page, 'Phoned');
+    const phone = `+1201555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    await page.getByRole('textbox', { name: 'Mobile phone number' }).fill('12');
+    await page.getByRole('button', { name: 'Start KYC Verification' }).click();
+    expect(await page.getByTestId('field-error-phone').textContent()).toBe('Invalid Phone');
+    await page.getByRole('textbox', { name: 'Mobile phone number' }).fill(phone);
+    await page.getByRole('button', { name: 'Start KYC Verification' }).click();
+    await page.clock.runFor(1_100);
+    await page.getByRole('heading', { name: 'Thank You' }).waitFor();
+    await page.getByText('Check back here to finish submission').waitFor();
+    await page.getByText('Please continue on your phone').waitFor();
+    await page.getByRole('button', { name: 'Change Phone Number' }).waitFor();
+    await expectNoSeriousAxeViolation(page);
 
-      // The SMS (development outbox) carries the single-use link.
-      const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
-      const { messages } = (await res.json()) as { messages: { text: string }[] };
-      const link = /https?:\/\/\S+\/kyc\/continue\?token=[A-Za-z0-9_-]+/.exec(messages[0]?.text ?? '')?.[0];
-      expect(link, messages[0]?.text).toBeDefined();
+    // The SMS (development outbox) carries the single-use link.
+    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+    const { messages } = (await res.json()) as { messages: { text: string }[] };
+    const link = /https?:\/\/\S+\/kyc\/continue\?token=[A-Za-z0-9_-]+/.exec(messages[0]?.text ?? '')?.[0];
+    expect(link, messages[0]?.text).toBeDefined();
 
-      // The phone: a browser of its own, no sign-in, a phone-sized screen.
-      const mobile = await openPage(browser, { width: 390 });
-      await mobile.page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
-      await mobile.page.getByRole('heading', { name: 'Photograph your document' }).waitFor();
-      expect(new URL(mobile.page.url()).search).not.toContain('token=');
-      await expectNoSeriousAxeViolation(mobile.page);
-      await captureDocument(mobile.page);
-      await mobile.page.getByRole('heading', { name: 'All done on this phone' }).waitFor();
-      // The link is single use.
-      const again = await openPage(browser, { width: 390 });
-      await again.page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
-      await again.page.getByText('This link is not valid or has already been used.').waitFor();
-      await again.context.close();
-      await mobile.context.close();
+    // The phone: a browser of its own, no sign-in, a phone-sized screen.
+    const mobile = await openPage(browser, { width: 390 });
+    await mobile.page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+    await mobile.page.getByRole('heading', { name: 'Photograph your document' }).waitFor();
+    expect(new URL(mobile.page.url()).search).not.toContain('token=');
+    await expectNoSeriousAxeViolation(mobile.page);
+    await captureDocument(mobile.page);
+    await mobile.page.getByRole('heading', { name: 'All done on this phone' }).waitFor();
+    // The link is single use.
+    const again = await openPage(browser, { width: 390 });
+    await again.page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+    await again.page.getByText('This link is not valid or has already been used.').waitFor();
+    await again.context.close();
+    await mobile.context.close();
 
-      // The computer notices on its own (it asks every 3 s) and moves on to the agreement.
-      await page.clock.runFor(3_100);
-      await signAgreement(page);
-      await context.close();
-    },
-    180_000,
-  );
+    // The computer notices on its own (it asks every 3 s) and moves on to the agreement.
+    await page.clock.runFor(3_100);
+    await signAgreement(page);
+    await context.close();
+  }, 180_000);
 });

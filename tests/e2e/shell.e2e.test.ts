@@ -21,7 +21,9 @@ describe('the app shell in a browser', () => {
     expect(new URL(page.url()).search).toBe('?redirect=%2F');
     // The /auth page is a lazy chunk: wait for it (isVisible() alone does not wait).
     await page.getByText('Connecting Real Assets to the Digital Economy').first().waitFor();
-    await expect(page.getByText('Connecting Real Assets to the Digital Economy').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Connecting Real Assets to the Digital Economy').first().isVisible()).resolves.toBe(
+      true,
+    );
     // The strict CSP of the API lets the whole SPA run: no violation, no script error.
     expect(problems).toEqual([]);
     await context.close();
@@ -55,7 +57,11 @@ describe('the app shell in a browser', () => {
     const { page, context } = await openPage(browser);
     await page.goto('/nowhere');
     await page.getByText('We cannot find the page you are looking for!').waitFor();
-    await page.getByRole('radio', { name: 'Español' }).or(page.getByRole('button', { name: 'Español' })).first().click();
+    await page
+      .getByRole('radio', { name: 'Español' })
+      .or(page.getByRole('button', { name: 'Español' }))
+      .first()
+      .click();
     await page.getByText('No encontramos la página que buscas', { exact: false }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     expect(await page.getByText('We cannot find the page you are looking for!').count()).toBe(0);
@@ -69,7 +75,10 @@ describe('the app shell in a browser', () => {
     await page.goto('/nowhere');
     await page.getByText('No encontramos la página que buscas', { exact: false }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
-    const spanish = page.getByRole('radio', { name: 'Español' }).or(page.getByRole('button', { name: 'Español' })).first();
+    const spanish = page
+      .getByRole('radio', { name: 'Español' })
+      .or(page.getByRole('button', { name: 'Español' }))
+      .first();
     const selected = (await spanish.getAttribute('aria-checked')) ?? (await spanish.getAttribute('aria-pressed'));
     expect(selected).toBe('true');
     await context.close();
@@ -98,7 +107,10 @@ describe('the app shell in a browser', () => {
     const { page, context } = await openPage(browser);
     const scripts: Promise<{ url: string; firstLine: string }>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] ?? '' })));
+      if (response.request().resourceType() === 'script')
+        scripts.push(
+          response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] ?? '' })),
+        );
     });
     await page.goto('/auth');
     await page.getByText('Connecting Real Assets to the Digital Economy').first().waitFor();
@@ -109,7 +121,12 @@ describe('the app shell in a browser', () => {
     await context.close();
   });
 
-  for (const [path, width] of [['/auth', 1280], ['/auth', 360], ['/nowhere', 1280], ['/trade/track?tracking_id=x', 360]] as const) {
+  for (const [path, width] of [
+    ['/auth', 1280],
+    ['/auth', 360],
+    ['/nowhere', 1280],
+    ['/trade/track?tracking_id=x', 360],
+  ] as const) {
     it(`has no serious accessibility violation on ${path} at ${width} px`, async () => {
       const { page, context } = await openPage(browser, { width });
       await page.goto(path);

@@ -53,93 +53,99 @@ describe('trading in a browser', () => {
     await browser?.close();
   });
 
-  it(
-    'funds the balance, buys 100 USDS to an XRPL address and tracks it to completed; then sells USDS through the test sell flow',
-    async () => {
-      const email = freshEmail();
-      const { page, context, problems } = await openPage(browser, { width: 360 });
-      let lastCode = await signUp(page, email);
+  it('funds the balance, buys 100 USDS to an XRPL address and tracks it to completed; then sells USDS through the test sell flow', async () => {
+    const email = freshEmail();
+    const { page, context, problems } = await openPage(browser, { width: 360 });
+    let lastCode = await signUp(page, email);
 
-      await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
-      await page.getByLabel('Fund account amount (USD)').fill('150');
-      await page.getByRole('button', { name: 'Fund account', exact: true }).click();
-      await page.getByText('Fund Account Success').first().waitFor();
-      expect(await balance(page)).toBe('$150.00');
+    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+    await page.getByLabel('Fund account amount (USD)').fill('150');
+    await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+    await page.getByText('Fund Account Success').first().waitFor();
+    expect(await balance(page)).toBe('$150.00');
 
-      // Buy: xrplUSDS is the first enabled stablecoin (R15), 100 the default amount, the USD balance the default source.
-      await page.goto('/trade/buy');
-      const amount = page.getByLabel('Amount (USD)');
-      await amount.waitFor();
-      expect(await amount.inputValue()).toBe('100');
-      await page.getByLabel(/ address$/).fill(XRPL_ADDRESS);
-      await page.getByTestId('estimate-lines').waitFor();
-      await expectNoSeriousAxeViolation(page);
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/trade/summary');
-      await page.getByTestId('quote-lines').waitFor();
-      expect(await page.getByTestId('summary-address').textContent()).toBe(XRPL_ADDRESS);
-      await expectNoSeriousAxeViolation(page);
-      await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/trade/verify');
-      await page.getByText(/We emailed a 6-digit code to/).waitFor();
-      await expectNoSeriousAxeViolation(page);
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/verify-360.png`, fullPage: true });
-      lastCode = await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
+    // Buy: xrplUSDS is the first enabled stablecoin (R15), 100 the default amount, the USD balance the default source.
+    await page.goto('/trade/buy');
+    const amount = page.getByLabel('Amount (USD)');
+    await amount.waitFor();
+    expect(await amount.inputValue()).toBe('100');
+    await page.getByLabel(/ address$/).fill(XRPL_ADDRESS);
+    await page.getByTestId('estimate-lines').waitFor();
+    await expectNoSeriousAxeViolation(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    await page.getByTestId('quote-lines').waitFor();
+    expect(await page.getByTestId('summary-address').textContent()).toBe(XRPL_ADDRESS);
+    await expectNoSeriousAxeViolation(page);
+    await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/verify');
+    await page.getByText(/We emailed a 6-digit code to/).waitFor();
+    await expectNoSeriousAxeViolation(page);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/verify-360.png`, fullPage: true });
+    lastCode = await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
 
-      // The order's page links its public tracking page; anyone with the link follows it to completed.
-      const trackingHref = await page.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href');
-      expect(trackingHref).toMatch(/\/trade\/track\?tracking_id=[A-Za-z0-9_-]{22}$/);
-      const stranger = await browser.newContext({ baseURL: page.url() });
-      const tracking = await stranger.newPage();
-      await tracking.goto(new URL(trackingHref!, page.url()).toString());
-      await tracking.getByText('Status: Completed').waitFor({ timeout: 45_000 });
-      expect(await tracking.getByText(/^[0-9A-F]{64}$/).count()).toBe(1);
-      await expectNoSeriousAxeViolation(tracking);
-      await stranger.close();
-      expect(await balance(page)).toBe('$50.00');
-      // The home page lists it among the recent orders, and offers a quick trade.
-      await page.goto('/');
-      await page.getByTestId('home-orders').getByRole('link', { name: /Buy USDS for \$100\.00.*Completed/ }).waitFor();
-      await page.getByRole('heading', { name: 'Quick trade' }).waitFor();
-      await expectNoSeriousAxeViolation(page);
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/home-360.png`, fullPage: true });
+    // The order's page links its public tracking page; anyone with the link follows it to completed.
+    const trackingHref = await page.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href');
+    expect(trackingHref).toMatch(/\/trade\/track\?tracking_id=[A-Za-z0-9_-]{22}$/);
+    const stranger = await browser.newContext({ baseURL: page.url() });
+    const tracking = await stranger.newPage();
+    await tracking.goto(new URL(trackingHref!, page.url()).toString());
+    await tracking.getByText('Status: Completed').waitFor({ timeout: 45_000 });
+    expect(await tracking.getByText(/^[0-9A-F]{64}$/).count()).toBe(1);
+    await expectNoSeriousAxeViolation(tracking);
+    await stranger.close();
+    expect(await balance(page)).toBe('$50.00');
+    // The home page lists it among the recent orders, and offers a quick trade.
+    await page.goto('/');
+    await page
+      .getByTestId('home-orders')
+      .getByRole('link', { name: /Buy USDS for \$100\.00.*Completed/ })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Quick trade' }).waitFor();
+    await expectNoSeriousAxeViolation(page);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/home-360.png`, fullPage: true });
 
-      // Sell 100 USDS by a deposit from an external wallet, paid to the USD balance.
-      await page.goto('/trade/sell');
-      await page.getByRole('heading', { name: 'Sell', level: 1 }).waitFor();
-      await page.getByRole('radio', { name: /Send from an external wallet/ }).check({ force: true });
-      await page.getByTestId('minimum-deposit').waitFor();
-      await page.getByRole('radio', { name: /USD balance/ }).check({ force: true });
-      await page.getByTestId('estimate-lines').waitFor();
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/trade/summary');
-      const receive = ((await page.getByTestId('quote-lines').getByTestId('line-receive').textContent()) ?? '').replace('You receive', '');
-      expect(receive).toMatch(/^\$\d+\.\d\d$/);
-      await page.getByRole('button', { name: 'Confirm and sell', exact: true }).click();
-      await confirmWithEmailedCode(page, email, lastCode, 'Verify and sell');
-      const instructions = page.getByTestId('deposit-instructions');
-      await instructions.waitFor();
-      await instructions.getByText('You must include this destination tag').waitFor();
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sell-deposit-360.png`, fullPage: true });
-      await expectNoSeriousAxeViolation(page);
+    // Sell 100 USDS by a deposit from an external wallet, paid to the USD balance.
+    await page.goto('/trade/sell');
+    await page.getByRole('heading', { name: 'Sell', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /Send from an external wallet/ }).check({ force: true });
+    await page.getByTestId('minimum-deposit').waitFor();
+    await page.getByRole('radio', { name: /USD balance/ }).check({ force: true });
+    await page.getByTestId('estimate-lines').waitFor();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    const receive = ((await page.getByTestId('quote-lines').getByTestId('line-receive').textContent()) ?? '').replace(
+      'You receive',
+      '',
+    );
+    expect(receive).toMatch(/^\$\d+\.\d\d$/);
+    await page.getByRole('button', { name: 'Confirm and sell', exact: true }).click();
+    await confirmWithEmailedCode(page, email, lastCode, 'Verify and sell');
+    const instructions = page.getByTestId('deposit-instructions');
+    await instructions.waitFor();
+    await instructions.getByText('You must include this destination tag').waitFor();
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sell-deposit-360.png`, fullPage: true });
+    await expectNoSeriousAxeViolation(page);
 
-      // The sandbox's test sell flow sends that deposit; the order pays out into the balance.
-      await sandboxAction(page, 'Trigger a test sell flow', 'Test Sell Flow: the deposit of your sell order arrived');
-      const expected = (50 + Number(receive.slice(1))).toFixed(2);
-      await expect.poll(() => balance(page), { timeout: BROWSER_WAIT_MS, interval: 1_000 }).toBe(`$${expected}`);
-      // The activity page lists both trades.
-      await page.goto('/');
-      await page.getByRole('link', { name: 'All activity' }).click();
-      await page.waitForURL((url) => url.pathname === '/history');
-      await page.getByRole('button', { name: 'Trades', exact: true }).click();
-      await expect.poll(() => page.getByTestId('activity-entry').count()).toBe(2);
-      await expectNoSeriousAxeViolation(page);
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/history-360.png`, fullPage: true });
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-    240_000,
-  );
+    // The sandbox's test sell flow sends that deposit; the order pays out into the balance.
+    await sandboxAction(page, 'Trigger a test sell flow', 'Test Sell Flow: the deposit of your sell order arrived');
+    const expected = (50 + Number(receive.slice(1))).toFixed(2);
+    await expect.poll(() => balance(page), { timeout: BROWSER_WAIT_MS, interval: 1_000 }).toBe(`$${expected}`);
+    // The activity page lists both trades.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'All activity' }).click();
+    await page.waitForURL((url) => url.pathname === '/history');
+    await page.getByRole('button', { name: 'Trades', exact: true }).click();
+    await expect.poll(() => page.getByTestId('activity-entry').count()).toBe(2);
+    await expectNoSeriousAxeViolation(page);
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/history-360.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
 
   it('withdraws a held asset to an XRPL address with its destination tag; it completes with a transaction hash (R14)', async () => {
     const email = freshEmail();
@@ -166,13 +172,20 @@ describe('trading in a browser', () => {
     await page.getByLabel('Verification code').fill(sent.code);
     await expectNoSeriousAxeViolation(page);
     await page.getByRole('button', { name: 'Verify and withdraw', exact: true }).click();
-    await page.getByTestId('asset-withdrawal-done').getByText(/we emailed you a link to confirm the withdrawal/).waitFor();
-    await page.getByTestId('asset-withdrawals').getByText(/^Waiting for your email confirmation/).waitFor();
+    await page
+      .getByTestId('asset-withdrawal-done')
+      .getByText(/we emailed you a link to confirm the withdrawal/)
+      .waitFor();
+    await page
+      .getByTestId('asset-withdrawals')
+      .getByText(/^Waiting for your email confirmation/)
+      .waitFor();
     await page.goto(await assetConfirmationLink(email));
     await page.getByRole('heading', { name: 'Withdrawal confirmed' }).waitFor();
     await expectNoSeriousAxeViolation(page);
     await page.goto('/money/withdraw-asset');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/withdraw-asset-360.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/withdraw-asset-360.png`, fullPage: true });
     // The cold-storage step (5 s by default) and the confirmations (2 s here), then the list says completed.
     await expect
       .poll(
@@ -183,7 +196,12 @@ describe('trading in a browser', () => {
         { timeout: 40_000, interval: 2_000 },
       )
       .toMatch(/Completed/);
-    expect(await page.getByTestId('asset-withdrawals').getByText(/^Transaction [0-9A-F]{64}$/).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId('asset-withdrawals')
+        .getByText(/^Transaction [0-9A-F]{64}$/)
+        .count(),
+    ).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -212,11 +230,17 @@ describe('trading in a browser', () => {
     await page.clock.pauseAt(Date.now() + 5 * 60 * 1000 + 2_000);
     await page.clock.setSystemTime(new Date());
     await page.clock.resume();
-    await page.getByTestId('requoted').getByText('The price expired, so we got you a new one. Check the amounts again.').waitFor();
+    await page
+      .getByTestId('requoted')
+      .getByText('The price expired, so we got you a new one. Check the amounts again.')
+      .waitFor();
     await page.getByTestId('quote-lines').waitFor();
     await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
     await confirmWithEmailedCode(page, email, lastCode, 'Verify and buy');
-    await page.getByText(/Status: /).first().waitFor();
+    await page
+      .getByText(/Status: /)
+      .first()
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -83,7 +83,10 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
 }
 
 /** Builds the app: external plugins, then app plugins, then module routes (ARCHITECTURE.md, section 2). */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean; logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   installZodMessages();
   const app = Fastify({
@@ -120,18 +123,32 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
     onSnapshotError: (error) => app.log.warn({ err: error }, 'metrics: the database did not answer the scrape'),
   });
   observeRequests(app, metrics);
-  if (!config.metrics.enabled) app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is off in production (decision 052)');
+  if (!config.metrics.enabled)
+    app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is off in production (decision 052)');
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin, { config });
 
   const clock = deps.clock ?? systemClock;
-  const accounts: AccountsContext = { db: deps.db, jobs: deps.jobs, clock, custodian: deps.custodian ?? createSandboxCustodian(), config };
+  const accounts: AccountsContext = {
+    db: deps.db,
+    jobs: deps.jobs,
+    clock,
+    custodian: deps.custodian ?? createSandboxCustodian(),
+    config,
+  };
   // Decision 037: with REDIS_URL the request limits and lockouts are shared by all instances (an unreachable Redis stops the start).
   const shared = await openSharedLimits(config, app.log);
   app.addHook('onClose', shared.close);
-  const identity = await createIdentityContext({ db: deps.db, jobs: deps.jobs, clock, flags: config.flags, jwtSecret: config.jwtSecret, attemptStore: shared.attemptStore });
+  const identity = await createIdentityContext({
+    db: deps.db,
+    jobs: deps.jobs,
+    clock,
+    flags: config.flags,
+    jwtSecret: config.jwtSecret,
+    attemptStore: shared.attemptStore,
+  });
   const verification: VerificationContext = { db: deps.db, jobs: deps.jobs, clock, tokens: identity.tokens };
 
   await app.register(
@@ -163,7 +180,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       // GET /metrics, and R22's POST /client-errors and /analytics (public, size-limited).
       await api.register(observabilityRoutes, { metrics, scrape: config.metrics });
       // R22: confirming a sign-up and completing a sign-in count as product events (decision 036).
-      await api.register(identityRoutes, { identity: { ...identity, events: metrics.events }, devOutbox: config.env !== 'production' });
+      await api.register(identityRoutes, {
+        identity: { ...identity, events: metrics.events },
+        devOutbox: config.env !== 'production',
+      });
       await api.register(accountsRoutes, { ctx: accounts });
       await api.register(kycRoutes, { ctx: accounts, flags: config.flags });
       await api.register(kycDocumentRoutes, {
@@ -177,28 +197,57 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; logSt
       });
       await api.register(holdingsRoutes, { db: deps.db });
       await api.register(assetWithdrawalRoutes, {
-        ctx: { db: deps.db, clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags, delaySeconds: config.assetWithdrawalDelaySeconds },
+        ctx: {
+          db: deps.db,
+          clock,
+          jobs: deps.jobs,
+          gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
+          flags: config.flags,
+          delaySeconds: config.assetWithdrawalDelaySeconds,
+        },
         // Decision 054: the trade step-up's machinery with codes of the 'withdrawal' purpose.
         stepUp: createTradeStepUp(identity, 'withdrawal'),
         publicUrl: config.publicUrl,
       });
       // The "assets addition" flag: a deposit address per asset, and in sandbox mode its deposit arriving (decision 069).
       await api.register(assetDepositRoutes, {
-        ctx: { db: deps.db, clock, gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }), flags: config.flags },
+        ctx: {
+          db: deps.db,
+          clock,
+          gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
+          flags: config.flags,
+        },
         sandbox: config.sandbox,
       });
       await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
-      await api.register(verificationRoutes, { ctx: { ...verification, events: metrics.events }, publicUrl: config.publicUrl, flags: config.flags });
+      await api.register(verificationRoutes, {
+        ctx: { ...verification, events: metrics.events },
+        publicUrl: config.publicUrl,
+        flags: config.flags,
+      });
       await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
-      const cards = { db: deps.db, clock, jobs: deps.jobs, processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }) };
+      const cards = {
+        db: deps.db,
+        clock,
+        jobs: deps.jobs,
+        processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }),
+      };
       await api.register(cardRoutes, { ctx: cards, flags: config.flags });
       await api.register(cardFormRoutes, { ctx: cards, config });
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
       const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
       await api.register(transferRoutes, { ctx: transfers, flags: config.flags });
-      const orders = ordersContextFrom(config, { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) }, createSandboxChainGateway);
+      const orders = ordersContextFrom(
+        config,
+        { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) },
+        createSandboxChainGateway,
+      );
       // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
-      await api.register(transferSandboxRoutes, { ctx: transfers, enabled: config.sandbox, sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey) });
+      await api.register(transferSandboxRoutes, {
+        ctx: transfers,
+        enabled: config.sandbox,
+        sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey),
+      });
       // The ramp's assets and 'notify me' (issue 6, decision 022).
       await api.register(rampAssetRoutes, { db: deps.db, clock, config });
       // Quotes, estimates and limits (issue 6, decision 023).

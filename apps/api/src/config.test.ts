@@ -29,8 +29,15 @@ describe('configuration', () => {
   });
 
   it('uses a PostgreSQL server when DATABASE_URL is set, and a data folder of choice otherwise', () => {
-    expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/ramp', poolMax: 10 });
-    expect(load({ DATA_DIR: '/var/lib/rampart' }).database).toEqual({ kind: 'pglite', dataDir: '/var/lib/rampart/pglite' });
+    expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/ramp',
+      poolMax: 10,
+    });
+    expect(load({ DATA_DIR: '/var/lib/rampart' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/var/lib/rampart/pglite',
+    });
   });
 
   it('turns the sandbox off in production unless asked for (R4)', () => {
@@ -40,7 +47,10 @@ describe('configuration', () => {
 
   it('turns the metrics off in production unless METRICS_TOKEN is set (decision 052)', () => {
     expect(load({ NODE_ENV: 'production' }).metrics).toEqual({ enabled: false });
-    expect(load({ NODE_ENV: 'production', METRICS_TOKEN: 'a-token-of-16-chars' }).metrics).toEqual({ enabled: true, token: 'a-token-of-16-chars' });
+    expect(load({ NODE_ENV: 'production', METRICS_TOKEN: 'a-token-of-16-chars' }).metrics).toEqual({
+      enabled: true,
+      token: 'a-token-of-16-chars',
+    });
     expect(load({}).metrics).toEqual({ enabled: true, token: null });
   });
 
@@ -49,7 +59,12 @@ describe('configuration', () => {
     expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,fd00::/8, uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4', 'fd00::/8', 'uniquelocal']);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,fd00::/8, uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
     for (const bad of ['true', 'yes', '11', '10.0.0.0/33', '10.0.0', 'balancer.internal', '1.2.3.4/8/8', '::1/129']) {
       expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
     }
@@ -103,7 +118,9 @@ describe('configuration', () => {
 
 describe('the documented configuration', () => {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const variables = [...readFileSync(path.join(root, 'apps/api/src/config.ts'), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm)].map((m) => m[1]!);
+  const variables = [
+    ...readFileSync(path.join(root, 'apps/api/src/config.ts'), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm),
+  ].map((m) => m[1]!);
 
   it('.env.example names every variable with its default, so copying it changes nothing', () => {
     const example = parseEnv(readFileSync(path.join(root, '.env.example'), 'utf8'));

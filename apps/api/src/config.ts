@@ -1,7 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { BUILD_STAGES, DEFAULT_FEATURE_FLAGS, DEFAULT_QUOTE_TTL_SECONDS, FeatureFlags, KYC_UPLOAD_LIMIT_BYTES, type BuildStage } from '@rampart/contracts';
+import {
+  BUILD_STAGES,
+  DEFAULT_FEATURE_FLAGS,
+  DEFAULT_QUOTE_TTL_SECONDS,
+  FeatureFlags,
+  KYC_UPLOAD_LIMIT_BYTES,
+  type BuildStage,
+} from '@rampart/contracts';
 import { DEFAULT_PRICE_TABLE, scaleEntry, type PriceTable, type PriceTableEntry } from './providers/prices/table';
 
 /**
@@ -16,9 +23,7 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL');
 
-const redisUrl = z
-  .string()
-  .refine((v) => /^rediss?:\/\/.+/.test(v), 'must be a redis:// or rediss:// URL');
+const redisUrl = z.string().refine((v) => /^rediss?:\/\/.+/.test(v), 'must be a redis:// or rediss:// URL');
 
 const httpUrl = z.string().refine((v) => {
   try {
@@ -38,7 +43,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Issue 8 (decision 036): when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. In
   // production without it there is no /api/metrics at all (decision 052).
-  METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -')
+    .optional(),
   // R22: the SPA reports its errors to Sentry with this DSN; unset, to POST /api/client-errors (the API's log).
   SENTRY_DSN: httpUrl.optional(),
   // The API's reference page (/api/docs) and its OpenAPI document (/api/openapi.json); `false` removes both (decision 068).
@@ -50,9 +58,17 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an email address').optional(),
   AD_BLOCK_PROBE_URL: httpUrl.optional(),
   // Issue 7 (decision 034): the wallet platform's public API key of this mini-app; unset, the wallet mode can only be emulated.
-  WALLET_APP_API_KEY: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'must be the wallet platform API key (a UUID)').optional(),
+  WALLET_APP_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,100}$/, 'must be the wallet platform API key (a UUID)')
+    .optional(),
   PUBLIC_URL: httpUrl.optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   RUN_WORKER: booleanString.default(true),
   // Decision 052: how many proxies stand in front of the app, or their addresses; never a plain `true`.
   TRUST_PROXY: z.string().optional(),
@@ -61,7 +77,10 @@ const EnvSchema = z.object({
   // Signs the identity tokens. Unset: one is generated on first start and kept in the database (app_settings),
   // so restarts and every instance share it.
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().refine((v) => /^smtps?:\/\/.+/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/.+/.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.example>'),
   // How long the sandbox custodian takes to decide an application once the agreement is signed (the waiting screen).
   CUSTODIAN_REVIEW_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
@@ -99,7 +118,10 @@ const EnvSchema = z.object({
   // Several instances share the request limits and lockout counters through Redis (decision 037); unset: the limits
   // count in each process and the lockouts in the database. REDIS_KEY_PREFIX separates deployments on one Redis.
   REDIS_URL: redisUrl.optional(),
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 letters, digits or : . _ -').default('rampart:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 letters, digits or : . _ -')
+    .default('rampart:'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -204,7 +226,11 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     dataDir,
     logLevel: e.LOG_LEVEL,
     // Decision 052: the metrics name routes, queues and order counts; production never serves them to anyone.
-    metrics: e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : production ? { enabled: false } : { enabled: true, token: null },
+    metrics: e.METRICS_TOKEN
+      ? { enabled: true, token: e.METRICS_TOKEN }
+      : production
+        ? { enabled: false }
+        : { enabled: true, token: null },
     sentryDsn: e.SENTRY_DSN ?? null,
     apiDocs: e.API_DOCS,
     sandbox,
@@ -226,7 +252,12 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     idvReviewDelaySeconds: e.IDV_REVIEW_DELAY_SECONDS,
     workerSweepSeconds: e.WORKER_SWEEP_SECONDS,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
-    prices: { feedUrl: e.PRICE_FEED_URL ?? null, feedTimeoutMs: e.PRICE_FEED_TIMEOUT_MS, feedMaxAgeSeconds: e.PRICE_FEED_MAX_AGE_SECONDS, table: parsePriceTable(e.PRICE_TABLE) },
+    prices: {
+      feedUrl: e.PRICE_FEED_URL ?? null,
+      feedTimeoutMs: e.PRICE_FEED_TIMEOUT_MS,
+      feedMaxAgeSeconds: e.PRICE_FEED_MAX_AGE_SECONDS,
+      table: parsePriceTable(e.PRICE_TABLE),
+    },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     quoteRateLimitPerMinute: e.QUOTE_RATE_LIMIT_PER_MINUTE,
     rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
@@ -264,7 +295,9 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrRange(entry));
   if (bad.length > 0) {
-    throw new ConfigError([`TRUST_PROXY: not a number of proxies nor addresses or CIDR ranges: ${bad.map((b) => JSON.stringify(b.slice(0, 60))).join(', ')}`]);
+    throw new ConfigError([
+      `TRUST_PROXY: not a number of proxies nor addresses or CIDR ranges: ${bad.map((b) => JSON.stringify(b.slice(0, 60))).join(', ')}`,
+    ]);
   }
   return entries;
 }
@@ -286,12 +319,15 @@ function parsePriceTable(raw: string | undefined): PriceTable {
   } catch {
     throw new ConfigError(['PRICE_TABLE: must be a JSON object']);
   }
-  if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new ConfigError(['PRICE_TABLE: must be a JSON object']);
+  if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
+    throw new ConfigError(['PRICE_TABLE: must be a JSON object']);
   const problems: string[] = [];
   const table: Record<string, PriceTableEntry> = { ...DEFAULT_PRICE_TABLE };
   for (const [ticker, row] of Object.entries(rows as Record<string, unknown>)) {
     const entry = PriceRow.safeParse(row);
-    const scaled = entry.success ? scaleEntry(entry.data) : 'must be {"bid", "ask"} or {"price", "spreadBps"?} with decimal strings';
+    const scaled = entry.success
+      ? scaleEntry(entry.data)
+      : 'must be {"bid", "ask"} or {"price", "spreadBps"?} with decimal strings';
     if (typeof scaled === 'string') problems.push(`PRICE_TABLE.${ticker}: ${scaled}`);
     else if (entry.success) table[ticker.toUpperCase()] = entry.data;
   }
@@ -315,7 +351,9 @@ function parseFlags(raw: string | undefined): FeatureFlags {
   }
   const merged = FeatureFlags.safeParse({ ...DEFAULT_FEATURE_FLAGS, ...(overrides as object) });
   if (!merged.success || typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-    const detail = merged.success ? 'must be a JSON object' : merged.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join(', ');
+    const detail = merged.success
+      ? 'must be a JSON object'
+      : merged.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join(', ');
     throw new ConfigError([`FEATURE_FLAGS: ${detail}`]);
   }
   return merged.data;

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
-  say(`Rampart ${version} is running at ${url} (database: ${config.database.kind})`, { version, url, database: config.database.kind });
+  say(`Rampart ${version} is running at ${url} (database: ${config.database.kind})`, {
+    version,
+    url,
+    database: config.database.kind,
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -46,7 +50,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A changed migration is the operator's to fix, not a crash: its message alone (decision 068).
-  const text = error instanceof ChangedMigrationError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const text =
+    error instanceof ChangedMigrationError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`Rampart failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -12,7 +12,8 @@ describe('the Node.js version check', () => {
   });
 
   it('accepts 20.19 and later 20.x, 22.12 and later, 24 and 26', () => {
-    for (const version of ['v20.19.0', 'v20.20.2', 'v22.12.0', 'v22.21.1', 'v24.0.0', 'v26.1.0']) expect(satisfies(version, requiredNode()), version).toBe(true);
+    for (const version of ['v20.19.0', 'v20.20.2', 'v22.12.0', 'v22.21.1', 'v24.0.0', 'v26.1.0'])
+      expect(satisfies(version, requiredNode()), version).toBe(true);
   });
 
   it('refuses older ones with a sentence naming the version needed and the one running', () => {
@@ -27,7 +28,9 @@ describe('the Node.js version check', () => {
   it('has .nvmrc and the container image name a Node inside the range', () => {
     const nvmrc = readFileSync(path.join(root, '.nvmrc'), 'utf8').trim();
     expect(satisfies(`${nvmrc}.99.99`, requiredNode()) || satisfies(nvmrc, requiredNode())).toBe(true);
-    const images = [...readFileSync(path.join(root, 'Dockerfile'), 'utf8').matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1]);
+    const images = [...readFileSync(path.join(root, 'Dockerfile'), 'utf8').matchAll(/^FROM node:(\d+)-/gm)].map(
+      (m) => m[1],
+    );
     expect(images.length).toBeGreaterThan(0);
     // The image's tag is a major version: its latest release, which is inside the range when the major is.
     for (const major of images) expect(satisfies(`${major}.99.0`, requiredNode()), `node:${major}`).toBe(true);

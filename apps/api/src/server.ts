@@ -46,10 +46,16 @@ export async function startRuntime(
     const queue = await createJobQueue(db, config, bootLogger);
     jobs = queue;
     const clock = options.clock ?? systemClock;
-    for (const definition of [...jobDefinitions({ db, clock, jobs: queue, config, ...providers }), ...(options.extraJobs ?? [])]) {
+    for (const definition of [
+      ...jobDefinitions({ db, clock, jobs: queue, config, ...providers }),
+      ...(options.extraJobs ?? []),
+    ]) {
       await jobs.register(definition);
     }
-    app = await buildApp({ config, db, jobs, clock, custodian: providers.custodian }, options.logger === false ? { logger: false } : {});
+    app = await buildApp(
+      { config, db, jobs, clock, custodian: providers.custodian },
+      options.logger === false ? { logger: false } : {},
+    );
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     // The same worker loop as `npm run worker` (decision 053): the queue and the sweeps of due work.
     if (config.runWorker) loop = await startWorkLoop({ db, clock, jobs, config, logger: app.log });

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const { config, version, rootDir } = loadProcessConfig();
   if (config.database.kind !== 'postgres') {
     // Two processes on one PGlite data folder would corrupt it: there the API process works the jobs (RUN_WORKER).
-    process.stderr.write('The worker needs PostgreSQL (set DATABASE_URL). With the embedded database, `npm start` works the jobs itself.\n');
+    process.stderr.write(
+      'The worker needs PostgreSQL (set DATABASE_URL). With the embedded database, `npm start` works the jobs itself.\n',
+    );
     process.exit(1);
   }
   const logger = pino({ level: config.logLevel });
@@ -64,7 +66,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A changed migration is the operator's to fix, not a crash: its message alone (decision 068).
-  const text = error instanceof ChangedMigrationError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const text =
+    error instanceof ChangedMigrationError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`Rampart worker failed to start: ${text}\n`);
   process.exit(1);
 });

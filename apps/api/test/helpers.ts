@@ -41,10 +41,18 @@ export interface TestApp extends Runtime {
 }
 
 /** The real app on a real database, as `npm start` builds it; close() releases everything. */
-export async function createTestApp(options: { env?: Env; jobs?: JobDefinition[]; db?: Db; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Env; jobs?: JobDefinition[]; db?: Db; clock?: Clock } = {},
+): Promise<TestApp> {
   const config = testConfig({ RUN_WORKER: 'false', ...options.env });
   const db = options.db ?? (await openTestDatabase());
-  const runtime = await startRuntime(config, { rootDir, db, logger: false, extraJobs: options.jobs ?? [], ...(options.clock ? { clock: options.clock } : {}) });
+  const runtime = await startRuntime(config, {
+    rootDir,
+    db,
+    logger: false,
+    extraJobs: options.jobs ?? [],
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     ...runtime,
     config,

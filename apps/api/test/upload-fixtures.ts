@@ -18,7 +18,12 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 export function tinyPng(): Buffer {
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]); // 1×1, 8-bit RGB
   const idat = deflateSync(Buffer.from([0, 255, 255, 255])); // filter byte + one white pixel
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** tinyPng() with `chunks` (made with pngChunk) between its IHDR and IDAT, and `after` appended past IEND. */
@@ -71,7 +76,12 @@ export function form(fields: Fields): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') data.append(name, value);
-    else data.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }), value.name);
+    else
+      data.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }),
+        value.name,
+      );
   }
   return data;
 }

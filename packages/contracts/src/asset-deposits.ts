@@ -25,7 +25,8 @@ export function belowMinimumDepositMessage(minimum: string, ticker: string): str
   return `The minimum deposit is ${minimum} ${ticker}`;
 }
 
-const Text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+const Text = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
 export const AssetDepositAddressRequest = z
   .object({
@@ -50,7 +51,9 @@ export const AssetDepositAddress = z
   .meta({ id: 'AssetDepositAddress' });
 export type AssetDepositAddress = z.infer<typeof AssetDepositAddress>;
 
-export const AssetDepositAddressReply = z.object({ deposit: AssetDepositAddress }).meta({ id: 'AssetDepositAddressReply' });
+export const AssetDepositAddressReply = z
+  .object({ deposit: AssetDepositAddress })
+  .meta({ id: 'AssetDepositAddressReply' });
 export type AssetDepositAddressReply = z.infer<typeof AssetDepositAddressReply>;
 
 /**

@@ -20,7 +20,14 @@ import { TRANSFER_MESSAGES } from './transfers';
  * challenge sends it when it is emailed or texted) and then waits for the link its email carries (24 hours).
  */
 
-export const ASSET_WITHDRAWAL_STATUSES = ['awaiting_confirmation', 'pending', 'sending', 'completed', 'failed', 'cancelled'] as const;
+export const ASSET_WITHDRAWAL_STATUSES = [
+  'awaiting_confirmation',
+  'pending',
+  'sending',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export type AssetWithdrawalStatus = (typeof ASSET_WITHDRAWAL_STATUSES)[number];
 
 export const ASSET_WITHDRAWAL_MESSAGES = {
@@ -31,7 +38,8 @@ export const ASSET_WITHDRAWAL_MESSAGES = {
   notConfirmedInTime: 'Not confirmed within 24 hours',
 } as const;
 
-const Text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+const Text = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
 export const AssetWithdrawalRequest = z
   .object({
@@ -56,7 +64,13 @@ export type AssetWithdrawalChallengeReply = z.infer<typeof AssetWithdrawalChalle
  * withdrawal's (`withdrawal_confirmation_invalid`, `withdrawal_confirmation_expired`).
  */
 export const ConfirmAssetWithdrawalRequest = z
-  .object({ token: z.string({ error: TRANSFER_MESSAGES.confirmationInvalid }).trim().min(1, { error: TRANSFER_MESSAGES.confirmationInvalid }).max(200) })
+  .object({
+    token: z
+      .string({ error: TRANSFER_MESSAGES.confirmationInvalid })
+      .trim()
+      .min(1, { error: TRANSFER_MESSAGES.confirmationInvalid })
+      .max(200),
+  })
   .strict()
   .meta({ id: 'ConfirmAssetWithdrawalRequest' });
 export type ConfirmAssetWithdrawalRequest = z.infer<typeof ConfirmAssetWithdrawalRequest>;
@@ -81,8 +95,12 @@ export const AssetWithdrawal = z
   .meta({ id: 'AssetWithdrawal' });
 export type AssetWithdrawal = z.infer<typeof AssetWithdrawal>;
 
-export const AssetWithdrawalReply = z.object({ withdrawal: AssetWithdrawal, replayed: z.boolean() }).meta({ id: 'AssetWithdrawalReply' });
+export const AssetWithdrawalReply = z
+  .object({ withdrawal: AssetWithdrawal, replayed: z.boolean() })
+  .meta({ id: 'AssetWithdrawalReply' });
 export type AssetWithdrawalReply = z.infer<typeof AssetWithdrawalReply>;
 
-export const AssetWithdrawalListReply = z.object({ withdrawals: z.array(AssetWithdrawal) }).meta({ id: 'AssetWithdrawalListReply' });
+export const AssetWithdrawalListReply = z
+  .object({ withdrawals: z.array(AssetWithdrawal) })
+  .meta({ id: 'AssetWithdrawalListReply' });
 export type AssetWithdrawalListReply = z.infer<typeof AssetWithdrawalListReply>;

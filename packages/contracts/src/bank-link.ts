@@ -30,8 +30,18 @@ export function bankNotSupportedMessage(bankName: string): string {
 }
 
 /** Ids the bank-link service hands out (institution, account, item, tokens): URL-safe, bounded. */
-const ProviderId = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9._-]+$/);
-const Token = z.string().trim().min(1).max(2000).regex(/^[A-Za-z0-9._-]+$/);
+const ProviderId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._-]+$/);
+const Token = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .regex(/^[A-Za-z0-9._-]+$/);
 const MethodId = z.uuid();
 
 export const BANK_ACCOUNT_SUBTYPES = ['checking', 'savings'] as const;

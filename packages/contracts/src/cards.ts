@@ -68,7 +68,12 @@ export type CardDeclineCode = (typeof CARD_DECLINE_CODES)[number];
 const MethodId = z.uuid();
 const ContributionId = z.uuid();
 /** A card form token (`cft_…`): URL-safe, bounded. */
-export const CardToken = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/);
+export const CardToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The card method of document 1, section 3, with what the processor tells about the card (never its number). */
 export const CardMethod = z.object({
@@ -131,7 +136,11 @@ export type CcMethodListReply = z.infer<typeof CcMethodListReply>;
 
 export const CcMethodRemoveRequest = z.object({ fundsTransferMethodId: MethodId }).strict();
 export type CcMethodRemoveRequest = z.infer<typeof CcMethodRemoveRequest>;
-export const CcMethodRemoveReply = z.object({ success: z.literal(true), fundsTransferMethodId: z.string(), errors: CardErrors });
+export const CcMethodRemoveReply = z.object({
+  success: z.literal(true),
+  fundsTransferMethodId: z.string(),
+  errors: CardErrors,
+});
 export type CcMethodRemoveReply = z.infer<typeof CcMethodRemoveReply>;
 
 // Amounts are checked by the use case (message under `amount`), so the schema lets strings and numbers in.
@@ -142,7 +151,9 @@ const AmountInput = z.union([z.string(), z.number(), z.null()]).optional();
  * and answers a token for the hosted form's charge step (the user confirms with the card's CVC). Optional
  * `Idempotency-Key` header: the same key answers the same deposit (a fresh token while it waits).
  */
-export const CardContributionTokenRequest = z.object({ fundsTransferMethodId: MethodId, amount: AmountInput, lang: Lang.optional() }).strict();
+export const CardContributionTokenRequest = z
+  .object({ fundsTransferMethodId: MethodId, amount: AmountInput, lang: Lang.optional() })
+  .strict();
 export type CardContributionTokenRequest = z.infer<typeof CardContributionTokenRequest>;
 
 export const CARD_CONTRIBUTION_STATUSES = ['awaiting_authorization', 'completed', 'declined', 'cancelled'] as const;
@@ -174,7 +185,9 @@ export type CardContributionTokenReply = z.infer<typeof CardContributionTokenRep
  * processor and, when approved, creates the deposit (idempotent: again answers the same). A declined authorization
  * answers 402 `card_declined` with the processor's message under `errors.fields.card`.
  */
-export const CardContributionUpdateRequest = z.object({ contributionId: ContributionId, authorizationId: z.uuid() }).strict();
+export const CardContributionUpdateRequest = z
+  .object({ contributionId: ContributionId, authorizationId: z.uuid() })
+  .strict();
 export type CardContributionUpdateRequest = z.infer<typeof CardContributionUpdateRequest>;
 export const CardContributionCancelRequest = z.object({ contributionId: ContributionId }).strict();
 export type CardContributionCancelRequest = z.infer<typeof CardContributionCancelRequest>;
@@ -210,7 +223,9 @@ export const CardProcessorAddCardReply = z.object({
 });
 export type CardProcessorAddCardReply = z.infer<typeof CardProcessorAddCardReply>;
 
-export const CardProcessorChargeRequest = z.object({ token: CardToken, cvc: z.string().max(8).optional(), lang: Lang.optional() }).strict();
+export const CardProcessorChargeRequest = z
+  .object({ token: CardToken, cvc: z.string().max(8).optional(), lang: Lang.optional() })
+  .strict();
 export type CardProcessorChargeRequest = z.infer<typeof CardProcessorChargeRequest>;
 export const CardProcessorChargeReply = z.object({
   authorizationId: z.string(),
@@ -233,7 +248,12 @@ export type CardProcessorChargeReply = z.infer<typeof CardProcessorChargeReply>;
  * - `cancelled`: the user pressed Cancel (for a deposit, call `/api/primetrust-creditcard-contribution-cancel`).
  */
 export const CardFormMessage = z.discriminatedUnion('event', [
-  z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('ready'), purpose: z.enum(CARD_TOKEN_PURPOSES), height: z.number() }),
+  z.object({
+    type: z.literal(CARD_FORM_MESSAGE_TYPE),
+    event: z.literal('ready'),
+    purpose: z.enum(CARD_TOKEN_PURPOSES),
+    height: z.number(),
+  }),
   z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('resize'), height: z.number() }),
   z.object({
     type: z.literal(CARD_FORM_MESSAGE_TYPE),
@@ -245,10 +265,32 @@ export const CardFormMessage = z.discriminatedUnion('event', [
     expMonth: z.number(),
     expYear: z.number(),
   }),
-  z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('charge-authorized'), contributionId: z.string(), authorizationId: z.string(), fundsTransferMethodId: z.string() }),
-  z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('charge-declined'), contributionId: z.string(), authorizationId: z.string(), fundsTransferMethodId: z.string(), message: z.string() }),
-  z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('expired'), purpose: z.enum(CARD_TOKEN_PURPOSES).nullable(), token: z.string() }),
-  z.object({ type: z.literal(CARD_FORM_MESSAGE_TYPE), event: z.literal('cancelled'), purpose: z.enum(CARD_TOKEN_PURPOSES) }),
+  z.object({
+    type: z.literal(CARD_FORM_MESSAGE_TYPE),
+    event: z.literal('charge-authorized'),
+    contributionId: z.string(),
+    authorizationId: z.string(),
+    fundsTransferMethodId: z.string(),
+  }),
+  z.object({
+    type: z.literal(CARD_FORM_MESSAGE_TYPE),
+    event: z.literal('charge-declined'),
+    contributionId: z.string(),
+    authorizationId: z.string(),
+    fundsTransferMethodId: z.string(),
+    message: z.string(),
+  }),
+  z.object({
+    type: z.literal(CARD_FORM_MESSAGE_TYPE),
+    event: z.literal('expired'),
+    purpose: z.enum(CARD_TOKEN_PURPOSES).nullable(),
+    token: z.string(),
+  }),
+  z.object({
+    type: z.literal(CARD_FORM_MESSAGE_TYPE),
+    event: z.literal('cancelled'),
+    purpose: z.enum(CARD_TOKEN_PURPOSES),
+  }),
 ]);
 export type CardFormMessage = z.infer<typeof CardFormMessage>;
 

@@ -55,4 +55,3 @@ export const PublicConfig = z
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;
-

@@ -21,4 +21,3 @@ export const ApiErrorBody = z
   })
   .meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
-

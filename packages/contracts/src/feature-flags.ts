@@ -34,4 +34,3 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
 
 export const BUILD_STAGES = ['development', 'sandbox', 'prod'] as const;
 export type BuildStage = (typeof BUILD_STAGES)[number];
-

@@ -18,10 +18,15 @@ export const IDENTITY_EXCEPTIONS = {
   invalidParameter: 'InvalidParameterException',
 } as const;
 export type IdentityException = (typeof IDENTITY_EXCEPTIONS)[keyof typeof IDENTITY_EXCEPTIONS];
-export const IDENTITY_EXCEPTION_NAMES = Object.values(IDENTITY_EXCEPTIONS) as [IdentityException, ...IdentityException[]];
+export const IDENTITY_EXCEPTION_NAMES = Object.values(IDENTITY_EXCEPTIONS) as [
+  IdentityException,
+  ...IdentityException[],
+];
 
 /** Document 2, section 8: the form field each exception lands on; the rest are general errors. */
-export const IDENTITY_ERROR_FIELDS: Partial<Record<IdentityException, 'username' | 'confirmPassword' | 'password' | 'code'>> = {
+export const IDENTITY_ERROR_FIELDS: Partial<
+  Record<IdentityException, 'username' | 'confirmPassword' | 'password' | 'code'>
+> = {
   UsernameExistsException: 'username',
   InvalidConfirmPasswordException: 'confirmPassword',
   InvalidPasswordException: 'password',
@@ -43,7 +48,9 @@ export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /** Document 1, section 4: the challenge name maps to a 2FA type; the custom challenge to none. */
 export function loginMethodOf(challenge: ChallengeName | undefined): LoginMethodType {
-  return challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'EMAIL_OTP' || challenge === 'SMS_OTP' ? challenge : 'NONE';
+  return challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'EMAIL_OTP' || challenge === 'SMS_OTP'
+    ? challenge
+    : 'NONE';
 }
 
 export const IDENTITY_LOCALES = ['en', 'es'] as const;
@@ -64,4 +71,3 @@ export function passwordLengthProblem(password: string): 'passwordTooShort' | 'p
   if (length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
   return undefined;
 }
-

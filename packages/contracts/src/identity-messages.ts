@@ -64,7 +64,8 @@ const es: { readonly [K in IdentityMessageKey]: string } = {
   alreadyConfirmedResend: 'El usuario ya está confirmado.',
   codeMismatch: 'El código de verificación no es válido, inténtalo de nuevo.',
   expiredCode: 'El código no es válido, solicita un código nuevo.',
-  codeUsed: 'Este código se acaba de usar. Espera {{seconds}} segundos hasta el siguiente código de tu aplicación de autenticación.',
+  codeUsed:
+    'Este código se acaba de usar. Espera {{seconds}} segundos hasta el siguiente código de tu aplicación de autenticación.',
   tooManyFailures: 'Demasiados intentos fallidos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
   tooManyCodes: 'Se han solicitado demasiados códigos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
   invalidSession: 'La sesión del usuario no es válida o ha caducado.',
@@ -84,9 +85,12 @@ const es: { readonly [K in IdentityMessageKey]: string } = {
 
 export const IDENTITY_MESSAGES = { en, es } as const;
 
-export function identityMessage(key: IdentityMessageKey, params: Readonly<Record<string, string | number>> = {}, lang: IdentityLocale = 'en'): string {
+export function identityMessage(
+  key: IdentityMessageKey,
+  params: Readonly<Record<string, string | number>> = {},
+  lang: IdentityLocale = 'en',
+): string {
   return IDENTITY_MESSAGES[lang][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : String(params[name]),
   );
 }
-

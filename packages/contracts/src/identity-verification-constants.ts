@@ -1,7 +1,15 @@
 // Plain constants, no zod: the SPA's capture screens import these without pulling in the schema library.
 
 /** The identity-document verification session (issue 4): one per user. */
-export const VERIFICATION_STATUSES = ['not_started', 'capturing', 'submitted', 'accepted', 'rejected', 'review', 'resubmit'] as const;
+export const VERIFICATION_STATUSES = [
+  'not_started',
+  'capturing',
+  'submitted',
+  'accepted',
+  'rejected',
+  'review',
+  'resubmit',
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** The provider's decisions (docs/sandbox.md, "Identity documents"). */
@@ -12,9 +20,18 @@ export type VerificationDecision = (typeof VERIFICATION_DECISIONS)[number];
 export const VERIFICATION_SUBMITTABLE: readonly VerificationStatus[] = ['not_started', 'capturing', 'resubmit'];
 
 /** The documents the capture widget accepts; all but the passport need a back side. */
-export const VERIFICATION_DOCUMENT_TYPES = ['passport', 'drivers_license', 'government_id', 'residence_permit'] as const;
+export const VERIFICATION_DOCUMENT_TYPES = [
+  'passport',
+  'drivers_license',
+  'government_id',
+  'residence_permit',
+] as const;
 export type VerificationDocumentType = (typeof VERIFICATION_DOCUMENT_TYPES)[number];
-export const VERIFICATION_BACK_REQUIRED: readonly VerificationDocumentType[] = ['drivers_license', 'government_id', 'residence_permit'];
+export const VERIFICATION_BACK_REQUIRED: readonly VerificationDocumentType[] = [
+  'drivers_license',
+  'government_id',
+  'residence_permit',
+];
 
 /** The continue-on-phone link: single use, valid this long. */
 export const VERIFICATION_LINK_TTL_MINUTES = 15;
@@ -64,7 +81,12 @@ export const VERIFICATION_MESSAGES = { en, es } as const;
 
 /** The document names that `documentWrongType` takes, with the article Spanish needs ("a" is in the English text). */
 export const VERIFICATION_DOCUMENT_NAMES = {
-  en: { passport: 'passport', drivers_license: "driver's license", government_id: 'government ID', residence_permit: 'residence permit' },
+  en: {
+    passport: 'passport',
+    drivers_license: "driver's license",
+    government_id: 'government ID',
+    residence_permit: 'residence permit',
+  },
   es: {
     passport: 'un pasaporte',
     drivers_license: 'una licencia de conducir',
@@ -75,5 +97,8 @@ export const VERIFICATION_DOCUMENT_NAMES = {
 
 /** 'This document is not a passport.' in the given language. */
 export function wrongDocumentTypeMessage(type: VerificationDocumentType, language: 'en' | 'es' = 'en'): string {
-  return VERIFICATION_MESSAGES[language].documentWrongType.replace('{type}', VERIFICATION_DOCUMENT_NAMES[language][type]);
+  return VERIFICATION_MESSAGES[language].documentWrongType.replace(
+    '{type}',
+    VERIFICATION_DOCUMENT_NAMES[language][type],
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IdentityServiceInput, SendSmsRequest, SubmitDocumentRequest, ValidateSmsRequest, identityServiceInputOf } from './identity-verification';
+import {
+  IdentityServiceInput,
+  SendSmsRequest,
+  SubmitDocumentRequest,
+  ValidateSmsRequest,
+  identityServiceInputOf,
+} from './identity-verification';
 import { VERIFICATION_MESSAGES, wrongDocumentTypeMessage } from './identity-verification-constants';
 
 describe('identity verification schemas', () => {
@@ -8,13 +14,20 @@ describe('identity verification schemas', () => {
 
   it('names the uploaded document and selfie by id', () => {
     expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId, selfieId }).success).toBe(true);
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'drivers_license', documentId, selfieId, deviceId: 'web:abc-1' }).success).toBe(true);
+    expect(
+      SubmitDocumentRequest.safeParse({ documentType: 'drivers_license', documentId, selfieId, deviceId: 'web:abc-1' })
+        .success,
+    ).toBe(true);
   });
 
   it('refuses ids that are not uuids, unknown types and unknown keys', () => {
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId: '../etc/passwd', selfieId }).success).toBe(false);
+    expect(
+      SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId: '../etc/passwd', selfieId }).success,
+    ).toBe(false);
     expect(SubmitDocumentRequest.safeParse({ documentType: 'library_card', documentId, selfieId }).success).toBe(false);
-    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId, selfieId, x: 1 }).success).toBe(false);
+    expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId, selfieId, x: 1 }).success).toBe(
+      false,
+    );
     expect(SubmitDocumentRequest.safeParse({ documentType: 'passport', documentId }).success).toBe(false);
   });
 
@@ -30,14 +43,23 @@ describe('identity verification schemas', () => {
     for (const value of Object.values(VERIFICATION_MESSAGES.es)) expect(value.trim()).not.toBe('');
     expect(wrongDocumentTypeMessage('passport')).toBe('This document is not a passport.');
     expect(wrongDocumentTypeMessage('drivers_license')).toBe("This document is not a driver's license.");
-    expect(wrongDocumentTypeMessage('government_id', 'es')).toBe('Este documento no es un documento de identidad oficial.');
+    expect(wrongDocumentTypeMessage('government_id', 'es')).toBe(
+      'Este documento no es un documento de identidad oficial.',
+    );
   });
 });
 
 describe('identity-document service input (document 1, section 3)', () => {
   const record = {
     name: { first: 'Ada', last: 'Lovelace' },
-    address: { street1: '1 Main St', street2: 'Apt 4', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    address: {
+      street1: '1 Main St',
+      street2: 'Apt 4',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    },
     telephone: { country: 'US', countryCode: '1', number: '(201) 555-0123' },
     birth: { year: 1990, month: 3, day: 4 },
     tax: { identifier: '123-45-6789' },
@@ -62,7 +84,10 @@ describe('identity-document service input (document 1, section 3)', () => {
 
   it('has no state outside the region-list countries and no mobile number without a telephone', () => {
     const { telephone: _none, ...withoutPhone } = record;
-    const input = identityServiceInputOf({ ...withoutPhone, address: { street1: 'Calle Mayor 1', city: 'Madrid', postalCode: '28013', country: 'ES' } });
+    const input = identityServiceInputOf({
+      ...withoutPhone,
+      address: { street1: 'Calle Mayor 1', city: 'Madrid', postalCode: '28013', country: 'ES' },
+    });
     expect(input).toMatchObject({ physicalAddress: 'Calle Mayor 1', state: null, mobileNumber: null, country: 'ES' });
     expect(IdentityServiceInput.safeParse(input).success).toBe(true);
   });

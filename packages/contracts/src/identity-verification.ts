@@ -12,7 +12,12 @@ import {
  */
 
 /** The capture device's id, kept for support (socureDeviceId of document 1, section 3). */
-const DeviceId = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/);
+const DeviceId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/);
 
 /**
  * The capture: the widget (on this device or on the phone) uploads the document and the selfie through
@@ -46,7 +51,12 @@ export const VerificationStatusReply = VerificationSession;
 export const SubmitDocumentReply = VerificationSession;
 
 export const SendSmsRequest = z
-  .object({ phone: z.string().trim().regex(/^\+[1-9]\d{5,14}$/, { error: 'Invalid Phone' }) })
+  .object({
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{5,14}$/, { error: 'Invalid Phone' }),
+  })
   .strict();
 export type SendSmsRequest = z.infer<typeof SendSmsRequest>;
 /**
@@ -56,7 +66,16 @@ export type SendSmsRequest = z.infer<typeof SendSmsRequest>;
 export const SendSmsReply = z.object({ sent: z.literal(true), linkExpiresAt: z.string(), link: z.string() });
 export type SendSmsReply = z.infer<typeof SendSmsReply>;
 
-export const ValidateSmsRequest = z.object({ token: z.string().trim().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const ValidateSmsRequest = z
+  .object({
+    token: z
+      .string()
+      .trim()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
 export type ValidateSmsRequest = z.infer<typeof ValidateSmsRequest>;
 /**
  * The phone has no sign-in: the consumed link gives it a capture token, a bearer token good only for the capture
@@ -87,7 +106,10 @@ export const IdentityServiceInput = z
     state: z.string().trim().min(1).nullable(),
     zip: z.string().trim().min(1),
     city: z.string().trim().min(1),
-    mobileNumber: z.string().regex(/^\+\d{6,15}$/).nullable(),
+    mobileNumber: z
+      .string()
+      .regex(/^\+\d{6,15}$/)
+      .nullable(),
     dob: z.iso.date(),
     nationalId: z.string().trim().min(1),
     country: z.string().regex(/^[A-Z]{2}$/),
@@ -98,7 +120,14 @@ export type IdentityServiceInput = z.infer<typeof IdentityServiceInput>;
 /** What the input is built from: the saved KYC record's fields (document 1, section 3). */
 export interface IdentityServiceSource {
   name: { first: string; last: string };
-  address: { street1: string; street2?: string | undefined; city: string; region?: string | undefined; postalCode: string; country: string };
+  address: {
+    street1: string;
+    street2?: string | undefined;
+    city: string;
+    region?: string | undefined;
+    postalCode: string;
+    country: string;
+  };
   telephone?: { country: string; countryCode: string; number: string } | undefined;
   birth: { year: number; month: number; day: number };
   tax: { identifier: string };
@@ -110,11 +139,16 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 export function identityServiceInputOf(record: IdentityServiceSource): IdentityServiceInput {
   const { name, address, telephone, birth, tax } = record;
   const phoneCountry = telephone?.country.toUpperCase() ?? '';
-  const phone = telephone && isSupportedCountry(phoneCountry) ? parsePhoneNumberFromString(telephone.number, phoneCountry) : undefined;
+  const phone =
+    telephone && isSupportedCountry(phoneCountry)
+      ? parsePhoneNumberFromString(telephone.number, phoneCountry)
+      : undefined;
   return {
     firstName: name.first,
     surName: name.last,
-    physicalAddress: [address.street1, address.street2].filter((line): line is string => !!line && line.trim() !== '').join(', '),
+    physicalAddress: [address.street1, address.street2]
+      .filter((line): line is string => !!line && line.trim() !== '')
+      .join(', '),
     state: address.region && address.region.trim() !== '' ? address.region : null,
     zip: address.postalCode,
     city: address.city,

@@ -50,7 +50,9 @@ describe('identity contracts', () => {
       expect(es.length).toBeGreaterThan(0);
       expect(es.match(/\{\{\w+\}\}/g) ?? []).toEqual(text.match(/\{\{\w+\}\}/g) ?? []);
     }
-    expect(identityMessage('tooManyFailures', { minutes: 7 }, 'es')).toBe('Demasiados intentos fallidos. Inténtalo de nuevo dentro de 7 minutos.');
+    expect(identityMessage('tooManyFailures', { minutes: 7 }, 'es')).toBe(
+      'Demasiados intentos fallidos. Inténtalo de nuevo dentro de 7 minutos.',
+    );
   });
 
   it('tells a challenge reply from a token reply', () => {

@@ -59,7 +59,9 @@ export const CodeDeliveryDetails = z
   .meta({ id: 'CodeDeliveryDetails' });
 export type CodeDeliveryDetails = z.infer<typeof CodeDeliveryDetails>;
 
-export const CodeDeliveryResponse = z.object({ codeDeliveryDetails: CodeDeliveryDetails }).meta({ id: 'CodeDeliveryResponse' });
+export const CodeDeliveryResponse = z
+  .object({ codeDeliveryDetails: CodeDeliveryDetails })
+  .meta({ id: 'CodeDeliveryResponse' });
 export type CodeDeliveryResponse = z.infer<typeof CodeDeliveryResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
@@ -154,9 +156,7 @@ export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 /** The refresh token rotates: every reply carries the one to send next time (decision 050). */
-export const RefreshResponse = z
-  .object({ authenticationResult: AuthenticationResult })
-  .meta({ id: 'RefreshResponse' });
+export const RefreshResponse = z.object({ authenticationResult: AuthenticationResult }).meta({ id: 'RefreshResponse' });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 /** `global` signs out every session of the user, not only this one. */
@@ -236,7 +236,9 @@ export type VerifyAttributeRequest = z.infer<typeof VerifyAttributeRequest>;
 // The API's login token (document 2, section 7)
 
 /** POST /api/auth-token-login-request: the pool's id token in, the API's login token out. */
-export const LoginTokenRequest = z.object({ token: z.string({ error: en.tokenInvalid }).min(1).max(4096) }).meta({ id: 'LoginTokenRequest' });
+export const LoginTokenRequest = z
+  .object({ token: z.string({ error: en.tokenInvalid }).min(1).max(4096) })
+  .meta({ id: 'LoginTokenRequest' });
 export type LoginTokenRequest = z.infer<typeof LoginTokenRequest>;
 
 /**

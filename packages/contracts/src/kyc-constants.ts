@@ -18,7 +18,8 @@ const en = {
   agreementUnavailable: "Something went wrong and we couldn't fetch your Custodial Agreement...",
   fileType: 'Only JPEG, PNG or PDF files are accepted.',
   // Decision 052: a PDF with scripts, automatic actions or a password.
-  fileUnsafe: 'This PDF has scripts, automatic actions or a password. Save it again without them (for example with Print to PDF) or upload a photo.',
+  fileUnsafe:
+    'This PDF has scripts, automatic actions or a password. Save it again without them (for example with Print to PDF) or upload a photo.',
   fileEmpty: 'The file is empty.',
   uploadTooLarge: 'The upload is larger than 60 MB.',
   documentExpired: 'The document has expired.',
@@ -40,7 +41,8 @@ const es: { readonly [K in KycMessageKey]: string } = {
   alreadySubmitted: 'Tu solicitud ya fue enviada.',
   agreementUnavailable: 'Algo salió mal y no pudimos obtener tu Acuerdo de Custodia...',
   fileType: 'Solo se aceptan archivos JPEG, PNG o PDF.',
-  fileUnsafe: 'Este PDF tiene scripts, acciones automáticas o contraseña. Guárdalo de nuevo sin ellos (por ejemplo, con Imprimir a PDF) o sube una foto.',
+  fileUnsafe:
+    'Este PDF tiene scripts, acciones automáticas o contraseña. Guárdalo de nuevo sin ellos (por ejemplo, con Imprimir a PDF) o sube una foto.',
   fileEmpty: 'El archivo está vacío.',
   uploadTooLarge: 'La carga supera los 60 MB.',
   documentExpired: 'El documento ha caducado.',

@@ -27,22 +27,38 @@ describe('kyc documents: the upload rules', () => {
   });
 
   it('R20: both sides for cards and licences, expiry after today, proof of address within 90 days', () => {
-    expect(kycDocumentProblems({ ...passport, documentType: 'drivers_license' }, { front: png }, today)).toEqual({ 'document backFile': M.backRequired });
-    expect(kycDocumentProblems({ ...passport, documentType: 'government_id' }, { front: png, back: png }, today)).toEqual({});
-    expect(kycDocumentProblems({ ...passport, expiresOn: '2026-06-15' }, { front: png }, today)).toEqual({ 'document documentExpiration': M.documentExpired });
+    expect(kycDocumentProblems({ ...passport, documentType: 'drivers_license' }, { front: png }, today)).toEqual({
+      'document backFile': M.backRequired,
+    });
+    expect(
+      kycDocumentProblems({ ...passport, documentType: 'government_id' }, { front: png, back: png }, today),
+    ).toEqual({});
+    expect(kycDocumentProblems({ ...passport, expiresOn: '2026-06-15' }, { front: png }, today)).toEqual({
+      'document documentExpiration': M.documentExpired,
+    });
     expect(kycDocumentProblems({ ...passport, expiresOn: '2026-06-16' }, { front: png }, today)).toEqual({});
     const bill: KycDocumentFieldsInput = { documentType: 'proof_of_address', country: 'US' };
     expect(kycDocumentProblems(bill, { front: png }, today)).toEqual({ 'document issuedAt': 'A value is required' });
     expect(kycDocumentProblems({ ...bill, issuedOn: '2026-03-17' }, { front: png }, today)).toEqual({});
-    expect(kycDocumentProblems({ ...bill, issuedOn: '2026-03-16' }, { front: png }, today)).toEqual({ 'document issuedAt': KYC_DOCUMENT_MESSAGES.en.issuedTooLongAgo });
+    expect(kycDocumentProblems({ ...bill, issuedOn: '2026-03-16' }, { front: png }, today)).toEqual({
+      'document issuedAt': KYC_DOCUMENT_MESSAGES.en.issuedTooLongAgo,
+    });
     // Asked for by the flag on any type.
-    expect(kycDocumentProblems({ ...passport, proofOfAddress: 'true' }, { front: png }, today)).toEqual({ 'document issuedAt': 'A value is required' });
+    expect(kycDocumentProblems({ ...passport, proofOfAddress: 'true' }, { front: png }, today)).toEqual({
+      'document issuedAt': 'A value is required',
+    });
   });
 
   it('reports empty and unrecognised files, bad dates, flags and metadata', () => {
-    expect(kycDocumentProblems(passport, { front: { state: 'empty' } }, today)).toEqual({ 'document file': M.fileEmpty });
-    expect(kycDocumentProblems(passport, { front: png, back: { state: 'unrecognised' } }, today)).toEqual({ 'document backFile': M.fileType });
-    expect(kycDocumentProblems({ ...passport, expiresOn: '2030-02-29' }, { front: png }, today)).toEqual({ 'document documentExpiration': M.invalidDate });
+    expect(kycDocumentProblems(passport, { front: { state: 'empty' } }, today)).toEqual({
+      'document file': M.fileEmpty,
+    });
+    expect(kycDocumentProblems(passport, { front: png, back: { state: 'unrecognised' } }, today)).toEqual({
+      'document backFile': M.fileType,
+    });
+    expect(kycDocumentProblems({ ...passport, expiresOn: '2030-02-29' }, { front: png }, today)).toEqual({
+      'document documentExpiration': M.invalidDate,
+    });
     expect(kycDocumentProblems({ ...passport, identity: 'maybe', metadata: '[1]' }, { front: png }, today)).toEqual({
       identity: KYC_DOCUMENT_MESSAGES.en.flagInvalid,
       metadata: KYC_DOCUMENT_MESSAGES.en.metadataInvalid,

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { calendarDateOf, type CalendarDate } from './kyc';
 import { documentErrorField, KYC_MESSAGES, type DocumentFormField } from './kyc-constants';
-import { countryCode, firstFailure, maxLength, oneOf, pattern, required, romanized, unsafeTextPath, utf8ByteLength, type Rule } from './rules';
+import {
+  countryCode,
+  firstFailure,
+  maxLength,
+  oneOf,
+  pattern,
+  required,
+  romanized,
+  unsafeTextPath,
+  utf8ByteLength,
+  type Rule,
+} from './rules';
 
 /**
  * KYC documents (document 1, section 3 "KYC document upload"; document 2, sections 5 and 7; R11, R20). The API
@@ -10,13 +21,25 @@ import { countryCode, firstFailure, maxLength, oneOf, pattern, required, romaniz
  */
 
 /** Decision 008: the document types a consumer can upload. 'other' needs a subtype (fileN_document_subtype). */
-export const KYC_DOCUMENT_TYPES = ['passport', 'drivers_license', 'government_id', 'residence_permit', 'proof_of_address', 'other'] as const;
+export const KYC_DOCUMENT_TYPES = [
+  'passport',
+  'drivers_license',
+  'government_id',
+  'residence_permit',
+  'proof_of_address',
+  'other',
+] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
 /** R20: cards and licences have two sides. */
 export const KYC_TWO_SIDED_DOCUMENT_TYPES: readonly KycDocumentType[] = ['drivers_license', 'government_id'];
 /** R20: identity documents carry an expiry that must be in the future. */
-export const KYC_IDENTITY_DOCUMENT_TYPES: readonly KycDocumentType[] = ['passport', 'drivers_license', 'government_id', 'residence_permit'];
+export const KYC_IDENTITY_DOCUMENT_TYPES: readonly KycDocumentType[] = [
+  'passport',
+  'drivers_license',
+  'government_id',
+  'residence_permit',
+];
 
 /** Document 2, section 5: jpeg, png and pdf only, recognised by their bytes on the server. */
 export const KYC_DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
@@ -68,7 +91,8 @@ export interface KycDocumentFieldsInput {
 
 /** What the server learnt of one uploaded file from its bytes (absent: no such part in the request). */
 /** `unsafe`: a PDF with scripts, automatic actions or encryption (decision 052). */
-export type KycDocumentFileCheck = { state: 'empty' } | { state: 'unrecognised' } | { state: 'unsafe' } | { state: 'ok'; mime: KycDocumentMime };
+export type KycDocumentFileCheck =
+  { state: 'empty' } | { state: 'unrecognised' } | { state: 'unsafe' } | { state: 'ok'; mime: KycDocumentMime };
 
 export interface KycDocumentFilesInput {
   front?: KycDocumentFileCheck;
@@ -83,7 +107,8 @@ export function parseCalendarDate(value: string): CalendarDate | undefined {
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
+  if (year < 1900 || probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    return undefined;
   return { year, month, day };
 }
 
@@ -111,7 +136,9 @@ function parseMetadata(value: string | undefined): Record<string, unknown> | nul
     const parsed: unknown = JSON.parse(value);
     // The JSON's own escapes can spell a NUL or a lone surrogate, which the database refuses or changes (decision 051).
     if (unsafeTextPath(parsed) !== undefined) return undefined;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -137,7 +164,11 @@ function asksForProofOfAddress(type: string | undefined, proofOfAddressFlag: boo
  * ('document file', 'document backFile', ...); fields outside that mapping use their multipart name suffix
  * (label, metadata, identity, ...). An empty object means the document is acceptable.
  */
-export function kycDocumentProblems(fields: KycDocumentFieldsInput, files: KycDocumentFilesInput, today: CalendarDate): Record<string, string> {
+export function kycDocumentProblems(
+  fields: KycDocumentFieldsInput,
+  files: KycDocumentFilesInput,
+  today: CalendarDate,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   const put = (field: DocumentFormField, message: string | undefined) => {
     if (message !== undefined) problems[documentErrorField(field)] ??= message;
@@ -145,7 +176,11 @@ export function kycDocumentProblems(fields: KycDocumentFieldsInput, files: KycDo
 
   const type = fields.documentType?.trim() || undefined;
   put('documentType', firstFailure(type, [required, oneOf(KYC_DOCUMENT_TYPES)])?.message);
-  if (type === 'other') put('otherDocumentType', firstFailure(fields.documentSubtype?.trim() || undefined, [required, ...freeText])?.message);
+  if (type === 'other')
+    put(
+      'otherDocumentType',
+      firstFailure(fields.documentSubtype?.trim() || undefined, [required, ...freeText])?.message,
+    );
   put('documentCountry', firstFailure(fields.country?.trim() || undefined, [required, countryCode])?.message);
 
   put('file', fileProblem(files.front));
@@ -161,7 +196,8 @@ export function kycDocumentProblems(fields: KycDocumentFieldsInput, files: KycDo
   if (proofOfAddressFlag === undefined) problems.proof_of_address = en.flagInvalid;
 
   // R20: identity documents (by type, or flagged as the identity document) need an expiry after today.
-  const isIdentity = (type !== undefined && KYC_IDENTITY_DOCUMENT_TYPES.includes(type as KycDocumentType)) || identityFlag === true;
+  const isIdentity =
+    (type !== undefined && KYC_IDENTITY_DOCUMENT_TYPES.includes(type as KycDocumentType)) || identityFlag === true;
   const expiresRaw = fields.expiresOn?.trim() || undefined;
   if (expiresRaw !== undefined || isIdentity) {
     const expires = expiresRaw === undefined ? undefined : parseCalendarDate(expiresRaw);
@@ -177,7 +213,10 @@ export function kycDocumentProblems(fields: KycDocumentFieldsInput, files: KycDo
     if (issuedRaw === undefined) put('issuedAt', firstFailure(undefined, [required])?.message);
     else if (!issued) put('issuedAt', K.invalidDate);
     else if (dayNumber(issued) > dayNumber(today)) put('issuedAt', en.issuedInFuture);
-    else if (asksForProofOfAddress(type, proofOfAddressFlag) && dayNumber(today) - dayNumber(issued) > KYC_PROOF_OF_ADDRESS_MAX_AGE_DAYS) {
+    else if (
+      asksForProofOfAddress(type, proofOfAddressFlag) &&
+      dayNumber(today) - dayNumber(issued) > KYC_PROOF_OF_ADDRESS_MAX_AGE_DAYS
+    ) {
       put('issuedAt', en.issuedTooLongAgo);
     }
   }

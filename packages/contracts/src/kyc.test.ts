@@ -56,7 +56,9 @@ describe('KYC individual record rules (document 2, section 5)', () => {
   it('keeps street 2 optional but checks its shape when given', () => {
     expect(problemsWith((r) => (r.address!.street2 = ''))).toEqual({});
     expect(problemsWith((r) => (r.address!.street2 = 'Apt 4'))).toEqual({});
-    expect(problemsWith((r) => (r.address!.street2 = '<script>'))).toEqual({ 'address.street2': 'Value is not a valid street line 2' });
+    expect(problemsWith((r) => (r.address!.street2 = '<script>'))).toEqual({
+      'address.street2': 'Value is not a valid street line 2',
+    });
   });
 
   describe('date of birth (R7)', () => {
@@ -92,8 +94,12 @@ describe('KYC individual record rules (document 2, section 5)', () => {
   describe('names (R8)', () => {
     it('accepts letters of any alphabet, spaces, hyphens and apostrophes, up to 50', () => {
       expect(problemsWith((r) => (r.name = { first: "Anne-Marie O'Neil", last: 'Lovelace' }))).toEqual({});
-      expect(problemsWith((r) => (r.name!.first = 'A'.repeat(51)))).toEqual({ 'name.first': 'Value is not a valid first name' });
-      expect(problemsWith((r) => (r.name!.last = 'L0velace'))).toEqual({ 'name.last': 'Value is not a valid last name' });
+      expect(problemsWith((r) => (r.name!.first = 'A'.repeat(51)))).toEqual({
+        'name.first': 'Value is not a valid first name',
+      });
+      expect(problemsWith((r) => (r.name!.last = 'L0velace'))).toEqual({
+        'name.last': 'Value is not a valid last name',
+      });
     });
 
     it('asks for romanized first and last names when a name has characters outside ASCII', () => {
@@ -104,48 +110,90 @@ describe('KYC individual record rules (document 2, section 5)', () => {
       expect(problemsWith((r) => (r.name = { first: 'Zoë', last: 'Smith', latinFirst: 'Zoë' }))).toEqual({
         'name.latinFirst': 'Value only allows romanized characters',
       });
-      expect(problemsWith((r) => (r.name = { first: 'Zoë', last: 'Łukasz', latinFirst: 'Zoe', latinLast: 'Lukasz' }))).toEqual({});
+      expect(
+        problemsWith((r) => (r.name = { first: 'Zoë', last: 'Łukasz', latinFirst: 'Zoe', latinLast: 'Lukasz' })),
+      ).toEqual({});
       expect(problemsWith((r) => (r.name = { first: '山田', last: 'Smith', latinFirst: 'Yamada' }))).toEqual({});
     });
 
     it('checks the optional middle name as a capitalised word or initial', () => {
       expect(problemsWith((r) => (r.name!.middle = 'J.'))).toEqual({});
-      expect(problemsWith((r) => (r.name!.middle = 'john'))).toEqual({ 'name.middle': 'Value is not a valid middle name' });
+      expect(problemsWith((r) => (r.name!.middle = 'john'))).toEqual({
+        'name.middle': 'Value is not a valid middle name',
+      });
     });
   });
 
   describe('address', () => {
     it('refuses every restricted country, and unknown codes', () => {
       for (const country of ['CN', 'RU', 'NG', 'AE']) {
-        expect(problemsWith((r) => (r.address = { street1: '1 Road', city: 'Town', postalCode: '12345', country }))).toEqual({
+        expect(
+          problemsWith((r) => (r.address = { street1: '1 Road', city: 'Town', postalCode: '12345', country })),
+        ).toEqual({
           'address.country': M.countryNotSupported,
         });
       }
-      expect(problemsWith((r) => (r.address!.country = 'XX'))).toMatchObject({ 'address.country': 'Value is not a valid country code' });
+      expect(problemsWith((r) => (r.address!.country = 'XX'))).toMatchObject({
+        'address.country': 'Value is not a valid country code',
+      });
     });
 
     it('requires a listed region for US, CA and GB only, and refuses the restricted US states', () => {
       expect(problemsWith((r) => delete r.address!.region)).toEqual({ 'address.region': 'A value is required' });
-      expect(problemsWith((r) => (r.address!.region = 'ZZ'))).toEqual({ 'address.region': 'Value is not a valid region' });
+      expect(problemsWith((r) => (r.address!.region = 'ZZ'))).toEqual({
+        'address.region': 'Value is not a valid region',
+      });
       for (const state of RESTRICTED_US_STATES) {
         expect(problemsWith((r) => (r.address!.region = state))).toEqual({ 'address.region': M.regionNotSupported });
       }
-      expect(problemsWith((r) => (r.address = { street1: '1 Rue', city: 'Montréal', postalCode: 'H2X 1Y4', country: 'CA', region: 'QC' }))).toEqual({});
-      expect(problemsWith((r) => (r.address = { street1: '1 Rue', city: 'Montréal', postalCode: 'H2X 1Y4', country: 'CA' }))).toEqual({
+      expect(
+        problemsWith(
+          (r) =>
+            (r.address = { street1: '1 Rue', city: 'Montréal', postalCode: 'H2X 1Y4', country: 'CA', region: 'QC' }),
+        ),
+      ).toEqual({});
+      expect(
+        problemsWith((r) => (r.address = { street1: '1 Rue', city: 'Montréal', postalCode: 'H2X 1Y4', country: 'CA' })),
+      ).toEqual({
         'address.region': 'A value is required',
       });
-      expect(problemsWith((r) => (r.address = { street1: '10 Downing St', city: 'London', postalCode: 'SW1A 2AA', country: 'GB', region: 'ENG' }))).toEqual({});
-      expect(problemsWith((r) => (r.address = { street1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' }))).toEqual({});
+      expect(
+        problemsWith(
+          (r) =>
+            (r.address = {
+              street1: '10 Downing St',
+              city: 'London',
+              postalCode: 'SW1A 2AA',
+              country: 'GB',
+              region: 'ENG',
+            }),
+        ),
+      ).toEqual({});
+      expect(
+        problemsWith(
+          (r) => (r.address = { street1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' }),
+        ),
+      ).toEqual({});
       expect(Object.keys(REGIONS)).toEqual(['US', 'CA', 'GB']);
     });
 
     it('checks the postal code by the country', () => {
       expect(problemsWith((r) => (r.address!.postalCode = '62701-1234'))).toEqual({});
-      expect(problemsWith((r) => (r.address!.postalCode = '6270'))).toEqual({ 'address.postalCode': 'Value is not a valid postal' });
-      expect(problemsWith((r) => (r.address = { street1: '1-1 Chome', city: 'Tokyo', postalCode: '1000001', country: 'JP' }))).toEqual({
+      expect(problemsWith((r) => (r.address!.postalCode = '6270'))).toEqual({
         'address.postalCode': 'Value is not a valid postal',
       });
-      expect(problemsWith((r) => (r.address = { street1: '1-1 Chome', city: 'Tokyo', postalCode: '100-0001', country: 'JP' }))).toEqual({});
+      expect(
+        problemsWith(
+          (r) => (r.address = { street1: '1-1 Chome', city: 'Tokyo', postalCode: '1000001', country: 'JP' }),
+        ),
+      ).toEqual({
+        'address.postalCode': 'Value is not a valid postal',
+      });
+      expect(
+        problemsWith(
+          (r) => (r.address = { street1: '1-1 Chome', city: 'Tokyo', postalCode: '100-0001', country: 'JP' }),
+        ),
+      ).toEqual({});
     });
   });
 
@@ -167,14 +215,28 @@ describe('KYC individual record rules (document 2, section 5)', () => {
 
   it('checks the Tax ID shape', () => {
     expect(problemsWith((r) => (r.tax = { identifier: 'AB 123/45.6' }))).toEqual({});
-    expect(problemsWith((r) => (r.tax = { identifier: '<b>1</b>' }))).toEqual({ 'tax.identifier': 'Value does not match to the pattern' });
-    expect(problemsWith((r) => (r.tax = { identifier: '1'.repeat(31) }))).toEqual({ 'tax.identifier': 'Value must be less than 30 characters' });
+    expect(problemsWith((r) => (r.tax = { identifier: '<b>1</b>' }))).toEqual({
+      'tax.identifier': 'Value does not match to the pattern',
+    });
+    expect(problemsWith((r) => (r.tax = { identifier: '1'.repeat(31) }))).toEqual({
+      'tax.identifier': 'Value must be less than 30 characters',
+    });
   });
 
   it('validates and normalises through the request schema, with field paths', () => {
     const schema = kycIndividualRequest(() => new Date(Date.UTC(2025, 5, 15)));
-    const parsed = schema.parse({ ...valid(), address: { ...valid().address, country: 'us', region: 'il', street2: ' ' }, relatedId: 'client-sent' });
-    expect(parsed.address).toEqual({ country: 'US', city: 'Springfield', region: 'IL', postalCode: '62701', street1: '1 Main St' });
+    const parsed = schema.parse({
+      ...valid(),
+      address: { ...valid().address, country: 'us', region: 'il', street2: ' ' },
+      relatedId: 'client-sent',
+    });
+    expect(parsed.address).toEqual({
+      country: 'US',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      street1: '1 Main St',
+    });
     expect(parsed.tax).toEqual({ identifier: '123-45-6789', country: 'US', region: 'IL', city: 'Springfield' });
     expect(parsed).not.toHaveProperty('relatedId');
     const bad = schema.safeParse({ ...valid(), birth: { year: 2010, month: 1, day: 1 } });

@@ -1,4 +1,9 @@
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type PhoneNumber,
+} from 'libphonenumber-js';
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './kyc-levels';
 import { isRestrictedCountry, isRestrictedRegion } from './catalogue/jurisdictions';
@@ -13,7 +18,18 @@ import {
 } from './kyc-constants';
 import { formatRuleMessage } from './rules/messages';
 import { firstFailure, type Rule } from './rules/rule';
-import { PHONE_MAX_LENGTH, city, countryCode, firstName, lastName, middleName, region, regionIn, street, street2 } from './rules/identity-rules';
+import {
+  PHONE_MAX_LENGTH,
+  city,
+  countryCode,
+  firstName,
+  lastName,
+  middleName,
+  region,
+  regionIn,
+  street,
+  street2,
+} from './rules/identity-rules';
 import { normalisePostalCode, postalCode } from './rules/postal-code';
 import { maxLength, oneOf, pattern, required, romanized } from './rules/string-rules';
 
@@ -102,10 +118,17 @@ export const KycIndividual = z
       street1: z.string(),
       street2: z.string().optional(),
     }),
-    telephone: z.object({ country: z.string(), countryCode: z.string(), number: z.string(), extension: z.string().optional() }).optional(),
+    telephone: z
+      .object({ country: z.string(), countryCode: z.string(), number: z.string(), extension: z.string().optional() })
+      .optional(),
     sex: z.string().optional(),
     birth: KycBirth,
-    tax: z.object({ identifier: z.string(), country: z.string(), region: z.string().optional(), city: z.string().optional() }),
+    tax: z.object({
+      identifier: z.string(),
+      country: z.string(),
+      region: z.string().optional(),
+      city: z.string().optional(),
+    }),
   })
   .meta({ id: 'KycIndividual' });
 export type KycIndividual = z.infer<typeof KycIndividual>;
@@ -164,7 +187,10 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
  * Date of birth: missing or impossible → 'Invalid Date.'; today or later → 'Date must be in the past.';
  * R7: under 18 by the full date (not the original's calendar-year gap of 17) → 'Must be older than 18.'
  */
-export function birthDateProblem(birth: { day?: unknown; month?: unknown; year?: unknown } | undefined, today: CalendarDate): string | undefined {
+export function birthDateProblem(
+  birth: { day?: unknown; month?: unknown; year?: unknown } | undefined,
+  today: CalendarDate,
+): string | undefined {
   const year = toInt(birth?.year);
   const month = toInt(birth?.month);
   const day = toInt(birth?.day);
@@ -243,10 +269,14 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   check(problems, 'name.first', first, [required, firstName]);
   check(problems, 'name.last', last, [required, lastName]);
   // R8: a name outside ASCII asks for its romanized form, which must itself be a romanized name.
-  if (first !== undefined && !ASCII.test(first)) check(problems, 'name.latinFirst', trimmed(name.latinFirst), [required, romanized, firstName]);
-  else if (trimmed(name.latinFirst) !== undefined) check(problems, 'name.latinFirst', trimmed(name.latinFirst), [romanized, firstName]);
-  if (last !== undefined && !ASCII.test(last)) check(problems, 'name.latinLast', trimmed(name.latinLast), [required, romanized, lastName]);
-  else if (trimmed(name.latinLast) !== undefined) check(problems, 'name.latinLast', trimmed(name.latinLast), [romanized, lastName]);
+  if (first !== undefined && !ASCII.test(first))
+    check(problems, 'name.latinFirst', trimmed(name.latinFirst), [required, romanized, firstName]);
+  else if (trimmed(name.latinFirst) !== undefined)
+    check(problems, 'name.latinFirst', trimmed(name.latinFirst), [romanized, firstName]);
+  if (last !== undefined && !ASCII.test(last))
+    check(problems, 'name.latinLast', trimmed(name.latinLast), [required, romanized, lastName]);
+  else if (trimmed(name.latinLast) !== undefined)
+    check(problems, 'name.latinLast', trimmed(name.latinLast), [romanized, lastName]);
   if (trimmed(name.middle) !== undefined) check(problems, 'name.middle', trimmed(name.middle), [middleName]);
   if (trimmed(name.preferred) !== undefined) check(problems, 'name.preferred', trimmed(name.preferred), [firstName]);
   if (trimmed(name.matronymic) !== undefined) check(problems, 'name.matronymic', trimmed(name.matronymic), [lastName]);
@@ -261,7 +291,8 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   const country = trimmed(address.country)?.toUpperCase();
   const countryFailure = countryProblem(country);
   if (countryFailure) problems['address.country'] = countryFailure;
-  if (trimmed(address.countryName) !== undefined) check(problems, 'address.countryName', trimmed(address.countryName), countryNameRules);
+  if (trimmed(address.countryName) !== undefined)
+    check(problems, 'address.countryName', trimmed(address.countryName), countryNameRules);
   check(problems, 'address.street1', trimmed(address.street1), [required, street]);
   if (trimmed(address.street2) !== undefined) check(problems, 'address.street2', trimmed(address.street2), [street2]);
   check(problems, 'address.city', trimmed(address.city), [required, city]);
@@ -269,14 +300,16 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   if (country !== undefined && hasRegionList(country)) {
     // Region is required only for countries with a region list (US, CA, GB); restricted states are refused.
     check(problems, 'address.region', regionValue, [required, regionIn(regionCodesOf(country))]);
-    if (!problems['address.region'] && isRestrictedRegion(country, regionValue ?? '')) problems['address.region'] = M.regionNotSupported;
+    if (!problems['address.region'] && isRestrictedRegion(country, regionValue ?? ''))
+      problems['address.region'] = M.regionNotSupported;
   } else if (trimmed(address.region) !== undefined) {
     check(problems, 'address.region', trimmed(address.region), [region]);
   }
   const postal = trimmed(address.postalCode);
   if (postal === undefined) problems['address.postalCode'] = formatRuleMessage('required');
   // The postal-code rule needs a real country; with a bad country that field carries the message instead.
-  else if (!countryFailure && country !== undefined) check(problems, 'address.postalCode', postal, [postalCode(country)]);
+  else if (!countryFailure && country !== undefined)
+    check(problems, 'address.postalCode', postal, [postalCode(country)]);
 
   const telephone = input.telephone;
   if (telephone && (trimmed(telephone.number) !== undefined || trimmed(telephone.country) !== undefined)) {
@@ -293,7 +326,8 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
         check(problems, 'telephone.countryCode', callingCode, [oneOf([getCountryCallingCode(phoneCountry)])]);
       }
     }
-    if (trimmed(telephone.extension) !== undefined) check(problems, 'telephone.extension', trimmed(telephone.extension), [pattern(/^\d{1,6}$/)]);
+    if (trimmed(telephone.extension) !== undefined)
+      check(problems, 'telephone.extension', trimmed(telephone.extension), [pattern(/^\d{1,6}$/)]);
   }
   if (trimmed(input.sex) !== undefined) check(problems, 'sex', trimmed(input.sex)?.toLowerCase(), [oneOf(KYC_SEXES)]);
 
@@ -306,7 +340,8 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   const taxRegion = trimmed(input.tax?.region);
   const regionCountry = taxCountry ?? country;
   if (taxRegion !== undefined && !problems['tax.country']) {
-    if (regionCountry !== undefined && hasRegionList(regionCountry)) check(problems, 'tax.region', taxRegion.toUpperCase(), [regionIn(regionCodesOf(regionCountry))]);
+    if (regionCountry !== undefined && hasRegionList(regionCountry))
+      check(problems, 'tax.region', taxRegion.toUpperCase(), [regionIn(regionCodesOf(regionCountry))]);
     else check(problems, 'tax.region', taxRegion, [region]);
   }
   if (trimmed(input.tax?.city) !== undefined) check(problems, 'tax.city', trimmed(input.tax?.city), [city]);
@@ -352,14 +387,20 @@ export function normaliseKycIndividual(input: KycIndividualInput): KycIndividual
             // Stored as the library reads it (decision 051): the number in E.164 and its country's calling code,
             // whatever digits or separators were typed ('٠١٢٣٤٥٦٧٨٩', '(01) 234 5678').
             country: phone?.country ?? phoneCountry,
-            countryCode: phone?.countryCallingCode ?? (isSupportedCountry(phoneCountry) ? getCountryCallingCode(phoneCountry) : '1'),
+            countryCode:
+              phone?.countryCallingCode ??
+              (isSupportedCountry(phoneCountry) ? getCountryCallingCode(phoneCountry) : '1'),
             number: phone?.number ?? trimmed(telephone.number) ?? '',
             ...opt('extension', telephone.extension),
           },
         }
       : {}),
     ...opt('sex', input.sex?.toLowerCase()),
-    birth: { year: toInt(input.birth?.year) ?? 0, month: toInt(input.birth?.month) ?? 0, day: toInt(input.birth?.day) ?? 0 },
+    birth: {
+      year: toInt(input.birth?.year) ?? 0,
+      month: toInt(input.birth?.month) ?? 0,
+      day: toInt(input.birth?.day) ?? 0,
+    },
     tax: {
       identifier: trimmed(input.tax?.identifier) ?? '',
       // The tax residence defaults to the address (document 1, section 3 lists tax country, region, city).
@@ -395,7 +436,10 @@ export const EmptyRequest = z.object({}).strict().optional();
 
 const AccountStatus = z.enum(ACCOUNT_STATUSES);
 
-export const IndividualInfoReply = z.object({ relatedId: z.string().nullable(), individual: KycIndividualInfo.nullable() });
+export const IndividualInfoReply = z.object({
+  relatedId: z.string().nullable(),
+  individual: KycIndividualInfo.nullable(),
+});
 export type IndividualInfoReply = z.infer<typeof IndividualInfoReply>;
 
 export const SetIndividualInfoReply = z.object({ relatedId: z.string(), individual: KycIndividualInfo });
@@ -413,7 +457,10 @@ export type AccountReply = z.infer<typeof AccountReply>;
 
 const KycCheckStatusSchema = z.enum(KYC_CHECK_STATUSES);
 export const KycChecks = z.object(
-  Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, KycCheckStatusSchema])) as Record<(typeof KYC_CHECK_NAMES)[number], typeof KycCheckStatusSchema>,
+  Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, KycCheckStatusSchema])) as Record<
+    (typeof KYC_CHECK_NAMES)[number],
+    typeof KycCheckStatusSchema
+  >,
 );
 export type KycChecks = z.infer<typeof KycChecks>;
 

@@ -30,7 +30,10 @@ export const AnalyticsEvent = z
     event: z.enum(PRODUCT_EVENTS),
     properties: z
       .record(z.string().min(1).max(ANALYTICS_LIMITS.propertyName), PropertyValue)
-      .refine((p) => Object.keys(p).length <= ANALYTICS_LIMITS.properties, `At most ${ANALYTICS_LIMITS.properties} properties`)
+      .refine(
+        (p) => Object.keys(p).length <= ANALYTICS_LIMITS.properties,
+        `At most ${ANALYTICS_LIMITS.properties} properties`,
+      )
       .optional(),
   })
   .strict()

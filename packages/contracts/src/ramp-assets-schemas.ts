@@ -34,11 +34,23 @@ export const RampAsset = z
 export type RampAsset = z.infer<typeof RampAsset>;
 
 /** Document 2, section 7: "response data.assets". */
-export const RampAssetsReply = z.object({ data: z.object({ assets: z.array(RampAsset) }) }).meta({ id: 'RampAssetsReply' });
+export const RampAssetsReply = z
+  .object({ data: z.object({ assets: z.array(RampAsset) }) })
+  .meta({ id: 'RampAssetsReply' });
 export type RampAssetsReply = z.infer<typeof RampAssetsReply>;
 
-const Network = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/);
-const Ticker = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9]+$/);
+const Network = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9_]+$/);
+const Ticker = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9]+$/);
 
 /**
  * "Notify me" (R15): a method type alone, or an asset type (`stablecoin`, or `crypto` for a crypto asset, decision
@@ -62,9 +74,13 @@ export const FeatureInterest = z.object({
 export type FeatureInterest = z.infer<typeof FeatureInterest>;
 
 /** `created` is false when the same interest was already recorded (the request is idempotent). */
-export const FeatureInterestReply = z.object({ interest: FeatureInterest, created: z.boolean() }).meta({ id: 'FeatureInterestReply' });
+export const FeatureInterestReply = z
+  .object({ interest: FeatureInterest, created: z.boolean() })
+  .meta({ id: 'FeatureInterestReply' });
 export type FeatureInterestReply = z.infer<typeof FeatureInterestReply>;
 
 /** The caller's recorded interests, so the SPA shows "We'll let you know" instead of the button. */
-export const FeatureInterestListReply = z.object({ interests: z.array(FeatureInterest) }).meta({ id: 'FeatureInterestListReply' });
+export const FeatureInterestListReply = z
+  .object({ interests: z.array(FeatureInterest) })
+  .meta({ id: 'FeatureInterestListReply' });
 export type FeatureInterestListReply = z.infer<typeof FeatureInterestListReply>;

@@ -36,18 +36,38 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
       'tezosUSDS',
       'qtumQUSD',
     ]);
-    expect(rampCatalogue(flags).slice(0, 18).map((a) => a.key)).toEqual(STABLECOIN_DISPLAY_ORDER.map((p) => p.key));
+    expect(
+      rampCatalogue(flags)
+        .slice(0, 18)
+        .map((a) => a.key),
+    ).toEqual(STABLECOIN_DISPLAY_ORDER.map((p) => p.key));
   });
 
   it('shows usdc, usdt and xlm disabled, so the first enabled stablecoin is xrplUSDS', () => {
     const catalogue = rampCatalogue(flags);
     const disabled = catalogue.filter((a) => a.disabled && !a.hidden && a.section !== 'fiat').map((a) => a.key);
-    expect(disabled).toEqual(['stellarUSDC', 'solanaUSDC', 'avalancheUSDC', 'ethereumUSDC', 'ethereumUSDT', 'stellarXLM']);
+    expect(disabled).toEqual([
+      'stellarUSDC',
+      'solanaUSDC',
+      'avalancheUSDC',
+      'ethereumUSDC',
+      'ethereumUSDT',
+      'stellarXLM',
+    ]);
     const firstStable = catalogue.find((a) => a.section === 'stable_coin' && !a.disabled && !a.hidden);
     expect(firstStable?.key).toBe('xrplUSDS');
-    expect(catalogue.find((a) => a.key === 'stellarUSDC')).toMatchObject({ disabled: true, fromAssetEnabled: false, toAssetEnabled: false, featureInterestType: 'stablecoin' });
+    expect(catalogue.find((a) => a.key === 'stellarUSDC')).toMatchObject({
+      disabled: true,
+      fromAssetEnabled: false,
+      toAssetEnabled: false,
+      featureInterestType: 'stablecoin',
+    });
     // The disabled crypto asset carries the crypto "notify me" type, not the stablecoin one (decision 064).
-    expect(catalogue.find((a) => a.key === 'stellarXLM')).toMatchObject({ disabled: true, section: 'crypto_currency', featureInterestType: 'crypto' });
+    expect(catalogue.find((a) => a.key === 'stellarXLM')).toMatchObject({
+      disabled: true,
+      section: 'crypto_currency',
+      featureInterestType: 'crypto',
+    });
   });
 
   it('hides Polymesh (its chain flag is false) and keeps chains the flags do not list', () => {
@@ -61,7 +81,12 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
   });
 
   it('follows flag overrides: a chain turned off, a ticker no longer disabled, crypto trading off', () => {
-    const catalogue = rampCatalogue({ ...flags, assetsDisabledForBuyingAndTrading: ['USDT'], chains: { ...flags.chains, tezos: false, polymesh: true }, cryptoTrading: false });
+    const catalogue = rampCatalogue({
+      ...flags,
+      assetsDisabledForBuyingAndTrading: ['USDT'],
+      chains: { ...flags.chains, tezos: false, polymesh: true },
+      cryptoTrading: false,
+    });
     const byKey = new Map(catalogue.map((a) => [a.key, a]));
     expect(byKey.get('stellarUSDC')?.disabled).toBe(false);
     expect(byKey.get('ethereumUSDT')?.disabled).toBe(true);
@@ -84,7 +109,11 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
       ['primex_usdUSD', true, true, false, null],
     ]);
     const noInstant = rampCatalogue({ ...flags, instantAch: false }).find((a) => a.key === 'primex_instant_achUSD');
-    expect(noInstant).toMatchObject({ disabled: true, fromAssetEnabled: false, featureInterestType: 'instant-ach-plaid' });
+    expect(noInstant).toMatchObject({
+      disabled: true,
+      fromAssetEnabled: false,
+      featureInterestType: 'instant-ach-plaid',
+    });
   });
 
   it('gives every chain asset a minimum deposit (R14), decimals, a network name and a generated icon', () => {
@@ -94,7 +123,11 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
       expect(asset.networkIcon.startsWith('data:image/svg+xml,')).toBe(true);
       expect(asset.decimals).toBeGreaterThan(0);
     }
-    expect(findRampAsset(flags, 'primex_usd', 'USD')).toMatchObject({ decimals: 2, minimumDeposit: null, networkDisplayName: 'USD balance' });
+    expect(findRampAsset(flags, 'primex_usd', 'USD')).toMatchObject({
+      decimals: 2,
+      minimumDeposit: null,
+      networkDisplayName: 'USD balance',
+    });
   });
 
   it('sorts assets into sections by the rule of document 1', () => {
@@ -111,7 +144,9 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
   });
 
   it('draws a monogram icon with its letters escaped', () => {
-    const svg = decodeURIComponent(monogramSvgDataUri({ monogram: 'A&B', color: '#123456' }).slice('data:image/svg+xml,'.length));
+    const svg = decodeURIComponent(
+      monogramSvgDataUri({ monogram: 'A&B', color: '#123456' }).slice('data:image/svg+xml,'.length),
+    );
     expect(svg).toContain('A&amp;B</text>');
     expect(svg).toContain('fill="#123456"');
   });
@@ -119,9 +154,13 @@ describe('ramp catalogue (document 2, section 9; R13, R14, R15)', () => {
   it('validates the reply and the feature-interest request', () => {
     expect(RampAssetsReply.safeParse({ data: { assets: rampCatalogue(flags) } }).success).toBe(true);
     expect(FeatureInterestRequest.safeParse({ type: 'card' }).success).toBe(true);
-    expect(FeatureInterestRequest.safeParse({ type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' }).success).toBe(true);
+    expect(
+      FeatureInterestRequest.safeParse({ type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' }).success,
+    ).toBe(true);
     expect(FeatureInterestRequest.safeParse({ type: 'stablecoin' }).success).toBe(false);
-    expect(FeatureInterestRequest.safeParse({ type: 'crypto', network: 'stellar', assetTicker: 'XLM' }).success).toBe(true);
+    expect(FeatureInterestRequest.safeParse({ type: 'crypto', network: 'stellar', assetTicker: 'XLM' }).success).toBe(
+      true,
+    );
     expect(FeatureInterestRequest.safeParse({ type: 'crypto' }).success).toBe(false);
     expect(FeatureInterestRequest.safeParse({ type: 'card', network: 'stellar' }).success).toBe(false);
     expect(FeatureInterestRequest.safeParse({ type: 'crypto' }).success).toBe(false);

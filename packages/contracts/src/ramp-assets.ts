@@ -1,5 +1,10 @@
 import type { FeatureFlags } from './config';
-import { TRANSFER_METHODS, TRANSFER_METHOD_KEYS, type TransferMethodKey, type TransferMethodTicker } from './transfer-methods';
+import {
+  TRANSFER_METHODS,
+  TRANSFER_METHOD_KEYS,
+  type TransferMethodKey,
+  type TransferMethodTicker,
+} from './transfer-methods';
 
 /**
  * The ramp's catalogue of networks and assets (issue 6; document 1, section 3 "Asset"; document 2, section 9; R13,
@@ -21,7 +26,15 @@ import { TRANSFER_METHODS, TRANSFER_METHOD_KEYS, type TransferMethodKey, type Tr
  * Document 2's six types, and 'crypto' for a disabled crypto asset (stellarXLM): 'stablecoin' would tell the
  * operators a stablecoin is wanted (decision 064).
  */
-export const FEATURE_INTEREST_TYPES = ['card', 'instant-ach-plaid', 'ach-plaid', 'international-wire', 'domestic-wire', 'stablecoin', 'crypto'] as const;
+export const FEATURE_INTEREST_TYPES = [
+  'card',
+  'instant-ach-plaid',
+  'ach-plaid',
+  'international-wire',
+  'domestic-wire',
+  'stablecoin',
+  'crypto',
+] as const;
 export type FeatureInterestType = (typeof FEATURE_INTEREST_TYPES)[number];
 /** The types that name an asset (network + ticker); the method types name nothing more. */
 export const ASSET_INTEREST_TYPES = ['stablecoin', 'crypto'] as const satisfies readonly FeatureInterestType[];
@@ -82,7 +95,10 @@ export interface MonogramIcon {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 }
 
 /**
@@ -113,7 +129,13 @@ export interface RampNetwork {
   readonly settlementTime: string;
 }
 
-function network(id: string, displayName: string, monogram: string, color: string, settlementTime: string): RampNetwork {
+function network(
+  id: string,
+  displayName: string,
+  monogram: string,
+  color: string,
+  settlementTime: string,
+): RampNetwork {
   return { id, displayName, icon: { monogram, color }, settlementTime };
 }
 
@@ -164,7 +186,13 @@ export interface RampTicker {
   readonly minimumDeposit: string;
 }
 
-function ticker(assetTicker: string, name: string, unitName: string, decimals: number, minimumDeposit: string): RampTicker {
+function ticker(
+  assetTicker: string,
+  name: string,
+  unitName: string,
+  decimals: number,
+  minimumDeposit: string,
+): RampTicker {
   return { assetTicker, name, unitName, decimals, minimumDeposit };
 }
 
@@ -232,7 +260,13 @@ export const CRYPTO_ASSETS: readonly RampPairDefinition[] = [
  * R13 and document 2, section 5: methods per direction for trades. From (what the user pays with): ACH, USD
  * balance, instant ACH. To (where the user is paid): ACH and USD balance. Card and both wires: neither.
  */
-export const TRADE_METHODS: { readonly [K in TransferMethodKey]: { readonly from: boolean; readonly to: boolean; readonly interest: FeatureInterestType | null } } = {
+export const TRADE_METHODS: {
+  readonly [K in TransferMethodKey]: {
+    readonly from: boolean;
+    readonly to: boolean;
+    readonly interest: FeatureInterestType | null;
+  };
+} = {
   primex_ach: { from: true, to: true, interest: 'ach-plaid' },
   primex_instant_ach: { from: true, to: false, interest: 'instant-ach-plaid' },
   primex_card: { from: false, to: false, interest: 'card' },
@@ -276,7 +310,12 @@ export interface RampAssetEntry {
 
 export type RampCatalogueFlags = Pick<
   FeatureFlags,
-  'assetsDisabledForBuyingAndTrading' | 'chains' | 'cryptoTrading' | 'instantAch' | 'issuanceAndRedemption' | 'plaidDeposits'
+  | 'assetsDisabledForBuyingAndTrading'
+  | 'chains'
+  | 'cryptoTrading'
+  | 'instantAch'
+  | 'issuanceAndRedemption'
+  | 'plaidDeposits'
 >;
 
 /**
@@ -291,7 +330,10 @@ export function isPairSwitchedOn(flags: Pick<FeatureFlags, 'chains'>, networkId:
 }
 
 /** R15: the tickers "disabled for buying and trading" (compared without case: the flag lists 'usdc'). */
-export function isTickerDisabled(flags: Pick<FeatureFlags, 'assetsDisabledForBuyingAndTrading'>, assetTicker: string): boolean {
+export function isTickerDisabled(
+  flags: Pick<FeatureFlags, 'assetsDisabledForBuyingAndTrading'>,
+  assetTicker: string,
+): boolean {
   const ticker = assetTicker.toLowerCase();
   return flags.assetsDisabledForBuyingAndTrading.some((t) => t.trim().toLowerCase() === ticker);
 }
@@ -376,13 +418,19 @@ export function rampCatalogue(flags: RampCatalogueFlags): RampAssetEntry[] {
  * "Memo for stablecoins" false: a stablecoin is sent to the address alone, with no memo or destination tag, on every
  * network (buys and holdings withdrawals; decision 061). Other assets keep their network's memo rule.
  */
-export function isMemoSwitchedOff(flags: Pick<FeatureFlags, 'memoForStablecoins'>, entry: Pick<RampAssetEntry, 'section'>): boolean {
+export function isMemoSwitchedOff(
+  flags: Pick<FeatureFlags, 'memoForStablecoins'>,
+  entry: Pick<RampAssetEntry, 'section'>,
+): boolean {
   return entry.section === 'stable_coin' && !flags.memoForStablecoins;
 }
 
 /** One entry of the catalogue by network and ticker (ticker without case), or undefined. */
-export function findRampAsset(flags: RampCatalogueFlags, networkId: string, assetTicker: string): RampAssetEntry | undefined {
+export function findRampAsset(
+  flags: RampCatalogueFlags,
+  networkId: string,
+  assetTicker: string,
+): RampAssetEntry | undefined {
   const upper = assetTicker.toUpperCase();
   return rampCatalogue(flags).find((a) => a.network === networkId && a.assetTicker === upper);
 }
-

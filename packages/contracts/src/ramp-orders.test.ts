@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CreateOrderRequest, ORDER_CANCELLABLE_STATUSES, ORDER_FINAL_STATUSES, ORDER_STEPS, OrderIdRequest, SHORT_ID_PATTERN, TRACKING_ID_PATTERN, TrackingRequest, trackingPath } from './ramp-orders';
+import {
+  CreateOrderRequest,
+  ORDER_CANCELLABLE_STATUSES,
+  ORDER_FINAL_STATUSES,
+  ORDER_STEPS,
+  OrderIdRequest,
+  SHORT_ID_PATTERN,
+  TRACKING_ID_PATTERN,
+  TrackingRequest,
+  trackingPath,
+} from './ramp-orders';
 
 describe('ramp orders contract', () => {
   it('builds the tracking path the mail and the short link use', () => {

@@ -44,10 +44,18 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** States in which nothing more happens (the tracking page stops polling). */
-export const ORDER_FINAL_STATUSES = ['completed', 'cancelled', 'expired', 'refunded'] as const satisfies readonly OrderStatus[];
+export const ORDER_FINAL_STATUSES = [
+  'completed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
 
 /** States from which `/api/ramp/cancel` works (funds not committed yet). */
-export const ORDER_CANCELLABLE_STATUSES = ['awaiting_funds', 'awaiting_deposit'] as const satisfies readonly OrderStatus[];
+export const ORDER_CANCELLABLE_STATUSES = [
+  'awaiting_funds',
+  'awaiting_deposit',
+] as const satisfies readonly OrderStatus[];
 
 /** The happy path of each side, in order (the timeline shows these steps, done or not). */
 export const ORDER_STEPS = {
@@ -71,7 +79,11 @@ export const ORDER_MESSAGES = {
 
 const ID_TEXT = z.string({ error: ORDER_MESSAGES.orderUnknown });
 
-const QUOTE_ID = z.string({ error: ORDER_MESSAGES.quoteIdRequired }).trim().min(1, { error: ORDER_MESSAGES.quoteIdRequired }).max(100);
+const QUOTE_ID = z
+  .string({ error: ORDER_MESSAGES.quoteIdRequired })
+  .trim()
+  .min(1, { error: ORDER_MESSAGES.quoteIdRequired })
+  .max(100);
 
 /**
  * `/api/ramp/order`: place an order from a quote of the caller (single use; the quote id is the idempotency key).
@@ -204,7 +216,9 @@ export const TrackingReply = z.object({ order: PublicOrder }).meta({ id: 'Tracki
 export type TrackingReply = z.infer<typeof TrackingReply>;
 
 /** `GET /api/r/:shortId`: the SPA route /r/:shortId navigates to `/trade/track?tracking_id=<trackingId>`. */
-export const ShortLinkReply = z.object({ trackingId: z.string(), trackingUrl: z.string() }).meta({ id: 'ShortLinkReply' });
+export const ShortLinkReply = z
+  .object({ trackingId: z.string(), trackingUrl: z.string() })
+  .meta({ id: 'ShortLinkReply' });
 export type ShortLinkReply = z.infer<typeof ShortLinkReply>;
 
 /** The SPA's tracking path for a tracking id. */

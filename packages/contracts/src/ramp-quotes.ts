@@ -49,7 +49,8 @@ export const RAMP_QUOTE_MESSAGES = {
   amountBelowMinimum: (minimum: string, ticker: string) => `The minimum for this trade is ${minimum} ${ticker}`,
   amountBelowFees: 'Amount must be more than the fees',
   amountAboveTradeMaximum: (maximum: string) => `The maximum for one trade is $${maximum}`,
-  weeklyLimitExceeded: (remaining: string) => `This is over your $1000 weekly limit for this method; $${remaining} remains`,
+  weeklyLimitExceeded: (remaining: string) =>
+    `This is over your $1000 weekly limit for this method; $${remaining} remains`,
   dailyLimitExceeded: (remaining: string) => `This is over your daily trading limit; $${remaining} remains today`,
   quoteUnknown: 'There is no such quote',
   quoteExpired: 'This quote has expired. Please get a new quote.',
@@ -65,7 +66,11 @@ export const USD_BALANCE_ADDRESS = 'USD balance';
 export const DEFAULT_QUOTE_TTL_SECONDS = 300;
 
 /** R13: trades are paid with these (sources) and pay out to these (destinations). */
-export const RAMP_SOURCE_METHODS = ['primex_usd', 'primex_ach', 'primex_instant_ach'] as const satisfies readonly TransferMethodKey[];
+export const RAMP_SOURCE_METHODS = [
+  'primex_usd',
+  'primex_ach',
+  'primex_instant_ach',
+] as const satisfies readonly TransferMethodKey[];
 export const RAMP_DESTINATION_METHODS = ['primex_usd', 'primex_ach'] as const satisfies readonly TransferMethodKey[];
 export type RampSourceMethod = (typeof RAMP_SOURCE_METHODS)[number];
 export type RampDestinationMethod = (typeof RAMP_DESTINATION_METHODS)[number];
@@ -201,7 +206,13 @@ export interface QuoteFigures {
  * converted at the mid price after the spread: spread = ceil(N * (ask - bid) / (2 * ask)) (what buying at the ask
  * instead of the mid costs), receive = floor((N - spread) * 10^decimals / mid).
  */
-export function computeBuy(input: { sellCents: bigint; method: RampSourceMethod; network: string; assetDecimals: number; price: ScaledPrice }): QuoteFigures {
+export function computeBuy(input: {
+  sellCents: bigint;
+  method: RampSourceMethod;
+  network: string;
+  assetDecimals: number;
+  price: ScaledPrice;
+}): QuoteFigures {
   const { sellCents, price } = input;
   const methodFee = transferFee(input.method, sellCents);
   const networkFee = networkFeeCents(input.network);
@@ -214,7 +225,16 @@ export function computeBuy(input: { sellCents: bigint; method: RampSourceMethod;
     // cents -> units: / 100; price is USD per unit at PRICE_SCALE; mid = twiceMid / 2.
     receiveAmount = ((net - spreadFee) * 10n ** BigInt(input.assetDecimals) * PRICE_SCALE * 2n) / (100n * twiceMid);
   }
-  return { side: 'buy', sellAmount: sellCents, methodFee, networkFee, spreadFee, receiveAmount, rate: twiceMid / 2n, usdValue: sellCents };
+  return {
+    side: 'buy',
+    sellAmount: sellCents,
+    methodFee,
+    networkFee,
+    spreadFee,
+    receiveAmount,
+    rate: twiceMid / 2n,
+    usdValue: sellCents,
+  };
 }
 
 /**
@@ -223,7 +243,12 @@ export function computeBuy(input: { sellCents: bigint; method: RampSourceMethod;
  * instead of the mid costs); methodFee = the payout method's fee on value - spread; networkFee = 0 (the user's own
  * chain pays a deposit; holdings move inside the custodian); receive = value - spread - methodFee.
  */
-export function computeSell(input: { sellMinor: bigint; method: RampDestinationMethod; assetDecimals: number; price: ScaledPrice }): QuoteFigures {
+export function computeSell(input: {
+  sellMinor: bigint;
+  method: RampDestinationMethod;
+  assetDecimals: number;
+  price: ScaledPrice;
+}): QuoteFigures {
   const { sellMinor, price } = input;
   const unit = 10n ** BigInt(input.assetDecimals);
   const twiceMid = price.bid + price.ask;
@@ -233,7 +258,16 @@ export function computeSell(input: { sellMinor: bigint; method: RampDestinationM
   const afterSpread = usdValue - spreadFee;
   const methodFee = afterSpread > 0n ? transferFee(input.method, afterSpread) : 0n;
   const receiveAmount = afterSpread - methodFee;
-  return { side: 'sell', sellAmount: sellMinor, methodFee, networkFee: 0n, spreadFee, receiveAmount: receiveAmount > 0n ? receiveAmount : 0n, rate: twiceMid / 2n, usdValue };
+  return {
+    side: 'sell',
+    sellAmount: sellMinor,
+    methodFee,
+    networkFee: 0n,
+    spreadFee,
+    receiveAmount: receiveAmount > 0n ? receiveAmount : 0n,
+    rate: twiceMid / 2n,
+    usdValue,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -262,12 +296,22 @@ const TradeFields = {
   sellAddress: Text,
 };
 
-function requireTradeFields(body: { buyAssetTicker?: string | null | undefined; buyNetwork?: string | null | undefined; sellAssetTicker?: string | null | undefined; sellNetwork?: string | null | undefined }, ctx: z.RefinementCtx) {
+function requireTradeFields(
+  body: {
+    buyAssetTicker?: string | null | undefined;
+    buyNetwork?: string | null | undefined;
+    sellAssetTicker?: string | null | undefined;
+    sellNetwork?: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
   for (const field of ['buyAssetTicker', 'sellAssetTicker'] as const) {
-    if (blank(body[field])) ctx.addIssue({ code: 'custom', path: [field], message: RAMP_QUOTE_MESSAGES.tickerRequired });
+    if (blank(body[field]))
+      ctx.addIssue({ code: 'custom', path: [field], message: RAMP_QUOTE_MESSAGES.tickerRequired });
   }
   for (const field of ['buyNetwork', 'sellNetwork'] as const) {
-    if (blank(body[field])) ctx.addIssue({ code: 'custom', path: [field], message: RAMP_QUOTE_MESSAGES.networkRequired });
+    if (blank(body[field]))
+      ctx.addIssue({ code: 'custom', path: [field], message: RAMP_QUOTE_MESSAGES.networkRequired });
   }
 }
 
@@ -286,7 +330,8 @@ export const RampQuoteRequest = z
     }
     const key = blank(body.idemId) ? body.idemID : body.idemId;
     if (blank(key)) ctx.addIssue({ code: 'custom', path: ['idemId'], message: RAMP_QUOTE_MESSAGES.idemIdRequired });
-    else if (!IDEM.test(key ?? '')) ctx.addIssue({ code: 'custom', path: ['idemId'], message: RAMP_QUOTE_MESSAGES.idemIdInvalid });
+    else if (!IDEM.test(key ?? ''))
+      ctx.addIssue({ code: 'custom', path: ['idemId'], message: RAMP_QUOTE_MESSAGES.idemIdInvalid });
   })
   .meta({ id: 'RampQuoteRequest' });
 export type RampQuoteRequest = z.infer<typeof RampQuoteRequest>;

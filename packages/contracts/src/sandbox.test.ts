@@ -19,7 +19,13 @@ describe('sandbox amount rule', () => {
     expect(sandboxAmountProblem(value, decimals)).toBe(message);
   });
 
-  it.each([['1', 2], ['0.01', 2], [' 7.5 ', 2], [12.25, 2], ['0001.123456', 6]])('accepts %j', (value, decimals) => {
+  it.each([
+    ['1', 2],
+    ['0.01', 2],
+    [' 7.5 ', 2],
+    [12.25, 2],
+    ['0001.123456', 6],
+  ])('accepts %j', (value, decimals) => {
     expect(sandboxAmountProblem(value, decimals)).toBeNull();
   });
 

@@ -34,7 +34,9 @@ export function assetNotSupportedMessage(ticker: string): string {
 
 /** 'Amount can have at most 2 decimal places' (ours: the spec shows no text for it). */
 export function amountDecimalsMessage(decimals: number): string {
-  return decimals === 0 ? 'Amount can have no decimal places' : `Amount can have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`;
+  return decimals === 0
+    ? 'Amount can have no decimal places'
+    : `Amount can have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`;
 }
 
 /** The sandbox passport of the sandbox individual (document 2, section 9): expires on this day. */
@@ -97,7 +99,11 @@ export const SandboxFundReply = z
   .meta({ id: 'SandboxFundReply' });
 export type SandboxFundReply = z.infer<typeof SandboxFundReply>;
 
-export const SandboxPassport = z.object({ documentType: z.literal('passport'), country: z.string(), expiresOn: z.string() });
+export const SandboxPassport = z.object({
+  documentType: z.literal('passport'),
+  country: z.string(),
+  expiresOn: z.string(),
+});
 
 /** `/primetrust/sandbox/account/individual/create` and `.../clear`: the toast text and the account as it now is. */
 export const SandboxAccountReply = z
@@ -113,13 +119,24 @@ export type SandboxAccountReply = z.infer<typeof SandboxAccountReply>;
 
 /** `/primetrust/sandbox/plaid-reset-method`: the linked bank method to put into "login required". */
 export const SandboxPlaidResetRequest = z
-  .object({ fundsTransferMethodId: z.string({ error: SANDBOX_MESSAGES.selectMethod }).trim().min(1, { error: SANDBOX_MESSAGES.selectMethod }) })
+  .object({
+    fundsTransferMethodId: z
+      .string({ error: SANDBOX_MESSAGES.selectMethod })
+      .trim()
+      .min(1, { error: SANDBOX_MESSAGES.selectMethod }),
+  })
   .strict();
 export type SandboxPlaidResetRequest = z.infer<typeof SandboxPlaidResetRequest>;
 
-export const SandboxPlaidResetReply = z.object({ message: z.string(), fundsTransferMethodId: z.string(), requiresReauth: z.boolean() });
+export const SandboxPlaidResetReply = z.object({
+  message: z.string(),
+  fundsTransferMethodId: z.string(),
+  requiresReauth: z.boolean(),
+});
 export type SandboxPlaidResetReply = z.infer<typeof SandboxPlaidResetReply>;
 
 /** `/primetrust-sandbox-freeze-account` and `/primetrust-sandbox-unfreeze-account` (R5): the toast text and the flag as it now is. */
-export const SandboxFreezeReply = z.object({ message: z.string(), frozen: z.boolean() }).meta({ id: 'SandboxFreezeReply' });
+export const SandboxFreezeReply = z
+  .object({ message: z.string(), frozen: z.boolean() })
+  .meta({ id: 'SandboxFreezeReply' });
 export type SandboxFreezeReply = z.infer<typeof SandboxFreezeReply>;

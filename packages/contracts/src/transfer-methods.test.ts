@@ -13,7 +13,13 @@ import {
 
 describe('transfer methods (document 2, section 9; R13)', () => {
   it('serve deposits and withdrawals as R13 says', () => {
-    expect(DEPOSIT_METHOD_KEYS).toEqual(['primex_ach', 'primex_instant_ach', 'primex_card', 'primex_fedwire', 'primex_swift_wire']);
+    expect(DEPOSIT_METHOD_KEYS).toEqual([
+      'primex_ach',
+      'primex_instant_ach',
+      'primex_card',
+      'primex_fedwire',
+      'primex_swift_wire',
+    ]);
     expect(WITHDRAWAL_METHOD_KEYS).toEqual(['primex_ach', 'primex_fedwire', 'primex_swift_wire']);
   });
 
@@ -26,7 +32,9 @@ describe('transfer methods (document 2, section 9; R13)', () => {
       ['primex_swift_wire', 'PRIMEX'],
       ['primex_usd', 'PRIMETRUST_TRANSFER'],
     ]);
-    expect([...new Set(Object.values(TRANSFER_METHODS).map((m) => m.ticker))].sort()).toEqual([...TRANSFER_METHOD_TICKERS].sort());
+    expect([...new Set(Object.values(TRANSFER_METHODS).map((m) => m.ticker))].sort()).toEqual(
+      [...TRANSFER_METHOD_TICKERS].sort(),
+    );
   });
 
   it("describe their settlement in the words of document 2, section 9's method list (decision 066)", () => {
@@ -116,8 +124,12 @@ describe('US banking days (weekends and Federal Reserve holidays)', () => {
   it('dates settlements by method', () => {
     const friday = new Date('2026-11-20T15:30:00Z');
     expect(expectedSettlement('primex_ach', friday).toISOString()).toBe('2026-11-30T15:30:00.000Z');
-    expect(expectedSettlement('primex_fedwire', new Date('2026-11-25T15:30:00Z')).toISOString()).toBe('2026-11-27T15:30:00.000Z');
-    expect(expectedSettlement('primex_swift_wire', new Date('2026-12-23T15:30:00Z')).toISOString()).toBe('2026-12-29T15:30:00.000Z');
+    expect(expectedSettlement('primex_fedwire', new Date('2026-11-25T15:30:00Z')).toISOString()).toBe(
+      '2026-11-27T15:30:00.000Z',
+    );
+    expect(expectedSettlement('primex_swift_wire', new Date('2026-12-23T15:30:00Z')).toISOString()).toBe(
+      '2026-12-29T15:30:00.000Z',
+    );
     expect(expectedSettlement('primex_card', friday).toISOString()).toBe('2026-11-21T03:30:00.000Z');
     expect(expectedSettlement('primex_instant_ach', friday).toISOString()).toBe(friday.toISOString());
   });

@@ -9,22 +9,45 @@ import type { FeatureFlags } from './config';
  */
 
 /** The payment method keys of document 1, section 3 (what the wire carries as `method`). */
-export const TRANSFER_METHOD_KEYS = ['primex_ach', 'primex_instant_ach', 'primex_card', 'primex_fedwire', 'primex_swift_wire', 'primex_usd'] as const;
+export const TRANSFER_METHOD_KEYS = [
+  'primex_ach',
+  'primex_instant_ach',
+  'primex_card',
+  'primex_fedwire',
+  'primex_swift_wire',
+  'primex_usd',
+] as const;
 export type TransferMethodKey = (typeof TRANSFER_METHOD_KEYS)[number];
 
 /** The method as the ledger and the transfer records name it (the service's `method`). */
-export const TRANSFER_METHOD_KINDS = ['ach', 'instant_ach', 'card', 'us_wire', 'international_wire', 'usd_balance'] as const;
+export const TRANSFER_METHOD_KINDS = [
+  'ach',
+  'instant_ach',
+  'card',
+  'us_wire',
+  'international_wire',
+  'usd_balance',
+] as const;
 export type TransferMethodKind = (typeof TRANSFER_METHOD_KINDS)[number];
 
 /**
  * The tickers of document 1, section 3's transfer method list. Both wires are PRIMEX, so a ticker names a family of
  * methods, not one: the payment method key stays the key, and each method carries its ticker (decision 064).
  */
-export const TRANSFER_METHOD_TICKERS = ['ACH_PLAID', 'PRIMETRUST_TRANSFER', 'PT_CARD', 'INSTANT_ACH_PLAID', 'PRIMEX'] as const;
+export const TRANSFER_METHOD_TICKERS = [
+  'ACH_PLAID',
+  'PRIMETRUST_TRANSFER',
+  'PT_CARD',
+  'INSTANT_ACH_PLAID',
+  'PRIMEX',
+] as const;
 export type TransferMethodTicker = (typeof TRANSFER_METHOD_TICKERS)[number];
 
 /** How long a method takes: at once, a number of clock hours, or a number of US banking days. */
-export type Settlement = { readonly kind: 'instant' } | { readonly kind: 'hours'; readonly hours: number } | { readonly kind: 'business_days'; readonly days: number };
+export type Settlement =
+  | { readonly kind: 'instant' }
+  | { readonly kind: 'hours'; readonly hours: number }
+  | { readonly kind: 'business_days'; readonly days: number };
 
 /**
  * How long each method takes, in the words of document 2, section 9's method list ('5 business days', '3-5 business
@@ -42,7 +65,8 @@ export const SETTLEMENT_DESCRIPTIONS = {
 export type SettlementDescriptionKey = keyof typeof SETTLEMENT_DESCRIPTIONS;
 
 /** A fee: a fixed amount in USD minor units (cents), or basis points of the amount (50 = 0.5%). Never both. */
-export type TransferFee = { readonly kind: 'fixed'; readonly cents: bigint } | { readonly kind: 'percent'; readonly basisPoints: bigint };
+export type TransferFee =
+  { readonly kind: 'fixed'; readonly cents: bigint } | { readonly kind: 'percent'; readonly basisPoints: bigint };
 
 export interface TransferMethod {
   readonly key: TransferMethodKey;
@@ -155,7 +179,10 @@ export const DEPOSIT_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_M
 export const WITHDRAWAL_METHOD_KEYS = TRANSFER_METHOD_KEYS.filter((k) => TRANSFER_METHODS[k].withdrawal);
 
 /** The flags that switch deposit methods (docs/feature-flags.md). */
-export type DepositFlags = Pick<FeatureFlags, 'plaidDeposits' | 'instantAch' | 'cardDeposit' | 'cardDepositsThroughTrustProvider'>;
+export type DepositFlags = Pick<
+  FeatureFlags,
+  'plaidDeposits' | 'instantAch' | 'cardDeposit' | 'cardDepositsThroughTrustProvider'
+>;
 
 /**
  * Whether the deployment's flags leave a deposit method on (docs/feature-flags.md, decision 061): ACH and instant ACH
@@ -182,7 +209,9 @@ export function depositMethodsFor(flags: DepositFlags): TransferMethodKey[] {
   return DEPOSIT_METHOD_KEYS.filter((key) => isDepositMethodOn(flags, key));
 }
 
-const BY_KIND = new Map<TransferMethodKind, TransferMethod>(TRANSFER_METHOD_KEYS.map((k) => [TRANSFER_METHODS[k].kind, TRANSFER_METHODS[k]]));
+const BY_KIND = new Map<TransferMethodKind, TransferMethod>(
+  TRANSFER_METHOD_KEYS.map((k) => [TRANSFER_METHODS[k].kind, TRANSFER_METHODS[k]]),
+);
 
 export function isTransferMethodKey(value: unknown): value is TransferMethodKey {
   return typeof value === 'string' && (TRANSFER_METHOD_KEYS as readonly string[]).includes(value);
@@ -202,7 +231,8 @@ export function transferMethodByKind(kind: TransferMethodKind): TransferMethod {
  * whatever the amount. Integer arithmetic on bigint only.
  */
 export function transferFee(method: TransferMethodKey | TransferMethodKind, amountCents: bigint): bigint {
-  if (typeof amountCents !== 'bigint' || amountCents < 0n) throw new TypeError('amountCents must be a non-negative bigint');
+  if (typeof amountCents !== 'bigint' || amountCents < 0n)
+    throw new TypeError('amountCents must be a non-negative bigint');
   const fee = (isTransferMethodKey(method) ? TRANSFER_METHODS[method] : transferMethodByKind(method)).fee;
   if (fee.kind === 'fixed') return fee.cents;
   return (amountCents * fee.basisPoints * 2n + 10_000n) / 20_000n;
@@ -223,7 +253,11 @@ const holidaysByYear = new Map<number, Set<string>>();
 function holidaysOf(year: number): Set<string> {
   let set = holidaysByYear.get(year);
   if (!set) {
-    set = new Set(federalHolidays.allForYear(year, { shiftSaturdayHolidays: false, shiftSundayHolidays: true }).map((h) => h.dateString));
+    set = new Set(
+      federalHolidays
+        .allForYear(year, { shiftSaturdayHolidays: false, shiftSundayHolidays: true })
+        .map((h) => h.dateString),
+    );
     holidaysByYear.set(year, set);
   }
   return set;
@@ -233,7 +267,12 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The New York calendar day of an instant: '2026-11-26'. */
 export function bankingDayOf(instant: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: BANKING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: BANKING_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = Object.fromEntries(dayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts['year']}-${parts['month']}-${parts['day']}`;
 }

@@ -120,7 +120,8 @@ export const DepositRequest = z
       ctx.addIssue({ code: 'custom', path: ['method'], message: TRANSFER_MESSAGES.methodNotForDeposit });
     }
     checkAmount(body.amount, ctx);
-    if (blank(body.fundsTransferMethodId)) ctx.addIssue({ code: 'custom', path: ['fundsTransferMethodId'], message: TRANSFER_MESSAGES.selectMethod });
+    if (blank(body.fundsTransferMethodId))
+      ctx.addIssue({ code: 'custom', path: ['fundsTransferMethodId'], message: TRANSFER_MESSAGES.selectMethod });
   })
   .meta({ id: 'DepositRequest' });
 export type DepositRequest = z.infer<typeof DepositRequest>;
@@ -150,7 +151,11 @@ export const WithdrawRequest = z
   .strict()
   .superRefine((body, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-    const rule = (field: 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode', value: string | null | undefined, check: typeof iban) => {
+    const rule = (
+      field: 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode',
+      value: string | null | undefined,
+      check: typeof iban,
+    ) => {
       const failure = firstFailure((value ?? '').trim(), [check]);
       if (failure) issue(field, failure.message);
     };
@@ -188,7 +193,13 @@ export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
 
 /** `/api/transfers/confirm-withdrawal`: the token of the link in the withdrawal's email (`/money/withdrawals/confirm?token=`). */
 export const ConfirmWithdrawalRequest = z
-  .object({ token: z.string({ error: TRANSFER_MESSAGES.confirmationInvalid }).trim().min(1, { error: TRANSFER_MESSAGES.confirmationInvalid }).max(200) })
+  .object({
+    token: z
+      .string({ error: TRANSFER_MESSAGES.confirmationInvalid })
+      .trim()
+      .min(1, { error: TRANSFER_MESSAGES.confirmationInvalid })
+      .max(200),
+  })
   .strict()
   .meta({ id: 'ConfirmWithdrawalRequest' });
 export type ConfirmWithdrawalRequest = z.infer<typeof ConfirmWithdrawalRequest>;
@@ -291,7 +302,9 @@ export const WireInstruction = z.object({
 export type WireInstruction = z.infer<typeof WireInstruction>;
 
 /** `/api/transfers/wire-instructions`: US (primex_fedwire) and international (primex_swift_wire). */
-export const WireInstructionsReply = z.object({ us: WireInstruction, international: WireInstruction }).meta({ id: 'WireInstructionsReply' });
+export const WireInstructionsReply = z
+  .object({ us: WireInstruction, international: WireInstruction })
+  .meta({ id: 'WireInstructionsReply' });
 export type WireInstructionsReply = z.infer<typeof WireInstructionsReply>;
 
 /** The sandbox settle calls (`/api/primetrust-sandbox-settle-*`): the toast text and what settled. */

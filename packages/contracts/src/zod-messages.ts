@@ -27,7 +27,9 @@ export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefine
       return `Value must be a ${issue.expected}`;
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? formatRuleMessage('required') : formatRuleMessage('minLength', { n: Number(issue.minimum) });
+        return Number(issue.minimum) <= 1
+          ? formatRuleMessage('required')
+          : formatRuleMessage('minLength', { n: Number(issue.minimum) });
       }
       return undefined;
     case 'too_big':
@@ -37,8 +39,10 @@ export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefine
     case 'invalid_format': {
       const code = FORMAT_CODES[issue.format];
       if (!code) return undefined;
-      const expected = (issue as { prefix?: string; suffix?: string; includes?: string }).prefix ??
-        (issue as { suffix?: string }).suffix ?? (issue as { includes?: string }).includes;
+      const expected =
+        (issue as { prefix?: string; suffix?: string; includes?: string }).prefix ??
+        (issue as { suffix?: string }).suffix ??
+        (issue as { includes?: string }).includes;
       return formatRuleMessage(code, expected === undefined ? {} : { value: expected });
     }
     case 'unrecognized_keys':

@@ -29,11 +29,15 @@ describe('admin: the command line process', () => {
 
   function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'apps/api/src/admin/cli.ts'), ...args], {
-        cwd: rootDir,
-        env: env(),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(rootDir, 'apps/api/src/admin/cli.ts'), ...args],
+        {
+          cwd: rootDir,
+          env: env(),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,9 +66,15 @@ describe('admin: the command line process', () => {
     try {
       await prepareDatabase(db, rootDir);
       const now = new Date();
-      await db.query(`INSERT INTO users (id, email, password_hash, status, created_at, updated_at) VALUES ($1, $2, 'x', 'CONFIRMED', $3, $3)`, [guid, email, now]);
-      await db.query(`INSERT INTO custodian_accounts (user_id, account_id, status, checks, signature, submitted_at, decided_at, created_at, updated_at)
-         VALUES ($1, 'acct_cli', 'opened', '{}', 'Cli Tester', $2, $2, $2, $2)`, [guid, now]);
+      await db.query(
+        `INSERT INTO users (id, email, password_hash, status, created_at, updated_at) VALUES ($1, $2, 'x', 'CONFIRMED', $3, $3)`,
+        [guid, email, now],
+      );
+      await db.query(
+        `INSERT INTO custodian_accounts (user_id, account_id, status, checks, signature, submitted_at, decided_at, created_at, updated_at)
+         VALUES ($1, 'acct_cli', 'opened', '{}', 'Cli Tester', $2, $2, $2, $2)`,
+        [guid, now],
+      );
       if (kind === 'pglite') {
         // PGlite serves one process: with this process holding the folder, the command says so and stops.
         const busy = await cli('user', email);
@@ -93,11 +103,18 @@ describe('admin: the command line process', () => {
 
     const lifted = await cli('unfreeze', guid, '--by', 'bob', '--reason', 'cleared', '--json');
     expect(lifted.code, lifted.stderr).toBe(0);
-    expect(JSON.parse(lifted.stdout)).toMatchObject({ userGuid: guid, frozen: false, changed: true, action: { operator: 'bob', action: 'unfreeze', reason: 'cleared' } });
+    expect(JSON.parse(lifted.stdout)).toMatchObject({
+      userGuid: guid,
+      frozen: false,
+      changed: true,
+      action: { operator: 'bob', action: 'unfreeze', reason: 'cleared' },
+    });
 
     const audit = await cli('audit', '--json');
     expect(audit.code, audit.stderr).toBe(0);
-    const { actions } = JSON.parse(audit.stdout) as { actions: { operator: string; action: string; subject: string }[] };
+    const { actions } = JSON.parse(audit.stdout) as {
+      actions: { operator: string; action: string; subject: string }[];
+    };
     expect(actions.map((a) => [a.operator, a.action, a.subject])).toEqual([
       ['bob', 'unfreeze', guid],
       ['ann', 'freeze', guid],
@@ -106,7 +123,10 @@ describe('admin: the command line process', () => {
     // What the app reads afterwards: not frozen, and the two records.
     const after = await openAppDatabase();
     try {
-      expect((await after.query<{ frozen: boolean }>('SELECT frozen FROM custodian_accounts WHERE user_id = $1', [guid])).rows).toEqual([{ frozen: false }]);
+      expect(
+        (await after.query<{ frozen: boolean }>('SELECT frozen FROM custodian_accounts WHERE user_id = $1', [guid]))
+          .rows,
+      ).toEqual([{ frozen: false }]);
       expect((await after.query('SELECT 1 FROM operator_actions WHERE subject = $1', [guid])).rows.length).toBe(2);
     } finally {
       await after.close();

@@ -59,7 +59,12 @@ describe('admin: the operator command', () => {
     return { code, stdout, stderr, opened };
   }
 
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  async function waitFor<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    what: string,
+    timeoutMs = 20_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await read();
@@ -75,9 +80,17 @@ describe('admin: the operator command', () => {
     const user = await k.openedUser('150', 'admin-lookup');
     await k.addBank(user.token);
     const funded = await lookupUser(ctx, user.email.toUpperCase());
-    expect(funded.balances.find((b) => b.asset === 'USD')).toEqual({ asset: 'USD', settled: '150.00', held: '0.00', available: '150.00' });
+    expect(funded.balances.find((b) => b.asset === 'USD')).toEqual({
+      asset: 'USD',
+      settled: '150.00',
+      held: '0.00',
+      available: '150.00',
+    });
     expect(funded.recentOrders).toEqual([]);
-    const q = await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: `admin-${Date.now()}` } });
+    const q = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: { ...BUY_USDS, idemId: `admin-${Date.now()}` },
+    });
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     const placed = await k.placeOrder(user.token, RampQuoteReply.parse(q.body).quote.quoteId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
@@ -88,7 +101,14 @@ describe('admin: the operator command', () => {
     expect(report.kyc.identity.status).toBe('not_started');
     expect(report.account).toMatchObject({ status: 'opened', frozen: false, frozenAt: null });
     expect(report.linkedMethods).toEqual({ banks: 1, cards: 0 });
-    expect(report.recentOrders).toEqual([expect.objectContaining({ orderId: order.orderId, trackingId: order.trackingId, side: 'buy', sell: '100.00 USD' })]);
+    expect(report.recentOrders).toEqual([
+      expect.objectContaining({
+        orderId: order.orderId,
+        trackingId: order.trackingId,
+        side: 'buy',
+        sell: '100.00 USD',
+      }),
+    ]);
     expect(report.user).toEqual(funded.user);
 
     const text = renderUserReport(report);
@@ -103,15 +123,25 @@ describe('admin: the operator command', () => {
 
   it('looks an order up by order id, tracking id or short id: state, amounts, timeline and jobs', async () => {
     const user = await k.openedUser('120', 'admin-order');
-    const q = await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: `admin-o-${Date.now()}` } });
-    const placed = OrderReply.parse((await k.placeOrder(user.token, RampQuoteReply.parse(q.body).quote.quoteId)).body).order;
+    const q = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: { ...BUY_USDS, idemId: `admin-o-${Date.now()}` },
+    });
+    const placed = OrderReply.parse(
+      (await k.placeOrder(user.token, RampQuoteReply.parse(q.body).quote.quoteId)).body,
+    ).order;
     // The app's worker delivers it: the order's jobs show up as they run.
     const report = await waitFor(
       () => lookupOrder(ctx, placed.orderId),
       (r) => r.jobs.some((j) => j.name === 'orders.deliver' && j.state === 'completed'),
       'the delivery job',
     );
-    expect(report.order).toMatchObject({ orderId: placed.orderId, trackingId: placed.trackingId, side: 'buy', sell: { amount: '100.00', asset: 'USD' } });
+    expect(report.order).toMatchObject({
+      orderId: placed.orderId,
+      trackingId: placed.trackingId,
+      side: 'buy',
+      sell: { amount: '100.00', asset: 'USD' },
+    });
     expect(report.user).toEqual({ userGuid: user.guid, email: user.email });
     expect(report.timeline.slice(0, 2).map((t) => t.to)).toEqual(['awaiting_funds', 'funds_received']);
     expect(await lookupOrder(ctx, placed.trackingId)).toMatchObject({ order: { orderId: placed.orderId } });
@@ -139,7 +169,9 @@ describe('admin: the operator command', () => {
     expect(noReason.opened).toBe(0);
     expect((await admin('freeze', user.email, '--by', 'ann', '--reason', '   ')).code).toBe(2);
     expect((await admin('freeze', user.email, '--reason', 'why')).stderr).toContain('--by <operator> is required');
-    expect((await admin('freeze', user.email, '--by', 'ann', '--reason', 'x', '--decision', 'accept')).stderr).toContain('freeze does not take --decision');
+    expect(
+      (await admin('freeze', user.email, '--by', 'ann', '--reason', 'x', '--decision', 'accept')).stderr,
+    ).toContain('freeze does not take --decision');
     expect((await admin('frobnicate')).code).toBe(2);
     expect((await admin('user')).stderr).toContain('user needs <email|userGuid>');
     expect((await admin('jobs', '--limit', 'lots')).stderr).toContain('--limit must be a whole number');
@@ -153,20 +185,40 @@ describe('admin: the operator command', () => {
   it('freezes then unfreezes an account: the user sees the frozen answer in between; both recorded with who and why', async () => {
     const user = await k.openedUser('50', 'admin-freeze');
     const frozen = await setAccountFrozen(ctx, user.email, true, note);
-    expect(frozen).toMatchObject({ userGuid: user.guid, frozen: true, changed: true, action: { operator: 'ann', action: 'freeze', subject: user.guid, reason: 'ticket 4711' } });
+    expect(frozen).toMatchObject({
+      userGuid: user.guid,
+      frozen: true,
+      changed: true,
+      action: { operator: 'ann', action: 'freeze', subject: user.guid, reason: 'ticket 4711' },
+    });
     const refused = await k.call('/api/primetrust/account/get', { token: user.token, body: {} });
     expect(refused.status).toBe(401);
     expect((refused.body as { message: string }).message.startsWith(FROZEN_ACCOUNT_MARKER)).toBe(true);
-    expect((await lookupUser(ctx, user.guid)).account).toMatchObject({ frozen: true, frozenReason: 'Operator ann: ticket 4711' });
+    expect((await lookupUser(ctx, user.guid)).account).toMatchObject({
+      frozen: true,
+      frozenReason: 'Operator ann: ticket 4711',
+    });
 
     // Already frozen: nothing changes and nothing is recorded.
     const again = await admin('freeze', user.guid, '--by', 'bob', '--reason', 'double check');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('is already frozen: nothing changed, nothing recorded');
 
-    const lifted = await admin('unfreeze', user.email, '--by', 'bob', '--reason', 'identity confirmed by phone', '--json');
+    const lifted = await admin(
+      'unfreeze',
+      user.email,
+      '--by',
+      'bob',
+      '--reason',
+      'identity confirmed by phone',
+      '--json',
+    );
     expect(lifted.code).toBe(0);
-    expect(JSON.parse(lifted.stdout)).toMatchObject({ frozen: false, changed: true, action: { operator: 'bob', action: 'unfreeze' } });
+    expect(JSON.parse(lifted.stdout)).toMatchObject({
+      frozen: false,
+      changed: true,
+      action: { operator: 'bob', action: 'unfreeze' },
+    });
     expect((await k.call('/api/primetrust/account/get', { token: user.token, body: {} })).status).toBe(200);
     expect(await k.holdings(user.token)).toMatchObject({ settled: '50.00' });
 
@@ -180,7 +232,10 @@ describe('admin: the operator command', () => {
     expect(table.stdout).toMatch(/#\s+when\s+operator\s+action\s+subject\s+reason/);
     expect(table.stdout).toContain('identity confirmed by phone');
     // The custodian's freeze history names the operator too.
-    const { rows } = await k.t.db.query<{ action: string; reason: string }>('SELECT action, reason FROM custodian_account_freeze_events WHERE user_id = $1 ORDER BY id', [user.guid]);
+    const { rows } = await k.t.db.query<{ action: string; reason: string }>(
+      'SELECT action, reason FROM custodian_account_freeze_events WHERE user_id = $1 ORDER BY id',
+      [user.guid],
+    );
     expect(rows).toEqual([
       { action: 'freeze', reason: 'Operator ann: ticket 4711' },
       { action: 'unfreeze', reason: 'Operator bob: identity confirmed by phone' },
@@ -195,7 +250,9 @@ describe('admin: the operator command', () => {
     const token = await k.signedInUser(email);
     expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual() })).status).toBe(200);
     await k.captureIdentity(token);
-    expect((await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Ada Lovelace' } })).body).toEqual({ status: 'pending' });
+    expect(
+      (await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Ada Lovelace' } })).body,
+    ).toEqual({ status: 'pending' });
     expect(await k.waitForIdentity(token)).toMatchObject({ status: 'review' });
     const { rows } = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
     return { token, guid: rows[0]!.id };
@@ -207,12 +264,28 @@ describe('admin: the operator command', () => {
     expect((await lookupUser(ctx, accepted.guid)).kyc.identity.status).toBe('review');
 
     const yes = await decideKycReview(ctx, accepted.guid, 'accept', note);
-    expect(yes).toMatchObject({ identity: { status: 'accepted' }, account: { status: 'pending', reviewQueued: true }, action: { action: 'kyc_review_accept', subject: accepted.guid } });
-    expect(await k.identityStatus(accepted.token)).toMatchObject({ status: 'accepted', reason: 'A reviewer confirmed that the document and the selfie match' });
+    expect(yes).toMatchObject({
+      identity: { status: 'accepted' },
+      account: { status: 'pending', reviewQueued: true },
+      action: { action: 'kyc_review_accept', subject: accepted.guid },
+    });
+    expect(await k.identityStatus(accepted.token)).toMatchObject({
+      status: 'accepted',
+      reason: 'A reviewer confirmed that the document and the selfie match',
+    });
     // The app's worker runs the custodian's review the decision queued.
     expect(await k.waitForDecision(accepted.token)).toMatchObject({ status: 'opened' });
 
-    const no = await admin('kyc-review', rejected.guid, '--decision', 'reject', '--by', 'ann', '--reason', 'selfie does not match');
+    const no = await admin(
+      'kyc-review',
+      rejected.guid,
+      '--decision',
+      'reject',
+      '--by',
+      'ann',
+      '--reason',
+      'selfie does not match',
+    );
     expect(no.code, no.stderr).toBe(0);
     expect(no.stdout).toContain('is decided: rejected');
     expect(await k.identityStatus(rejected.token)).toMatchObject({ status: 'rejected' });
@@ -220,11 +293,24 @@ describe('admin: the operator command', () => {
 
     // Decided already, or never in review: refused, nothing recorded.
     const before = await actionCount();
-    const twice = await admin('kyc-review', accepted.guid, '--decision', 'reject', '--by', 'ann', '--reason', 'changed my mind');
+    const twice = await admin(
+      'kyc-review',
+      accepted.guid,
+      '--decision',
+      'reject',
+      '--by',
+      'ann',
+      '--reason',
+      'changed my mind',
+    );
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('has no identity review pending (identity check: accepted)');
-    await expect(decideKycReview(ctx, (await k.openedUser('0', 'admin-kyc-none')).guid, 'accept', note)).rejects.toThrow(AdminError);
-    expect((await admin('kyc-review', accepted.guid, '--decision', 'maybe', '--by', 'ann', '--reason', 'x')).code).toBe(2);
+    await expect(
+      decideKycReview(ctx, (await k.openedUser('0', 'admin-kyc-none')).guid, 'accept', note),
+    ).rejects.toThrow(AdminError);
+    expect((await admin('kyc-review', accepted.guid, '--decision', 'maybe', '--by', 'ann', '--reason', 'x')).code).toBe(
+      2,
+    );
     expect(await actionCount()).toBe(before);
     expect(await k.identityStatus(accepted.token)).toMatchObject({ status: 'accepted' });
   });
@@ -232,9 +318,21 @@ describe('admin: the operator command', () => {
   it('lists a failed job and retries it: it runs again and completes; only a failed job can be retried', async () => {
     const jobId = await k.t.jobs.send('admin-test.flaky', { what: 'sync' });
     expect(jobId).toBeTruthy();
-    await waitFor(() => findJob(k.t.db, jobId!), (j) => j?.state === 'failed', 'the job to fail');
+    await waitFor(
+      () => findJob(k.t.db, jobId!),
+      (j) => j?.state === 'failed',
+      'the job to fail',
+    );
     const failed = await listFailedJobs(ctx, { limit: 20, name: 'admin-test.flaky' });
-    expect(failed).toEqual([expect.objectContaining({ id: jobId, name: 'admin-test.flaky', state: 'failed', error: 'the bank link was down', data: { what: 'sync' } })]);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        id: jobId,
+        name: 'admin-test.flaky',
+        state: 'failed',
+        error: 'the bank link was down',
+        data: { what: 'sync' },
+      }),
+    ]);
     const listed = await admin('jobs');
     expect(listed.stdout).toContain(jobId!);
     expect(listed.stdout).toContain('the bank link was down');
@@ -245,13 +343,27 @@ describe('admin: the operator command', () => {
 
     healed = true;
     const retried = await retryFailedJob(ctx, jobId!, note);
-    expect(retried.action).toMatchObject({ action: 'job_retry', subject: jobId, operator: 'ann', details: { name: 'admin-test.flaky', error: 'the bank link was down' } });
-    await waitFor(() => findJob(k.t.db, jobId!), (j) => j?.state === 'completed', 'the retried job to complete');
+    expect(retried.action).toMatchObject({
+      action: 'job_retry',
+      subject: jobId,
+      operator: 'ann',
+      details: { name: 'admin-test.flaky', error: 'the bank link was down' },
+    });
+    await waitFor(
+      () => findJob(k.t.db, jobId!),
+      (j) => j?.state === 'completed',
+      'the retried job to complete',
+    );
     expect(flakyRuns).toBe(1);
 
     const again = await admin('retry-job', jobId!, '--by', 'ann', '--reason', 'once more');
-    expect(again).toMatchObject({ code: 1, stderr: `Job ${jobId} (admin-test.flaky) is completed: only a failed job can be retried\n` });
-    expect((await admin('retry-job', '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a', '--by', 'ann', '--reason', 'x')).stderr).toBe('No job with id 6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a\n');
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: `Job ${jobId} (admin-test.flaky) is completed: only a failed job can be retried\n`,
+    });
+    expect(
+      (await admin('retry-job', '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a', '--by', 'ann', '--reason', 'x')).stderr,
+    ).toBe('No job with id 6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a\n');
     expect((await admin('retry-job', 'nope', '--by', 'ann', '--reason', 'x')).code).toBe(2);
     expect((await listOperatorActions(k.t.db, { limit: 10, subject: jobId! })).length).toBe(1);
   });
@@ -260,7 +372,11 @@ describe('admin: the operator command', () => {
     healed = false;
     const runsBefore = flakyRuns;
     const jobId = (await k.t.jobs.send('admin-test.flaky', { what: 'archived' }))!;
-    await waitFor(() => findJob(k.t.db, jobId), (j) => j?.state === 'failed', 'the job to fail');
+    await waitFor(
+      () => findJob(k.t.db, jobId),
+      (j) => j?.state === 'failed',
+      'the job to fail',
+    );
     // What pg-boss's maintenance does to a failed job after the archive interval (2 days here).
     await k.t.db.transaction(async (tx) => {
       await tx.query('INSERT INTO pgboss.archive SELECT *, now() FROM pgboss.job WHERE id = $1', [jobId]);
@@ -275,7 +391,11 @@ describe('admin: the operator command', () => {
     const result = JSON.parse(cli.stdout) as { sentAgainAs: string; action: { details: Record<string, unknown> } };
     expect(result.sentAgainAs).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.action.details).toMatchObject({ archived: true, sentAgainAs: result.sentAgainAs });
-    const rerun = await waitFor(() => findJob(k.t.db, result.sentAgainAs), (j) => j?.state === 'completed', 'the new job to complete');
+    const rerun = await waitFor(
+      () => findJob(k.t.db, result.sentAgainAs),
+      (j) => j?.state === 'completed',
+      'the new job to complete',
+    );
     expect(rerun).toMatchObject({ name: 'admin-test.flaky', data: { what: 'archived' } });
     expect(flakyRuns).toBe(runsBefore + 1);
   });

@@ -36,7 +36,8 @@ export function operatorNote(values: { by?: string | undefined; reason?: string 
   if (!by) problems.push('--by <operator> is required: who makes this change');
   else if (by.length > 100 || CONTROL.test(by)) problems.push('--by must be 1 to 100 printable characters');
   if (!reason) problems.push('--reason "<text>" is required: why this change is made');
-  else if (reason.length > 1000 || CONTROL.test(reason.replace(/\n/g, ' '))) problems.push('--reason must be 1 to 1000 printable characters');
+  else if (reason.length > 1000 || CONTROL.test(reason.replace(/\n/g, ' ')))
+    problems.push('--reason must be 1 to 1000 printable characters');
   if (problems.length > 0) throw usageError(problems.join('\n'));
   return { by, reason };
 }

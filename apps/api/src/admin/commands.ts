@@ -1,7 +1,12 @@
 import { parseArgs } from 'node:util';
 import { listOperatorActions, operatorNote, type OperatorNote } from './audit';
 import type { AdminContext } from './context';
-import { decideKycReview, KYC_REVIEW_DECISIONS, renderKycReviewResult, type KycReviewDecision } from './decide-kyc-review';
+import {
+  decideKycReview,
+  KYC_REVIEW_DECISIONS,
+  renderKycReviewResult,
+  type KycReviewDecision,
+} from './decide-kyc-review';
 import { usageError } from './errors';
 import { findUser } from './find-user';
 import { section, table, toJson } from './format';
@@ -76,7 +81,8 @@ const str = (values: Values, name: OptionName): string | undefined => {
 function limitOf(values: Values): number {
   const raw = str(values, 'limit');
   if (raw === undefined) return 20;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) throw usageError('--limit must be a whole number from 1 to 1000');
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000)
+    throw usageError('--limit must be a whole number from 1 to 1000');
   return Number(raw);
 }
 
@@ -126,7 +132,13 @@ export const COMMANDS: Record<string, CommandSpec> = {
       const actions = await listOperatorActions(ctx.db, { limit, subject, operator: str(values, 'operator')?.trim() });
       return {
         json: { actions },
-        text: section('Operator actions', table(['#', 'when', 'operator', 'action', 'subject', 'reason'], actions.map((a) => [a.id, a.createdAt, a.operator, a.action, a.subject, a.reason]))),
+        text: section(
+          'Operator actions',
+          table(
+            ['#', 'when', 'operator', 'action', 'subject', 'reason'],
+            actions.map((a) => [a.id, a.createdAt, a.operator, a.action, a.subject, a.reason]),
+          ),
+        ),
       };
     },
   },
@@ -136,7 +148,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
     mutating: true,
     async run(ctx, input) {
       const decision = str(input.values, 'decision');
-      if (!KYC_REVIEW_DECISIONS.includes(decision as KycReviewDecision)) throw usageError('--decision must be accept or reject');
+      if (!KYC_REVIEW_DECISIONS.includes(decision as KycReviewDecision))
+        throw usageError('--decision must be accept or reject');
       const result = await decideKycReview(ctx, input.args[0]!, decision as KycReviewDecision, noteOf(input));
       return { json: result, text: renderKycReviewResult(result) };
     },
@@ -170,7 +183,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
 };
 
-export type ParsedCommand = { help: true; json: boolean } | { help: false; json: boolean; name: string; spec: CommandSpec; input: CommandInput };
+export type ParsedCommand =
+  { help: true; json: boolean } | { help: false; json: boolean; name: string; spec: CommandSpec; input: CommandInput };
 
 /**
  * Reads the command line without touching the database: an unknown command or option, a missing argument, and a
@@ -179,7 +193,10 @@ export type ParsedCommand = { help: true; json: boolean } | { help: false; json:
 export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
     throw usageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }
@@ -193,13 +210,21 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const stray = Object.keys(parsed.values).filter((option) => !allowed.has(option));
   if (stray.length > 0) throw usageError(`${name} does not take ${stray.map((o) => `--${o}`).join(', ')}.`);
   if (args.length < spec.args.length) throw usageError(`${name} needs <${spec.args.slice(args.length).join('> <')}>.`);
-  if (args.length > spec.args.length) throw usageError(`${name} takes ${spec.args.length === 0 ? 'no arguments' : `only <${spec.args.join('> <')}>`}; unexpected: ${args.slice(spec.args.length).join(' ')}`);
-  const note = spec.mutating ? operatorNote({ by: str(parsed.values, 'by'), reason: str(parsed.values, 'reason') }) : null;
+  if (args.length > spec.args.length)
+    throw usageError(
+      `${name} takes ${spec.args.length === 0 ? 'no arguments' : `only <${spec.args.join('> <')}>`}; unexpected: ${args.slice(spec.args.length).join(' ')}`,
+    );
+  const note = spec.mutating
+    ? operatorNote({ by: str(parsed.values, 'by'), reason: str(parsed.values, 'reason') })
+    : null;
   return { help: false, json, name, spec, input: { args, values: parsed.values, note } };
 }
 
 /** Runs a parsed command; the answer as text for people or as JSON. */
-export async function executeCommand(ctx: AdminContext, command: Extract<ParsedCommand, { help: false }>): Promise<string> {
+export async function executeCommand(
+  ctx: AdminContext,
+  command: Extract<ParsedCommand, { help: false }>,
+): Promise<string> {
   const result = await command.spec.run(ctx, command.input);
   return command.json ? toJson(result.json) : result.text;
 }

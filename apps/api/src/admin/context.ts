@@ -20,7 +20,10 @@ export interface AdminContext {
  * current schema as every process does at start, and registers the API's job list so a decision can enqueue what
  * follows it in its own transaction. On the embedded database this fails with DataDirInUseError while the app runs.
  */
-export async function openAdminContext(config: Config, rootDir: string): Promise<AdminContext & { close(): Promise<void> }> {
+export async function openAdminContext(
+  config: Config,
+  rootDir: string,
+): Promise<AdminContext & { close(): Promise<void> }> {
   // Logs go to stderr: stdout carries the command's answer (and --json must stay parseable).
   const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
   const db = await openDatabase(config.database);

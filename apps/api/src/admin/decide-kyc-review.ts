@@ -39,7 +39,9 @@ export async function decideKycReview(
   return ctx.db.transaction(async (tx) => {
     const session = await findSessionOfUser(tx, user.id, { forUpdate: true });
     if (!session || session.status !== 'review' || session.submitted_at === null) {
-      throw refused(`${user.email} has no identity review pending (identity check: ${session?.status ?? 'not_started'}): nothing to decide`);
+      throw refused(
+        `${user.email} has no identity review pending (identity check: ${session?.status ?? 'not_started'}): nothing to decide`,
+      );
     }
     const conclusion = decision === 'accept' ? IDV_REVIEW_CONCLUSIONS.accepted : IDV_REVIEW_CONCLUSIONS.rejected;
     const now = ctx.clock.now();
@@ -56,7 +58,12 @@ export async function decideKycReview(
       note,
       action: decision === 'accept' ? 'kyc_review_accept' : 'kyc_review_reject',
       subject: user.id,
-      details: { email: user.email, sessionId: session.id, identity: conclusion.decision, accountStatus: account?.status ?? null },
+      details: {
+        email: user.email,
+        sessionId: session.id,
+        identity: conclusion.decision,
+        accountStatus: account?.status ?? null,
+      },
       now,
     });
     return {

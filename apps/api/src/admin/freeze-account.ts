@@ -19,28 +19,50 @@ export interface FreezeResult {
  * (the same ones the sandbox calls use), the operator's record in the same transaction. The account keeps its status
  * and balances; while frozen every signed-in account and money call answers 401 with the frozen marker.
  */
-export async function setAccountFrozen(ctx: Pick<AdminContext, 'db' | 'clock'>, who: string, frozen: boolean, note: OperatorNote): Promise<FreezeResult> {
+export async function setAccountFrozen(
+  ctx: Pick<AdminContext, 'db' | 'clock'>,
+  who: string,
+  frozen: boolean,
+  note: OperatorNote,
+): Promise<FreezeResult> {
   const user = await findUser(ctx.db, who);
   return ctx.db.transaction(async (tx) => {
     // Locked first, so the state this command reports is the one it changed.
-    const { rows } = await tx.query<{ frozen: boolean }>('SELECT frozen FROM custodian_accounts WHERE user_id = $1 FOR UPDATE', [user.id]);
+    const { rows } = await tx.query<{ frozen: boolean }>(
+      'SELECT frozen FROM custodian_accounts WHERE user_id = $1 FOR UPDATE',
+      [user.id],
+    );
     const account = rows[0];
-    if (!account) throw refused(`${user.email} has no custodial account${frozen ? ' to freeze' : ''} (KYC details not saved yet)`);
-    const result: FreezeResult = { userGuid: user.id, email: user.email, frozen, changed: account.frozen !== frozen, action: null };
+    if (!account)
+      throw refused(`${user.email} has no custodial account${frozen ? ' to freeze' : ''} (KYC details not saved yet)`);
+    const result: FreezeResult = {
+      userGuid: user.id,
+      email: user.email,
+      frozen,
+      changed: account.frozen !== frozen,
+      action: null,
+    };
     if (!result.changed) return result;
     const now = ctx.clock.now();
     // The freeze history (custodian_account_freeze_events) names the operator too.
     const input = { reason: `Operator ${note.by}: ${note.reason}`, now };
     if (frozen) await freezeAccount(tx, user.id, input);
     else await unfreezeAccount(tx, user.id, input);
-    result.action = await recordOperatorAction(tx, { note, action: frozen ? 'freeze' : 'unfreeze', subject: user.id, details: { email: user.email }, now });
+    result.action = await recordOperatorAction(tx, {
+      note,
+      action: frozen ? 'freeze' : 'unfreeze',
+      subject: user.id,
+      details: { email: user.email },
+      now,
+    });
     return result;
   });
 }
 
 export function renderFreezeResult(r: FreezeResult): string {
   const state = r.frozen ? 'frozen' : 'not frozen';
-  if (!r.changed) return `The account of ${r.email} (${r.userGuid}) is already ${state}: nothing changed, nothing recorded.`;
+  if (!r.changed)
+    return `The account of ${r.email} (${r.userGuid}) is already ${state}: nothing changed, nothing recorded.`;
   return [
     `The account of ${r.email} (${r.userGuid}) is now ${state}.`,
     fields([

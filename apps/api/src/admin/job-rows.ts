@@ -75,7 +75,10 @@ export async function jobsWithData(db: Queryable, match: Record<string, string>[
 }
 
 /** Failed jobs still in the queue (retryable), newest failure first; one queue when `name` is given. */
-export async function failedJobs(db: Queryable, options: { limit: number; name?: string | undefined }): Promise<JobView[]> {
+export async function failedJobs(
+  db: Queryable,
+  options: { limit: number; name?: string | undefined },
+): Promise<JobView[]> {
   const params: unknown[] = [options.limit];
   if (options.name) params.push(options.name);
   const { rows } = await db.query<JobRow>(
@@ -88,9 +91,18 @@ export async function failedJobs(db: Queryable, options: { limit: number; name?:
 }
 
 /** One job by id, live or archived; `forUpdate` locks a live one (the archive is never changed). */
-export async function findJob(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<JobView | null> {
-  const live = await db.query<JobRow>(`SELECT ${COLUMNS}, false AS archived FROM pgboss.job WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function findJob(
+  db: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<JobView | null> {
+  const live = await db.query<JobRow>(
+    `SELECT ${COLUMNS}, false AS archived FROM pgboss.job WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   if (live.rows[0]) return toView(live.rows[0]);
-  const archived = await db.query<JobRow>(`SELECT ${COLUMNS}, true AS archived FROM pgboss.archive WHERE id = $1`, [id]);
+  const archived = await db.query<JobRow>(`SELECT ${COLUMNS}, true AS archived FROM pgboss.archive WHERE id = $1`, [
+    id,
+  ]);
   return archived.rows[0] ? toView(archived.rows[0]) : null;
 }

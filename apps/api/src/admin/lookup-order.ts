@@ -7,7 +7,8 @@ import { jobsWithData, type JobView } from './job-rows';
 
 const TRACKING_ID = /^[A-Za-z0-9_-]{22}$/;
 const SHORT_ID = /^[A-Za-z0-9_-]{10}$/;
-const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 
 export interface OrderReport {
   order: {
@@ -75,14 +76,26 @@ interface OrderRow {
 /** `admin order <orderId|trackingId|shortId>`: the order, its timeline and its jobs, read-only. */
 export async function lookupOrder(ctx: { db: Queryable }, ref: string): Promise<OrderReport> {
   const query = ref.trim();
-  const column = UUID.test(query) ? 'id' : TRACKING_ID.test(query) ? 'tracking_id' : SHORT_ID.test(query) ? 'short_id' : null;
-  if (!column) throw usageError(`"${ref}" is not an order id (a uuid), a tracking id (22 characters) or a short id (10 characters)`);
+  const column = UUID.test(query)
+    ? 'id'
+    : TRACKING_ID.test(query)
+      ? 'tracking_id'
+      : SHORT_ID.test(query)
+        ? 'short_id'
+        : null;
+  if (!column)
+    throw usageError(
+      `"${ref}" is not an order id (a uuid), a tracking id (22 characters) or a short id (10 characters)`,
+    );
   const { rows } = await ctx.db.query<OrderRow>(
     `SELECT o.*, u.email FROM ramp_orders o JOIN users u ON u.id = o.user_id WHERE o.${column} = $1`,
     [column === 'id' ? query.toLowerCase() : query],
   );
   const o = rows[0];
-  if (!o) throw notFound(`No order with ${column === 'id' ? 'order id' : column === 'tracking_id' ? 'tracking id' : 'short id'} ${query}`);
+  if (!o)
+    throw notFound(
+      `No order with ${column === 'id' ? 'order id' : column === 'tracking_id' ? 'tracking id' : 'short id'} ${query}`,
+    );
   const transitions = await ctx.db.query<{ from_status: string | null; to_status: string; reason: string; at: Date }>(
     'SELECT from_status, to_status, reason, at FROM ramp_order_transitions WHERE order_id = $1 ORDER BY id',
     [o.id],
@@ -101,7 +114,12 @@ export async function lookupOrder(ctx: { db: Queryable }, ref: string): Promise<
       sellDeliveryMethod: o.sell_delivery_method,
       sell: { amount: money(o.sell_amount, o.sell_asset), asset: o.sell_asset, network: o.sell_network },
       receive: { amount: money(o.receive_amount, o.buy_asset), asset: o.buy_asset, network: o.buy_network },
-      fees: { method: money(o.method_fee, 'USD'), network: money(o.network_fee, 'USD'), spread: money(o.spread_fee, 'USD'), asset: 'USD' },
+      fees: {
+        method: money(o.method_fee, 'USD'),
+        network: money(o.network_fee, 'USD'),
+        spread: money(o.spread_fee, 'USD'),
+        asset: 'USD',
+      },
       buyAddress: o.buy_address,
       buyMemo: o.buy_memo,
       depositAddress: o.deposit_address,
@@ -147,12 +165,26 @@ export function renderOrderReport(r: OrderReport): string {
         ['expires', o.expiresAt],
       ]),
     ),
-    section('Timeline', table(['at', 'from', 'to', 'reason'], r.timeline.map((t) => [t.at, t.from, t.to, t.reason]))),
+    section(
+      'Timeline',
+      table(
+        ['at', 'from', 'to', 'reason'],
+        r.timeline.map((t) => [t.at, t.from, t.to, t.reason]),
+      ),
+    ),
     section(
       'Jobs',
       table(
         ['job id', 'name', 'state', 'attempts', 'created', 'completed', 'error'],
-        r.jobs.map((j) => [j.id, j.name, j.archived ? `${j.state} (archived)` : j.state, `${j.retryCount}/${j.retryLimit}`, j.createdOn, j.completedOn, j.error]),
+        r.jobs.map((j) => [
+          j.id,
+          j.name,
+          j.archived ? `${j.state} (archived)` : j.state,
+          `${j.retryCount}/${j.retryLimit}`,
+          j.createdOn,
+          j.completedOn,
+          j.error,
+        ]),
       ),
     ),
   ].join('\n\n');

@@ -4,10 +4,20 @@ import { listOperatorActions, type OperatorActionRow } from './audit';
 import { findUser } from './find-user';
 import { fields, section, table } from './format';
 
-const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 
 export interface UserReport {
-  user: { userGuid: string; email: string; status: string; locale: string; phoneNumber: string | null; phoneVerified: boolean; preferredMfa: string; createdAt: string | null };
+  user: {
+    userGuid: string;
+    email: string;
+    status: string;
+    locale: string;
+    phoneNumber: string | null;
+    phoneVerified: boolean;
+    preferredMfa: string;
+    createdAt: string | null;
+  };
   kyc: {
     detailsSaved: boolean;
     name: string | null;
@@ -16,16 +26,37 @@ export interface UserReport {
     identity: { status: string; reason: string | null; submittedAt: string | null; decidedAt: string | null };
   };
   /** The custodial account; null before the KYC details are saved. */
-  account: { status: string; statusReason: string | null; accountId: string | null; frozen: boolean; frozenAt: string | null; frozenReason: string | null; submittedAt: string | null; decidedAt: string | null } | null;
+  account: {
+    status: string;
+    statusReason: string | null;
+    accountId: string | null;
+    frozen: boolean;
+    frozenAt: string | null;
+    frozenReason: string | null;
+    submittedAt: string | null;
+    decidedAt: string | null;
+  } | null;
   /** Decimal strings per asset. */
   balances: { asset: string; settled: string; held: string; available: string }[];
   linkedMethods: { banks: number; cards: number };
-  recentOrders: { orderId: string; trackingId: string; side: string; status: string; sell: string; receive: string; createdAt: string | null }[];
+  recentOrders: {
+    orderId: string;
+    trackingId: string;
+    side: string;
+    status: string;
+    sell: string;
+    receive: string;
+    createdAt: string | null;
+  }[];
   recentActions: OperatorActionRow[];
 }
 
 /** `admin user <email|userGuid>`: everything support asks about a user, read-only. */
-export async function lookupUser(ctx: { db: Queryable }, who: string, options: { orders?: number } = {}): Promise<UserReport> {
+export async function lookupUser(
+  ctx: { db: Queryable },
+  who: string,
+  options: { orders?: number } = {},
+): Promise<UserReport> {
   const db = ctx.db;
   const user = await findUser(db, who);
   const kyc = await db.query<{ first: string | null; last: string | null; country: string | null }>(
@@ -33,10 +64,12 @@ export async function lookupUser(ctx: { db: Queryable }, who: string, options: {
      FROM kyc_individuals WHERE user_id = $1`,
     [user.id],
   );
-  const identity = await db.query<{ status: string; reason: string | null; submitted_at: Date | null; decided_at: Date | null }>(
-    'SELECT status, reason, submitted_at, decided_at FROM identity_verifications WHERE user_id = $1',
-    [user.id],
-  );
+  const identity = await db.query<{
+    status: string;
+    reason: string | null;
+    submitted_at: Date | null;
+    decided_at: Date | null;
+  }>('SELECT status, reason, submitted_at, decided_at FROM identity_verifications WHERE user_id = $1', [user.id]);
   const account = await db.query<{
     status: string;
     status_reason: string | null;
@@ -46,7 +79,10 @@ export async function lookupUser(ctx: { db: Queryable }, who: string, options: {
     frozen_reason: string | null;
     submitted_at: Date | null;
     decided_at: Date | null;
-  }>('SELECT status, status_reason, account_id, frozen, frozen_at, frozen_reason, submitted_at, decided_at FROM custodian_accounts WHERE user_id = $1', [user.id]);
+  }>(
+    'SELECT status, status_reason, account_id, frozen, frozen_at, frozen_reason, submitted_at, decided_at FROM custodian_accounts WHERE user_id = $1',
+    [user.id],
+  );
   const methods = await db.query<{ banks: bigint | number; cards: bigint | number }>(
     `SELECT (SELECT count(*) FROM bank_methods WHERE user_id = $1 AND removed_at IS NULL) AS banks,
             (SELECT count(*) FROM card_methods WHERE user_id = $1 AND removed_at IS NULL) AS cards`,
@@ -86,7 +122,12 @@ export async function lookupUser(ctx: { db: Queryable }, who: string, options: {
       name: details ? [details.first, details.last].filter(Boolean).join(' ') || null : null,
       country: details?.country ?? null,
       identity: session
-        ? { status: session.status, reason: session.reason, submittedAt: iso(session.submitted_at), decidedAt: iso(session.decided_at) }
+        ? {
+            status: session.status,
+            reason: session.reason,
+            submittedAt: iso(session.submitted_at),
+            decidedAt: iso(session.decided_at),
+          }
         : { status: 'not_started', reason: null, submittedAt: null, decidedAt: null },
     },
     account: acc
@@ -131,7 +172,12 @@ export function renderUserReport(r: UserReport): string {
         ['email', r.user.email],
         ['sign-up status', r.user.status],
         ['locale', r.user.locale],
-        ['phone', r.user.phoneNumber ? `${r.user.phoneNumber}${r.user.phoneVerified ? ' (verified)' : ' (not verified)'}` : null],
+        [
+          'phone',
+          r.user.phoneNumber
+            ? `${r.user.phoneNumber}${r.user.phoneVerified ? ' (verified)' : ' (not verified)'}`
+            : null,
+        ],
         ['second factor', r.user.preferredMfa],
         ['created', r.user.createdAt],
       ]),
@@ -142,7 +188,12 @@ export function renderUserReport(r: UserReport): string {
         ['details saved', r.kyc.detailsSaved],
         ['name', r.kyc.name],
         ['country', r.kyc.country],
-        ['identity check', r.kyc.identity.status === 'review' ? 'review (a manual review is pending: admin kyc-review)' : r.kyc.identity.status],
+        [
+          'identity check',
+          r.kyc.identity.status === 'review'
+            ? 'review (a manual review is pending: admin kyc-review)'
+            : r.kyc.identity.status,
+        ],
         ['identity reason', r.kyc.identity.reason],
         ['identity submitted', r.kyc.identity.submittedAt],
         ['identity decided', r.kyc.identity.decidedAt],
@@ -161,12 +212,33 @@ export function renderUserReport(r: UserReport): string {
           ])
         : '(no account: KYC details not saved yet)',
     ),
-    section('Balances', table(['asset', 'settled', 'held', 'available'], r.balances.map((b) => [b.asset, b.settled, b.held, b.available]))),
-    section('Linked methods', fields([['bank accounts', r.linkedMethods.banks], ['cards', r.linkedMethods.cards]])),
+    section(
+      'Balances',
+      table(
+        ['asset', 'settled', 'held', 'available'],
+        r.balances.map((b) => [b.asset, b.settled, b.held, b.available]),
+      ),
+    ),
+    section(
+      'Linked methods',
+      fields([
+        ['bank accounts', r.linkedMethods.banks],
+        ['cards', r.linkedMethods.cards],
+      ]),
+    ),
     section(
       'Recent orders',
-      table(['order id', 'tracking id', 'side', 'status', 'sell', 'receive', 'created'], r.recentOrders.map((o) => [o.orderId, o.trackingId, o.side, o.status, o.sell, o.receive, o.createdAt])),
+      table(
+        ['order id', 'tracking id', 'side', 'status', 'sell', 'receive', 'created'],
+        r.recentOrders.map((o) => [o.orderId, o.trackingId, o.side, o.status, o.sell, o.receive, o.createdAt]),
+      ),
     ),
-    section('Recent operator actions', table(['when', 'operator', 'action', 'reason'], r.recentActions.map((x) => [x.createdAt, x.operator, x.action, x.reason]))),
+    section(
+      'Recent operator actions',
+      table(
+        ['when', 'operator', 'action', 'reason'],
+        r.recentActions.map((x) => [x.createdAt, x.operator, x.action, x.reason]),
+      ),
+    ),
   ].join('\n\n');
 }

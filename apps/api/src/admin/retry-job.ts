@@ -8,7 +8,10 @@ import { fields, section, table } from './format';
 import { failedJobs, findJob, type JobView } from './job-rows';
 
 /** `admin jobs`: the failed jobs still in the queue, newest failure first. */
-export async function listFailedJobs(ctx: Pick<AdminContext, 'db'>, options: { limit: number; name?: string | undefined }): Promise<JobView[]> {
+export async function listFailedJobs(
+  ctx: Pick<AdminContext, 'db'>,
+  options: { limit: number; name?: string | undefined },
+): Promise<JobView[]> {
   return failedJobs(ctx.db, options);
 }
 
@@ -17,7 +20,14 @@ export function renderFailedJobs(jobs: JobView[]): string {
     'Failed jobs',
     table(
       ['job id', 'name', 'attempts', 'failed at', 'error', 'data'],
-      jobs.map((j) => [j.id, j.name, `${j.retryCount}/${j.retryLimit}`, j.completedOn, j.error, JSON.stringify(j.data)]),
+      jobs.map((j) => [
+        j.id,
+        j.name,
+        `${j.retryCount}/${j.retryLimit}`,
+        j.completedOn,
+        j.error,
+        JSON.stringify(j.data),
+      ]),
     ),
   );
 }
@@ -48,13 +58,20 @@ export interface RetryResult {
  * data. Job handlers are idempotent (every module's jobs re-read the state they act on), so a retried job does only
  * what is still to be done.
  */
-export async function retryFailedJob(ctx: Pick<AdminContext, 'db' | 'clock' | 'jobs'>, jobId: string, note: OperatorNote): Promise<RetryResult> {
+export async function retryFailedJob(
+  ctx: Pick<AdminContext, 'db' | 'clock' | 'jobs'>,
+  jobId: string,
+  note: OperatorNote,
+): Promise<RetryResult> {
   const id = jobId.trim().toLowerCase();
   if (!UUID.test(id)) throw usageError(`"${jobId}" is not a job id (a uuid, as listed by: admin jobs)`);
   return ctx.db.transaction(async (tx) => {
     const job = await findJob(tx, id, { forUpdate: true });
     if (!job) throw notFound(`No job with id ${id}`);
-    if (job.state !== 'failed') throw refused(`Job ${id} (${job.name}) is ${job.state}${job.archived ? ' (archived)' : ''}: only a failed job can be retried`);
+    if (job.state !== 'failed')
+      throw refused(
+        `Job ${id} (${job.name}) is ${job.state}${job.archived ? ' (archived)' : ''}: only a failed job can be retried`,
+      );
     let sentAgainAs: string | null = null;
     if (job.archived) {
       sentAgainAs = await sendAgain(ctx, tx, job);
@@ -65,7 +82,13 @@ export async function retryFailedJob(ctx: Pick<AdminContext, 'db' | 'clock' | 'j
       note,
       action: 'job_retry',
       subject: id,
-      details: { name: job.name, attempts: job.retryCount, error: job.error, data: job.data, ...(sentAgainAs ? { archived: true, sentAgainAs } : {}) },
+      details: {
+        name: job.name,
+        attempts: job.retryCount,
+        error: job.error,
+        data: job.data,
+        ...(sentAgainAs ? { archived: true, sentAgainAs } : {}),
+      },
       now: ctx.clock.now(),
     });
     return { job, sentAgainAs, action };
@@ -78,9 +101,14 @@ async function sendAgain(ctx: Pick<AdminContext, 'jobs'>, tx: Queryable, job: Jo
   try {
     newId = await ctx.jobs.send(job.name, data, { tx });
   } catch (error) {
-    throw refused(`Job ${job.id} (${job.name}) was archived and cannot be sent again: ${error instanceof Error ? error.message : String(error)}`);
+    throw refused(
+      `Job ${job.id} (${job.name}) was archived and cannot be sent again: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  if (!newId) throw refused(`Job ${job.id} (${job.name}) was archived, and a job of its queue with the same key is already waiting: nothing to send`);
+  if (!newId)
+    throw refused(
+      `Job ${job.id} (${job.name}) was archived, and a job of its queue with the same key is already waiting: nothing to send`,
+    );
   return newId;
 }
 

@@ -30,7 +30,9 @@ describe('the embedded database folder lock', () => {
     await writeFile(`${dataDir}.lock`, JSON.stringify({ pid: process.ppid, command: 'scripts/start.mjs' }));
     const refused = await lockDataDir(dataDir).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DataDirInUseError);
-    expect((refused as Error).message).toContain(`is in use by another process (pid ${process.ppid}: scripts/start.mjs)`);
+    expect((refused as Error).message).toContain(
+      `is in use by another process (pid ${process.ppid}: scripts/start.mjs)`,
+    );
     expect(JSON.parse(await readFile(`${dataDir}.lock`, 'utf8'))).toMatchObject({ pid: process.ppid });
   });
 

@@ -80,7 +80,9 @@ describe('the query layer, migrations and reference data', () => {
   });
 
   it('records applied migrations and applies nothing twice', async () => {
-    const { rows } = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+    const { rows } = await db.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
     expect(rows.map((r) => `${r.version}:${r.name}`)).toContain('1:foundation');
     const again = await migrate(db, await readMigrations(path.join(rootDir, 'apps/api/migrations')));
     expect(again.applied).toEqual([]);
@@ -97,7 +99,9 @@ describe('the query layer, migrations and reference data', () => {
   });
 
   it('keeps a checksum per applied migration and refuses to start when an applied file changed, naming it (decision 068)', async () => {
-    const { rows: real } = await db.query<{ version: number; checksum: string | null }>('SELECT version, checksum FROM schema_migrations WHERE version = 1');
+    const { rows: real } = await db.query<{ version: number; checksum: string | null }>(
+      'SELECT version, checksum FROM schema_migrations WHERE version = 1',
+    );
     const foundation = (await readMigrations(path.join(rootDir, 'apps/api/migrations')))[0]!;
     expect(real[0]?.checksum).toBe(foundation.checksum);
 
@@ -126,7 +130,9 @@ describe('the query layer, migrations and reference data', () => {
     await migrate(db, await readMigrations(dir));
     await db.query('UPDATE schema_migrations SET checksum = NULL WHERE version = 920');
     expect((await migrate(db, await readMigrations(dir))).applied).toEqual([]);
-    const { rows } = await db.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations WHERE version = 920');
+    const { rows } = await db.query<{ checksum: string | null }>(
+      'SELECT checksum FROM schema_migrations WHERE version = 920',
+    );
     expect(rows[0]?.checksum).toBe(migrationChecksum('CREATE TABLE t_old (id int);'));
     await writeFile(path.join(dir, '0920_old.sql'), 'CREATE TABLE t_old (id bigint);');
     await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/0920_old\.sql/);

@@ -9,7 +9,8 @@ export { DataDirInUseError } from './data-dir-lock';
 export type { Db, Queryable, QueryOptions, QueryResult, Row, TransactionOptions } from './types';
 
 export async function openDatabase(database: Config['database']): Promise<Db> {
-  if (database.kind === 'postgres') return openPostgres(database.url, database.poolMax === undefined ? {} : { max: database.poolMax });
+  if (database.kind === 'postgres')
+    return openPostgres(database.url, database.poolMax === undefined ? {} : { max: database.poolMax });
   await mkdir(database.dataDir, { recursive: true });
   // PGlite takes no lock of its own: a second process on the same folder would corrupt it (decision 035).
   const lock = await lockDataDir(database.dataDir);

@@ -63,18 +63,27 @@ export async function migrate(db: Db, migrations: Migration[]): Promise<{ applie
       applied_at timestamptz NOT NULL DEFAULT now()
     );
     ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`);
-    const { rows } = await tx.query<{ version: number; checksum: string | null }>('SELECT version, checksum FROM schema_migrations');
+    const { rows } = await tx.query<{ version: number; checksum: string | null }>(
+      'SELECT version, checksum FROM schema_migrations',
+    );
     const done = new Map(rows.map((r) => [Number(r.version), r.checksum]));
-    const changed = migrations.filter((m) => done.has(m.version) && done.get(m.version) !== null && done.get(m.version) !== m.checksum);
+    const changed = migrations.filter(
+      (m) => done.has(m.version) && done.get(m.version) !== null && done.get(m.version) !== m.checksum,
+    );
     if (changed.length > 0) throw new ChangedMigrationError(changed.map(migrationFileName));
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) {
-        if (done.get(m.version) === null) await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [m.version, m.checksum]);
+        if (done.get(m.version) === null)
+          await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [m.version, m.checksum]);
         continue;
       }
       await tx.exec(m.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        m.checksum,
+      ]);
       applied.push(`${String(m.version).padStart(4, '0')}_${m.name}`);
     }
     return { applied };

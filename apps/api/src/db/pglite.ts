@@ -19,7 +19,10 @@ function queryable(target: PGliteLike): Queryable {
   };
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Db & { pglite: PGlite }> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<Db & { pglite: PGlite }> {
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { beginStatement, withTransactionRetry, type Db, type Queryable, type QueryOptions, type QueryResult, type Row } from './types';
+import {
+  beginStatement,
+  withTransactionRetry,
+  type Db,
+  type Queryable,
+  type QueryOptions,
+  type QueryResult,
+  type Row,
+} from './types';
 
 const INT8_OID = 20;
 
@@ -13,8 +21,14 @@ const types = {
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R extends Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
-      const result = options.name ? await client.query<R>({ name: options.name, text, values: params as unknown[] }) : await client.query<R>(text, params as unknown[]);
+    async query<R extends Row>(
+      text: string,
+      params: readonly unknown[] = [],
+      options: QueryOptions = {},
+    ): Promise<QueryResult<R>> {
+      const result = options.name
+        ? await client.query<R>({ name: options.name, text, values: params as unknown[] })
+        : await client.query<R>(text, params as unknown[]);
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {
@@ -24,7 +38,10 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export function openPostgres(url: string, options: { max?: number; applicationName?: string } = {}): Db & { pool: pg.Pool } {
+export function openPostgres(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

@@ -16,7 +16,11 @@ export interface QueryOptions {
 }
 
 export interface Queryable {
-  query<R extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
+  query<R extends Row = Row>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>;
   /** Runs parameterless, possibly multi-statement SQL (migrations, schema set-up). */
   exec(sql: string): Promise<void>;
 }
@@ -39,7 +43,9 @@ export interface Db extends Queryable {
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 
 export function isRetryableTransactionError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && RETRYABLE_SQLSTATES.has(String((error as { code?: unknown }).code));
+  return (
+    typeof error === 'object' && error !== null && RETRYABLE_SQLSTATES.has(String((error as { code?: unknown }).code))
+  );
 }
 
 export function beginStatement(isolation: IsolationLevel | undefined): string {
@@ -47,7 +53,10 @@ export function beginStatement(isolation: IsolationLevel | undefined): string {
 }
 
 /** Runs `attempt` again when PostgreSQL asks for it (serialization failure or deadlock). */
-export async function withTransactionRetry<T>(options: TransactionOptions | undefined, attempt: () => Promise<T>): Promise<T> {
+export async function withTransactionRetry<T>(
+  options: TransactionOptions | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
   const retries = options?.retries ?? (options?.isolation === 'serializable' ? 5 : 0);
   for (let n = 0; ; n++) {
     try {

@@ -1,8 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuthenticatedReply, ChallengeReply, DevOutboxResponse, HoldingsReply, SandboxFundReply, SignInResponse } from '@rampart/contracts';
+import {
+  AuthenticatedReply,
+  ChallengeReply,
+  DevOutboxResponse,
+  HoldingsReply,
+  SandboxFundReply,
+  SignInResponse,
+} from '@rampart/contracts';
 import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
 import { randomUUID } from 'node:crypto';
-import { LEDGER_TRANSACTION_OPTIONS, WORLD_BANK, checkInvariants, placeHold, postTransaction, userAccount } from '../modules/ledger';
+import {
+  LEDGER_TRANSACTION_OPTIONS,
+  WORLD_BANK,
+  checkInvariants,
+  placeHold,
+  postTransaction,
+  userAccount,
+} from '../modules/ledger';
 import { manualClock } from '../lib/clock';
 import { IDEMPOTENCY_CLEANUP_JOB, cleanUpIdempotencyKeys } from './idempotency-cleanup';
 
@@ -24,15 +38,32 @@ describe('idempotency key cleanup', () => {
 
   const fund = (token: string, amount: string, key: string) =>
     k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount }, headers: { 'idempotency-key': key } });
-  const available = async (token: string) => HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available;
+  const available = async (token: string) =>
+    HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available;
   const count = async (table: 'http_idempotency_keys' | 'ledger_idempotency' | 'ledger_transactions', like: string) =>
-    Number((await k.t.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${table === 'http_idempotency_keys' ? 'key' : table === 'ledger_idempotency' ? 'key' : 'idempotency_key'} LIKE $1`, [like])).rows[0]!.n);
+    Number(
+      (
+        await k.t.db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM ${table} WHERE ${table === 'http_idempotency_keys' ? 'key' : table === 'ledger_idempotency' ? 'key' : 'idempotency_key'} LIKE $1`,
+          [like],
+        )
+      ).rows[0]!.n,
+    );
 
   /** Signs the user in again (the clock moved past the login token's life), as the SPA would. */
   async function signInAgain(email: string): Promise<string> {
-    const code = async () => /\b(\d{6})\b/.exec(DevOutboxResponse.parse((await k.call(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { method: 'GET' })).body).messages[0]?.text ?? '')?.[1] ?? '';
-    const first = ChallengeReply.parse((await k.call('/api/identity/sign-in', { body: { email, password: 'correct horse battery staple' } })).body);
-    const second = await k.call('/api/identity/respond-to-challenge', { body: { challengeName: 'EMAIL_OTP', session: first.session, code: await code() } });
+    const code = async () =>
+      /\b(\d{6})\b/.exec(
+        DevOutboxResponse.parse(
+          (await k.call(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { method: 'GET' })).body,
+        ).messages[0]?.text ?? '',
+      )?.[1] ?? '';
+    const first = ChallengeReply.parse(
+      (await k.call('/api/identity/sign-in', { body: { email, password: 'correct horse battery staple' } })).body,
+    );
+    const second = await k.call('/api/identity/respond-to-challenge', {
+      body: { challengeName: 'EMAIL_OTP', session: first.session, code: await code() },
+    });
     return AuthenticatedReply.parse(SignInResponse.parse(second.body)).authenticationResult.accessToken;
   }
 
@@ -63,7 +94,9 @@ describe('idempotency key cleanup', () => {
 
     // Judged afresh: the same key and body reaches the ledger, which refuses a key that already moved money.
     const late = k.expectError(await fund(token, '30', 'cleanup-key'), 422, 'idempotency_error');
-    expect(late.errors?.fields).toEqual({ idempotencyKey: 'This idempotency key was already used more than 24 hours ago; use a new key' });
+    expect(late.errors?.fields).toEqual({
+      idempotencyKey: 'This idempotency key was already used more than 24 hours ago; use a new key',
+    });
     expect(await available(token)).toBe('30.00');
     // The refusal freed the HTTP key and left no ledger replay row behind.
     expect(await count('http_idempotency_keys', 'cleanup-key')).toBe(0);
@@ -77,17 +110,39 @@ describe('idempotency key cleanup', () => {
     const user = randomUUID();
     const post = () =>
       k.t.db.transaction(
-        (tx) => postTransaction(tx, { idempotencyKey: `test:${user}:post`, postings: [{ source: WORLD_BANK, destination: userAccount(user, 'USD'), asset: 'USD', amount: 1000n }] }),
+        (tx) =>
+          postTransaction(tx, {
+            idempotencyKey: `test:${user}:post`,
+            postings: [{ source: WORLD_BANK, destination: userAccount(user, 'USD'), asset: 'USD', amount: 1000n }],
+          }),
         LEDGER_TRANSACTION_OPTIONS,
       );
-    const hold = () => k.t.db.transaction((tx) => placeHold(tx, { idempotencyKey: `test:${user}:hold`, account: userAccount(user, 'USD'), asset: 'USD', amount: 400n }), LEDGER_TRANSACTION_OPTIONS);
+    const hold = () =>
+      k.t.db.transaction(
+        (tx) =>
+          placeHold(tx, {
+            idempotencyKey: `test:${user}:hold`,
+            account: userAccount(user, 'USD'),
+            asset: 'USD',
+            amount: 400n,
+          }),
+        LEDGER_TRANSACTION_OPTIONS,
+      );
     expect((await post()).replayed).toBe(false);
     await hold();
     expect((await post()).replayed).toBe(true);
     await k.t.db.query('DELETE FROM ledger_idempotency WHERE key LIKE $1', [`test:${user}:%`]);
-    await expect(post()).rejects.toMatchObject({ code: 'idempotency_error', details: { fields: { idempotencyKey: 'This idempotency key was already used more than 24 hours ago; use a new key' } } });
+    await expect(post()).rejects.toMatchObject({
+      code: 'idempotency_error',
+      details: {
+        fields: { idempotencyKey: 'This idempotency key was already used more than 24 hours ago; use a new key' },
+      },
+    });
     await expect(hold()).rejects.toMatchObject({ code: 'idempotency_error' });
-    const { rows } = await k.t.db.query<{ balance: string; held: string }>('SELECT balance::text, held::text FROM ledger_balances WHERE account = $1', [userAccount(user, 'USD')]);
+    const { rows } = await k.t.db.query<{ balance: string; held: string }>(
+      'SELECT balance::text, held::text FROM ledger_balances WHERE account = $1',
+      [userAccount(user, 'USD')],
+    );
     expect(rows).toEqual([{ balance: '1000', held: '400' }]);
   });
 
@@ -100,10 +155,13 @@ describe('idempotency key cleanup', () => {
     const token = await k.signedInUser('cleanup-2@example.com');
     expect((await k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} })).status).toBe(200);
     expect((await fund(token, '5', 'old-key')).status).toBe(200);
-    await k.t.db.query(`UPDATE http_idempotency_keys SET created_at = $1 WHERE key = 'old-key'`, [new Date(clock.now().getTime() - 48 * HOUR)]);
+    await k.t.db.query(`UPDATE http_idempotency_keys SET created_at = $1 WHERE key = 'old-key'`, [
+      new Date(clock.now().getTime() - 48 * HOUR),
+    ]);
     await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
     const deadline = Date.now() + 20_000;
-    while ((await count('http_idempotency_keys', 'old-key')) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await count('http_idempotency_keys', 'old-key')) > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect(await count('http_idempotency_keys', 'old-key')).toBe(0);
     expect(await k.t.jobs.depth(IDEMPOTENCY_CLEANUP_JOB)).toBe(1);
   });

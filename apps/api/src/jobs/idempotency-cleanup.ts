@@ -12,7 +12,10 @@ export const IDEMPOTENCY_CLEANUP_EVERY_SECONDS = 3600;
  * (ledger_idempotency). The ledger's transaction and hold keys stay, unique for ever: a key replayed after its
  * replay row went is judged afresh and refused (422 idempotency_error) instead of moving money a second time.
  */
-export async function cleanUpIdempotencyKeys(deps: { db: Db; clock: Clock }): Promise<{ httpKeys: number; ledgerReplays: number }> {
+export async function cleanUpIdempotencyKeys(deps: {
+  db: Db;
+  clock: Clock;
+}): Promise<{ httpKeys: number; ledgerReplays: number }> {
   const before = new Date(deps.clock.now().getTime() - KEY_LIFETIME_MS);
   const httpKeys = await deleteHttpKeysBefore(deps.db, before);
   const ledgerReplays = await deleteLedgerReplayRowsBefore(deps.db, before);

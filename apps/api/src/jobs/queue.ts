@@ -121,7 +121,10 @@ export async function createJobQueue(
         ...(sendOptions.tx ? { db: executorFor(sendOptions.tx) } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter !== undefined
-          ? { startAfter: sendOptions.startAfter instanceof Date ? sendOptions.startAfter : new Date(sendOptions.startAfter) }
+          ? {
+              startAfter:
+                sendOptions.startAfter instanceof Date ? sendOptions.startAfter : new Date(sendOptions.startAfter),
+            }
           : {}),
       });
     },
@@ -136,7 +139,14 @@ export async function createJobQueue(
               const jobLogger = logger.child({ job: definition.name, jobId: job.id });
               if (definition.repeatEverySeconds) {
                 // Queued before the work, so a run that fails for good still leaves the next one.
-                await boss.send(definition.name, {}, { singletonKey: definition.name, startAfter: new Date(Date.now() + definition.repeatEverySeconds * 1000) });
+                await boss.send(
+                  definition.name,
+                  {},
+                  {
+                    singletonKey: definition.name,
+                    startAfter: new Date(Date.now() + definition.repeatEverySeconds * 1000),
+                  },
+                );
               }
               await definition.handle(job.data, { jobId: job.id, logger: jobLogger });
             }

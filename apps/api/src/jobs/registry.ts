@@ -32,7 +32,10 @@ export interface JobDeps {
   identityDocuments: IdentityDocumentProvider;
 }
 
-export function createProviders(config: Config, logger: FastifyBaseLogger): {
+export function createProviders(
+  config: Config,
+  logger: FastifyBaseLogger,
+): {
   mailer: Mailer;
   sms: SmsSender;
   custodian: CustodianProvider;
@@ -65,7 +68,14 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     // orders.*: await funds, deliver, confirm, pay out, expire (issue 6, decision 024).
     ...orderJobs(ordersContextFrom(deps.config, deps, createSandboxChainGateway)),
     // holdings.*: a held asset withdrawn to an external address is sent, then confirmed (R14, decision 032).
-    ...assetWithdrawalJobs({ db: deps.db, clock: deps.clock, jobs: deps.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: deps.config.chainConfirmationDelaySeconds }), flags: deps.config.flags, delaySeconds: deps.config.assetWithdrawalDelaySeconds }),
+    ...assetWithdrawalJobs({
+      db: deps.db,
+      clock: deps.clock,
+      jobs: deps.jobs,
+      gateway: createSandboxChainGateway({ confirmationDelaySeconds: deps.config.chainConfirmationDelaySeconds }),
+      flags: deps.config.flags,
+      delaySeconds: deps.config.assetWithdrawalDelaySeconds,
+    }),
     // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
     ...idempotencyCleanupJobs(deps),
   ];

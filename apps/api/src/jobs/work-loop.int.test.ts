@@ -39,8 +39,22 @@ describe('the in-process worker sweeps due work, as `npm run worker` does (decis
   it('deposits and an ACH-paid buy left due while no worker ran move on within one sweep period of a restart, and later ones at the next sweep', async () => {
     const user = await k.openedUser('0');
     const bank = await k.addBank(user.token);
-    for (const amount of ['10', '20', '30']) await k.transfer('/api/transfers/deposit', user.token, { method: 'primex_ach', amount, fundsTransferMethodId: bank });
-    const quoted = await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '40', idemId: `work-loop-${Date.now()}` } });
+    for (const amount of ['10', '20', '30'])
+      await k.transfer('/api/transfers/deposit', user.token, {
+        method: 'primex_ach',
+        amount,
+        fundsTransferMethodId: bank,
+      });
+    const quoted = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: {
+        ...BUY_USDS,
+        sellNetwork: 'primex_ach',
+        sellAddress: bank,
+        sellAmountTotal: '40',
+        idemId: `work-loop-${Date.now()}`,
+      },
+    });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const placed = await k.placeOrder(user.token, RampQuoteReply.parse(quoted.body).quote.quoteId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
@@ -54,13 +68,23 @@ describe('the in-process worker sweeps due work, as `npm run worker` does (decis
       .poll(async () => (await transfers(token)).map((t) => t.status), { timeout: 20_000, interval: 250 })
       .toEqual(['settled', 'settled', 'settled']);
     await expect
-      .poll(async () => OrderReply.parse((await k.call('/api/ramp/order-get', { token, body: { orderId } })).body).order.status, { timeout: 20_000, interval: 250 })
+      .poll(
+        async () =>
+          OrderReply.parse((await k.call('/api/ramp/order-get', { token, body: { orderId } })).body).order.status,
+        { timeout: 20_000, interval: 250 },
+      )
       .not.toBe('awaiting_funds');
 
     // A deposit made now falls due a week later; the running API's next sweep settles it.
-    await k.transfer('/api/transfers/deposit', token, { method: 'primex_ach', amount: '50', fundsTransferMethodId: bank });
+    await k.transfer('/api/transfers/deposit', token, {
+      method: 'primex_ach',
+      amount: '50',
+      fundsTransferMethodId: bank,
+    });
     aheadMs = 16 * DAY_MS;
     const later = await k.signIn(user.email);
-    await expect.poll(async () => (await transfers(later))[0]?.status, { timeout: 20_000, interval: 250 }).toBe('settled');
+    await expect
+      .poll(async () => (await transfers(later))[0]?.status, { timeout: 20_000, interval: 250 })
+      .toBe('settled');
   });
 });

@@ -19,7 +19,13 @@ export interface WorkLoop {
  * a process that died comes back only when the queue expires it, and work that fell due while no worker ran is taken
  * up within one sweep period of a start. Settling twice is harmless (each step locks its row and checks its state).
  */
-export async function startWorkLoop(deps: { db: Db; clock: Clock; jobs: JobQueue; config: Config; logger: FastifyBaseLogger }): Promise<WorkLoop> {
+export async function startWorkLoop(deps: {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  config: Config;
+  logger: FastifyBaseLogger;
+}): Promise<WorkLoop> {
   const { db, clock, jobs, config, logger } = deps;
   await jobs.startWorking();
   const orders = ordersContextFrom(config, { db, clock, jobs }, createSandboxChainGateway);

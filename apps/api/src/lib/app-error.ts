@@ -1,4 +1,20 @@
-import { BANK_LINK_MESSAGES, CARD_MESSAGES, BANK_REAUTH_NOTICE, ERROR_TYPES, TRANSFER_MESSAGES, FROZEN_ACCOUNT_MESSAGE, IDENTITY_MESSAGES, KYC_MESSAGES, ORDER_MESSAGES, RAMP_QUOTE_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGE, VERIFICATION_MESSAGES, type ErrorType, type ValidationDetails } from '@rampart/contracts';
+import {
+  BANK_LINK_MESSAGES,
+  CARD_MESSAGES,
+  BANK_REAUTH_NOTICE,
+  ERROR_TYPES,
+  TRANSFER_MESSAGES,
+  FROZEN_ACCOUNT_MESSAGE,
+  IDENTITY_MESSAGES,
+  KYC_MESSAGES,
+  ORDER_MESSAGES,
+  RAMP_QUOTE_MESSAGES,
+  SANDBOX_MESSAGES,
+  VALIDATION_MESSAGE,
+  VERIFICATION_MESSAGES,
+  type ErrorType,
+  type ValidationDetails,
+} from '@rampart/contracts';
 
 /**
  * The one application error type. Each code has a fixed HTTP status, error type and default message,
@@ -22,7 +38,11 @@ export const ERROR_CATALOGUE = {
   request_timeout: { status: 408, type: ERROR_TYPES.api, message: 'The request took too long to arrive' },
   headers_too_large: { status: 431, type: ERROR_TYPES.api, message: 'The request headers are too large' },
   unsupported_media_type: { status: 415, type: ERROR_TYPES.api, message: 'This content type is not supported' },
-  idempotency_error: { status: 422, type: ERROR_TYPES.idempotency, message: 'This idempotency key was used with other parameters' },
+  idempotency_error: {
+    status: 422,
+    type: ERROR_TYPES.idempotency,
+    message: 'This idempotency key was used with other parameters',
+  },
   // R5 (decision 018): the custodian froze the account; the message starts with FROZEN_ACCOUNT_MARKER.
   account_frozen: { status: 401, type: ERROR_TYPES.authentication, message: FROZEN_ACCOUNT_MESSAGE },
   no_custodial_account: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.noAccountToFreeze },
@@ -31,40 +51,80 @@ export const ERROR_CATALOGUE = {
   // (document 2, section 8). Wrong credentials answer 400, not 401, as the hosted pool did: the SPA treats any
   // 401 as "signed out", which a mistyped password is not.
   UsernameExistsException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.usernameExists },
-  UserNotConfirmedException: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.userNotConfirmed },
+  UserNotConfirmedException: {
+    status: 400,
+    type: ERROR_TYPES.authentication,
+    message: IDENTITY_MESSAGES.en.userNotConfirmed,
+  },
   UserNotFoundException: { status: 404, type: ERROR_TYPES.notFound, message: IDENTITY_MESSAGES.en.userNotFound },
-  NotAuthorizedException: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.notAuthorized },
-  InvalidPasswordException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.passwordTooShort },
-  InvalidConfirmPasswordException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.confirmPasswordMismatch },
+  NotAuthorizedException: {
+    status: 400,
+    type: ERROR_TYPES.authentication,
+    message: IDENTITY_MESSAGES.en.notAuthorized,
+  },
+  InvalidPasswordException: {
+    status: 400,
+    type: ERROR_TYPES.validation,
+    message: IDENTITY_MESSAGES.en.passwordTooShort,
+  },
+  InvalidConfirmPasswordException: {
+    status: 400,
+    type: ERROR_TYPES.validation,
+    message: IDENTITY_MESSAGES.en.confirmPasswordMismatch,
+  },
   CodeMismatchException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.codeMismatch },
   ExpiredCodeException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.expiredCode },
   InvalidParameterException: { status: 400, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
-  LimitExceededException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many failed attempts. Please try again later.' },
+  LimitExceededException: {
+    status: 429,
+    type: ERROR_TYPES.rateLimit,
+    message: 'Too many failed attempts. Please try again later.',
+  },
   // Document 2, section 8's 'no login session' and 'challenge failed' (decision 066): an answer to a second-factor
   // challenge whose login session is unknown or expired, and one refused for another reason than its code (the
   // challenge named is not the pending one, the factor it asks for is gone). 400, not 401: nobody is signed out.
   no_login_session: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.noLoginSession },
   challenge_failed: { status: 400, type: ERROR_TYPES.authentication, message: IDENTITY_MESSAGES.en.challengeFailed },
-  TooManyRequestsException: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many codes requested. Please try again later.' },
+  TooManyRequestsException: {
+    status: 429,
+    type: ERROR_TYPES.rateLimit,
+    message: 'Too many codes requested. Please try again later.',
+  },
   // KYC (issue 4): the agreement needs the details first; a signed application can no longer change.
   kyc_details_missing: { status: 400, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.detailsMissing },
   kyc_already_submitted: { status: 409, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.alreadySubmitted },
   // Identity verification (issue 4): a capture waits for its decision; continue-on-phone links are single use.
-  verification_already_submitted: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.alreadySubmitted },
+  verification_already_submitted: {
+    status: 409,
+    type: ERROR_TYPES.api,
+    message: VERIFICATION_MESSAGES.en.alreadySubmitted,
+  },
   verification_link_invalid: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkInvalid },
   verification_link_expired: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkExpired },
   // The agreement waits for an identity capture (decision 010): the custodian would have no document to check.
   // The ledger (issue 5): a command the available balance cannot cover; a hold already released or captured.
   insufficient_funds: { status: 422, type: ERROR_TYPES.api, message: 'There are not enough available funds for this' },
   hold_not_active: { status: 409, type: ERROR_TYPES.api, message: 'This hold has already been released or captured' },
-  verification_incomplete: { status: 409, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.verificationIncomplete },
+  verification_incomplete: {
+    status: 409,
+    type: ERROR_TYPES.api,
+    message: VERIFICATION_MESSAGES.en.verificationIncomplete,
+  },
   // The "socure" flag on (docs/feature-flags.md): a capture comes from the phone's link, never the signed-in browser.
-  verification_phone_only: { status: 403, type: ERROR_TYPES.permission, message: VERIFICATION_MESSAGES.en.captureOnPhoneOnly },
+  verification_phone_only: {
+    status: 403,
+    type: ERROR_TYPES.permission,
+    message: VERIFICATION_MESSAGES.en.captureOnPhoneOnly,
+  },
   // Sandbox funding (issue 5, decision 014): money goes only into an opened custodial account.
   account_not_opened: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.accountNotOpened },
   // Bank methods (issue 5, decision 013): blacklisted banks (document 2, section 9; the message names the bank),
   // expired or foreign link tokens, another user's method id (unknown), a re-auth nobody asked for.
-  bank_not_supported: { status: 400, type: ERROR_TYPES.api, message: 'This bank is not supported. Please link a different bank.' },
+  bank_not_supported: {
+    status: 400,
+    type: ERROR_TYPES.api,
+    message: 'This bank is not supported. Please link a different bank.',
+  },
   bank_link_expired: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.linkExpired },
   bank_institution_unknown: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.unknownInstitution },
   bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
@@ -91,8 +151,16 @@ export const ERROR_CATALOGUE = {
   transfer_unknown: { status: 404, type: ERROR_TYPES.notFound, message: TRANSFER_MESSAGES.transferUnknown },
   transfer_not_cancellable: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.notCancellable },
   transfer_not_reversible: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.notReversible },
-  withdrawal_confirmation_invalid: { status: 400, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.confirmationInvalid },
-  withdrawal_confirmation_expired: { status: 400, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.confirmationExpired },
+  withdrawal_confirmation_invalid: {
+    status: 400,
+    type: ERROR_TYPES.api,
+    message: TRANSFER_MESSAGES.confirmationInvalid,
+  },
+  withdrawal_confirmation_expired: {
+    status: 400,
+    type: ERROR_TYPES.api,
+    message: TRANSFER_MESSAGES.confirmationExpired,
+  },
   withdrawal_not_pending: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.withdrawalNotPending },
   bank_reauth_required: { status: 409, type: ERROR_TYPES.api, message: BANK_REAUTH_NOTICE },
   nothing_to_settle: { status: 404, type: ERROR_TYPES.notFound, message: 'There is nothing to settle' },

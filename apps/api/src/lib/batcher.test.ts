@@ -14,10 +14,13 @@ function deferred<T>() {
 describe('createBatcher (decision 041)', () => {
   it('calls made together go in one run; each gets its own result', async () => {
     const runs: number[][] = [];
-    const double = createBatcher(async (inputs: number[]) => {
-      runs.push(inputs);
-      return inputs.map((n) => n * 2);
-    }, { maxInFlight: 2, maxBatch: 10 });
+    const double = createBatcher(
+      async (inputs: number[]) => {
+        runs.push(inputs);
+        return inputs.map((n) => n * 2);
+      },
+      { maxInFlight: 2, maxBatch: 10 },
+    );
     expect(await Promise.all([double(1), double(2), double(3)])).toEqual([2, 4, 6]);
     expect(runs).toEqual([[1, 2, 3]]);
   });
@@ -25,13 +28,16 @@ describe('createBatcher (decision 041)', () => {
   it('at most maxInFlight runs at once: the calls made meanwhile wait and go together in the next', async () => {
     const gates: ReturnType<typeof deferred<void>>[] = [];
     const runs: string[][] = [];
-    const echo = createBatcher(async (inputs: string[]) => {
-      runs.push(inputs);
-      const gate = deferred<void>();
-      gates.push(gate);
-      await gate.promise;
-      return inputs;
-    }, { maxInFlight: 1, maxBatch: 2 });
+    const echo = createBatcher(
+      async (inputs: string[]) => {
+        runs.push(inputs);
+        const gate = deferred<void>();
+        gates.push(gate);
+        await gate.promise;
+        return inputs;
+      },
+      { maxInFlight: 1, maxBatch: 2 },
+    );
     const first = echo('a');
     await new Promise((resolve) => setImmediate(resolve));
     const rest = ['b', 'c', 'd'].map((input) => echo(input));
@@ -50,11 +56,14 @@ describe('createBatcher (decision 041)', () => {
 
   it('a failing run is tried again call by call: a bad input fails only its own call', async () => {
     const runs: number[][] = [];
-    const positive = createBatcher(async (inputs: number[]) => {
-      runs.push(inputs);
-      if (inputs.some((n) => n < 0)) throw new Error('negative');
-      return inputs;
-    }, { maxInFlight: 1, maxBatch: 10 });
+    const positive = createBatcher(
+      async (inputs: number[]) => {
+        runs.push(inputs);
+        if (inputs.some((n) => n < 0)) throw new Error('negative');
+        return inputs;
+      },
+      { maxInFlight: 1, maxBatch: 10 },
+    );
     const results = await Promise.allSettled([positive(1), positive(-2), positive(3)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(runs).toEqual([[1, -2, 3], [1], [-2], [3]]);

@@ -7,7 +7,10 @@
  * go together). Each call gets its own result, in its own order. `run` must be all or nothing (one statement):
  * when it fails for several calls, each is run again on its own, so one bad input fails only its own call.
  */
-export function createBatcher<I, O>(run: (inputs: I[]) => Promise<O[]>, options: { maxInFlight: number; maxBatch: number }): (input: I) => Promise<O> {
+export function createBatcher<I, O>(
+  run: (inputs: I[]) => Promise<O[]>,
+  options: { maxInFlight: number; maxBatch: number },
+): (input: I) => Promise<O> {
   interface Waiting {
     input: I;
     resolve: (output: O) => void;
@@ -20,7 +23,8 @@ export function createBatcher<I, O>(run: (inputs: I[]) => Promise<O[]>, options:
   async function settle(batch: Waiting[]): Promise<void> {
     try {
       const outputs = await run(batch.map((waiting) => waiting.input));
-      if (outputs.length !== batch.length) throw new Error(`batcher: ${outputs.length} results for ${batch.length} calls`);
+      if (outputs.length !== batch.length)
+        throw new Error(`batcher: ${outputs.length} results for ${batch.length} calls`);
       batch.forEach((waiting, i) => waiting.resolve(outputs[i] as O));
     } catch (error) {
       if (batch.length === 1) {

@@ -23,9 +23,7 @@ export interface Claim {
   claimId: string;
 }
 
-export type ClaimOutcome =
-  | { kind: 'claimed'; claim: Claim }
-  | { kind: 'replay'; statusCode: number; payload: string };
+export type ClaimOutcome = { kind: 'claimed'; claim: Claim } | { kind: 'replay'; statusCode: number; payload: string };
 
 interface KeyRow {
   route: string;
@@ -71,7 +69,8 @@ export async function claimHttpKey(
        VALUES ($1, $2, $3, $4, 'in_flight', $5, $6, $6) ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
       [input.userId, input.key, input.route, JSON.stringify(params), claimId, input.now],
     );
-    if (inserted.rows.length === 1) return { kind: 'claimed', claim: { userId: input.userId, key: input.key, claimId } };
+    if (inserted.rows.length === 1)
+      return { kind: 'claimed', claim: { userId: input.userId, key: input.key, claimId } };
 
     const { rows } = await db.query<KeyRow>(
       `SELECT route, params, state, claim_id, claimed_at, status_code, reply FROM http_idempotency_keys
@@ -83,7 +82,8 @@ export async function claimHttpKey(
     if (stored.route !== input.route) throw idempotencyMismatch('route');
     const difference = input.compareParams === false ? null : firstDifference(stored.params, params);
     if (difference) throw idempotencyMismatch(difference);
-    if (stored.state === 'done') return { kind: 'replay', statusCode: stored.status_code ?? 200, payload: stored.reply ?? 'null' };
+    if (stored.state === 'done')
+      return { kind: 'replay', statusCode: stored.status_code ?? 200, payload: stored.reply ?? 'null' };
     if (input.now.getTime() - new Date(stored.claimed_at).getTime() < timeoutMs) throw inFlight();
     // A stale claim: take it over, unless another request just did (then that one is in flight).
     const taken = await db.query(
@@ -98,7 +98,11 @@ export async function claimHttpKey(
 }
 
 /** The request succeeded: keep its reply for the duplicates to come. Only while this request still holds the claim. */
-export async function completeHttpKey(db: Queryable, claim: Claim, reply: { statusCode: number; payload: string; now: Date }): Promise<void> {
+export async function completeHttpKey(
+  db: Queryable,
+  claim: Claim,
+  reply: { statusCode: number; payload: string; now: Date },
+): Promise<void> {
   await db.query(
     `UPDATE http_idempotency_keys SET state = 'done', status_code = $4, reply = $5, completed_at = $6
      WHERE user_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_flight'`,
@@ -108,11 +112,10 @@ export async function completeHttpKey(db: Queryable, claim: Claim, reply: { stat
 
 /** The request failed (or its route keeps no reply: single flight): free the key, so that a retry is judged afresh. */
 export async function releaseHttpKey(db: Queryable, claim: Claim): Promise<void> {
-  await db.query(`DELETE FROM http_idempotency_keys WHERE user_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_flight'`, [
-    claim.userId,
-    claim.key,
-    claim.claimId,
-  ]);
+  await db.query(
+    `DELETE FROM http_idempotency_keys WHERE user_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_flight'`,
+    [claim.userId, claim.key, claim.claimId],
+  );
 }
 
 /** The cleanup job's part: keys created before `before`. Returns how many went. */

@@ -20,7 +20,10 @@ export function redactUrl(url: string): string {
  * is sane, else a new UUID, echoed in the reply), and the orders module adds `orderId` where an order is involved
  * (decision 036). `stream` is for tests that read the lines; stdout otherwise.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: DestinationStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: DestinationStream,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),

@@ -5,7 +5,10 @@ import { Redis } from 'ioredis';
  * instead of queueing while Redis is away: a request must not hang waiting for it. Callers decide what a failure
  * means (the request limits let the request through, the lockout counters refuse with 503).
  */
-export async function connectRedis(url: string, options: { connectTimeoutMs?: number; commandTimeoutMs?: number } = {}): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  options: { connectTimeoutMs?: number; commandTimeoutMs?: number } = {},
+): Promise<Redis> {
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -23,7 +26,10 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
   } catch (error) {
     client.disconnect();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`REDIS_URL: Redis at ${describeRedisUrl(url)} did not answer (${reason}). Start it or unset REDIS_URL.`, { cause: error });
+    throw new Error(
+      `REDIS_URL: Redis at ${describeRedisUrl(url)} did not answer (${reason}). Start it or unset REDIS_URL.`,
+      { cause: error },
+    );
   }
   return client;
 }

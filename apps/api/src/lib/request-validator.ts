@@ -5,7 +5,12 @@ import { formatRuleMessage, unsafeTextPath } from '@rampart/contracts';
 import { AppError } from './app-error';
 
 /** Fastify's names for the parts of a request it validates, as the reply names them when no field path applies. */
-const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'querystring', params: 'params', headers: 'headers' };
+const PART_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'querystring',
+  params: 'params',
+  headers: 'headers',
+};
 
 /**
  * The validator of every route's body, query string, path parameters and headers: before the route's own zod schema,
@@ -18,7 +23,10 @@ export const requestValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) 
   const part = PART_NAMES[route.httpPart ?? ''] ?? 'body';
   return (data: unknown) => {
     const path = unsafeTextPath(data);
-    if (path) return { error: AppError.validation({ [path.length > 0 ? path.join('.') : part]: formatRuleMessage('characters') }) };
+    if (path)
+      return {
+        error: AppError.validation({ [path.length > 0 ? path.join('.') : part]: formatRuleMessage('characters') }),
+      };
     return validate(data);
   };
 };

@@ -24,7 +24,10 @@ export async function openSharedLimits(config: Pick<Config, 'redis'>, log: Fasti
   redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.error({ redis: where, err: error.message }, 'Redis is unreachable: request limits are not counted and sign-ins and codes answer 503');
+    log.error(
+      { redis: where, err: error.message },
+      'Redis is unreachable: request limits are not counted and sign-ins and codes answer 503',
+    );
   });
   redis.on('ready', () => {
     if (!down) return;

@@ -58,7 +58,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export default fp(
   async function authPlugin(
     app: FastifyInstance,
-    options: { verify: BearerVerifier; verifyCapture: BearerVerifier; verifyBankLink: BearerVerifier; guard?: UserGuard },
+    options: {
+      verify: BearerVerifier;
+      verifyCapture: BearerVerifier;
+      verifyBankLink: BearerVerifier;
+      guard?: UserGuard;
+    },
   ) {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -10,7 +10,11 @@ import type { AuthUser } from './auth';
  * own sign-in (R3), not the custodial account: sign-out, token refresh, user info and the second-factor settings
  * stay usable. The config and healthcheck calls are anonymous and never reach the guard.
  */
-const ALLOWED_WHILE_FROZEN = new Set(['/api/user/authcheck', '/api/auth-token-login-request', '/api/primetrust-sandbox-unfreeze-account']);
+const ALLOWED_WHILE_FROZEN = new Set([
+  '/api/user/authcheck',
+  '/api/auth-token-login-request',
+  '/api/primetrust-sandbox-unfreeze-account',
+]);
 const ALLOWED_PREFIXES = ['/api/identity/'];
 
 export function allowedWhileFrozen(routeUrl: string): boolean {

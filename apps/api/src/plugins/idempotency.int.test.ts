@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BankAccountReply, HoldingsReply, PlaidLinkTokenReply, PlaidSandboxLinkReply, SandboxFundReply, TransferReply } from '@rampart/contracts';
+import {
+  BankAccountReply,
+  HoldingsReply,
+  PlaidLinkTokenReply,
+  PlaidSandboxLinkReply,
+  SandboxFundReply,
+  TransferReply,
+} from '@rampart/contracts';
 import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
 import { checkInvariants, userAccount } from '../modules/ledger';
 import { manualClock } from '../lib/clock';
@@ -28,7 +35,8 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     const { rows } = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
     return { token, userGuid: rows[0]!.id };
   }
-  const available = async (token: string) => HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available;
+  const available = async (token: string) =>
+    HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available;
   /** The fund call with its headers, as the client sees them. */
   async function fund(token: string, body: unknown, key?: string) {
     const res = await k.t.app.inject({
@@ -41,8 +49,12 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
   }
   const ledgerTransactions = async (userGuid: string) =>
     Number(
-      (await k.t.db.query<{ n: string }>('SELECT count(DISTINCT transaction_id) AS n FROM ledger_postings WHERE destination = $1', [userAccount(userGuid, 'USD')]))
-        .rows[0]!.n,
+      (
+        await k.t.db.query<{ n: string }>(
+          'SELECT count(DISTINCT transaction_id) AS n FROM ledger_postings WHERE destination = $1',
+          [userAccount(userGuid, 'USD')],
+        )
+      ).rows[0]!.n,
     );
 
   it('a repeated request gets the stored reply, byte for byte, and moves nothing twice', async () => {
@@ -63,16 +75,36 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     const { token } = await openedUser();
     expect((await fund(token, { amount: '10' }, 'key-params')).status).toBe(200);
     const other = k.expectError(await fund(token, { amount: '10.01' }, 'key-params'), 422, 'idempotency_error');
-    expect(other).toMatchObject({ type: 'idempotency_error', message: 'This idempotency key was used with a different amount', errors: { fields: { amount: 'This idempotency key was used with a different amount' } } });
-    const asset = await k.call('/api/primetrust-sandbox-asset-deposit', { token, body: { assetTicker: 'USDC', amount: '1' }, headers: { 'idempotency-key': 'key-asset' } });
+    expect(other).toMatchObject({
+      type: 'idempotency_error',
+      message: 'This idempotency key was used with a different amount',
+      errors: { fields: { amount: 'This idempotency key was used with a different amount' } },
+    });
+    const asset = await k.call('/api/primetrust-sandbox-asset-deposit', {
+      token,
+      body: { assetTicker: 'USDC', amount: '1' },
+      headers: { 'idempotency-key': 'key-asset' },
+    });
     expect(asset.status).toBe(200);
     const ticker = k.expectError(
-      await k.call('/api/primetrust-sandbox-asset-deposit', { token, body: { assetTicker: 'USDT', amount: '1' }, headers: { 'idempotency-key': 'key-asset' } }),
+      await k.call('/api/primetrust-sandbox-asset-deposit', {
+        token,
+        body: { assetTicker: 'USDT', amount: '1' },
+        headers: { 'idempotency-key': 'key-asset' },
+      }),
       422,
       'idempotency_error',
     );
     expect(Object.keys(ticker.errors?.fields ?? {})).toEqual(['assetTicker']);
-    const route = k.expectError(await k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', { token, body: { amount: '10' }, headers: { 'idempotency-key': 'key-params' } }), 422, 'idempotency_error');
+    const route = k.expectError(
+      await k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', {
+        token,
+        body: { amount: '10' },
+        headers: { 'idempotency-key': 'key-params' },
+      }),
+      422,
+      'idempotency_error',
+    );
     expect(Object.keys(route.errors?.fields ?? {})).toEqual(['route']);
     expect(await available(token)).toBe('10.00');
   });
@@ -134,7 +166,10 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
 
   it('two simultaneous requests with one key: one 200, the other 409 or the same stored reply; one movement', async () => {
     const { token, userGuid } = await openedUser();
-    const [a, b] = await Promise.all([fund(token, { amount: '60' }, 'key-race'), fund(token, { amount: '60' }, 'key-race')]);
+    const [a, b] = await Promise.all([
+      fund(token, { amount: '60' }, 'key-race'),
+      fund(token, { amount: '60' }, 'key-race'),
+    ]);
     const replies = [a, b];
     const ok = replies.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -162,7 +197,9 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
       });
       await isLocked;
       const firstPromise = fund(token, { amount: '12' }, 'key-held');
-      const claimed = async () => (await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'key-held'", [userGuid])).rows.length === 1;
+      const claimed = async () =>
+        (await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'key-held'", [userGuid]))
+          .rows.length === 1;
       for (let i = 0; i < 200 && !(await claimed()); i++) await new Promise((r) => setTimeout(r, 25));
       const duplicate = await fund(token, { amount: '12' }, 'key-held');
       k.expectError(duplicate, 409, 'conflict');
@@ -189,15 +226,24 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
   it('a single-flight route (transfers): 409 only while in flight; repeats afterwards are the module’s own replays', async () => {
     const { token, userGuid } = await openedUser();
     const { linkToken } = PlaidLinkTokenReply.parse((await k.call('/api/plaid-ui-token', { token, body: {} })).body);
-    const linked = PlaidSandboxLinkReply.parse((await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body);
+    const linked = PlaidSandboxLinkReply.parse(
+      (await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body,
+    );
     const account = linked.accounts[0]!;
     const added = await k.call('/api/plaid-bank-account-add', {
       token,
-      body: { publicToken: linked.publicToken, accountId: account.id, account, institutionId: linked.institutionId, institutionName: linked.institutionName },
+      body: {
+        publicToken: linked.publicToken,
+        accountId: account.id,
+        account,
+        institutionId: linked.institutionId,
+        institutionName: linked.institutionName,
+      },
     });
     const bank = BankAccountReply.parse(added.body).account.primetrustFundsTransferMethodId;
     const body = { method: 'primex_instant_ach', amount: '25', fundsTransferMethodId: bank };
-    const deposit = (b: unknown) => k.call('/api/transfers/deposit', { token, body: b, headers: { 'idempotency-key': 'deposit-flight' } });
+    const deposit = (b: unknown) =>
+      k.call('/api/transfers/deposit', { token, body: b, headers: { 'idempotency-key': 'deposit-flight' } });
     await k.t.db.query(
       `INSERT INTO http_idempotency_keys (user_id, key, route, params, state, claim_id, claimed_at, created_at)
        VALUES ($1, 'deposit-flight', 'POST /api/transfers/deposit', $2, 'in_flight', gen_random_uuid(), $3, $3)`,
@@ -211,7 +257,13 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     // The module judged the repeat: the same transfer, replayed, and '25.00' is the same amount to it.
     expect(again).toEqual({ ...TransferReply.parse(first.body), replayed: true });
     k.expectError(await deposit({ ...body, amount: '26' }), 422, 'idempotency_error');
-    expect((await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'deposit-flight'", [userGuid])).rows).toEqual([]);
+    expect(
+      (
+        await k.t.db.query("SELECT 1 FROM http_idempotency_keys WHERE user_id = $1 AND key = 'deposit-flight'", [
+          userGuid,
+        ])
+      ).rows,
+    ).toEqual([]);
   });
 
   it('keys belong to their user; calls without a key are never deduplicated; a malformed key is refused', async () => {
@@ -225,8 +277,14 @@ describe(`HTTP idempotency of money-moving routes (${testDatabaseKind()})`, () =
     expect((await fund(one.token, { amount: '2' })).status).toBe(200);
     expect(await available(one.token)).toBe('5.00');
     expect(await available(two.token)).toBe('1.00');
-    const bad = k.expectError(await fund(one.token, { amount: '1' }, 'spaces are not allowed'), 400, 'validation_failed');
-    expect(bad.errors?.fields).toEqual({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+    const bad = k.expectError(
+      await fund(one.token, { amount: '1' }, 'spaces are not allowed'),
+      400,
+      'validation_failed',
+    );
+    expect(bad.errors?.fields).toEqual({
+      'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+    });
     k.expectError(await fund(one.token, { amount: '1' }, 'x'.repeat(201)), 400, 'validation_failed');
     expect(await available(one.token)).toBe('5.00');
   });

@@ -42,7 +42,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY.test(header)) {
-    throw AppError.validation({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters' });
+    throw AppError.validation({
+      'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+    });
   }
   return header;
 }
@@ -79,7 +81,11 @@ export default fp(
         return;
       }
       // Strings go out as they are (no serializer): the body exactly as the first request got it.
-      return reply.code(outcome.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.payload);
+      return reply
+        .code(outcome.statusCode)
+        .header('idempotent-replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(outcome.payload);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -87,7 +93,8 @@ export default fp(
       if (!claim) return payload;
       request.idempotencyClaim = null;
       try {
-        const keep = request.routeOptions.config.idempotency === 'reply' && reply.statusCode >= 200 && reply.statusCode < 300;
+        const keep =
+          request.routeOptions.config.idempotency === 'reply' && reply.statusCode >= 200 && reply.statusCode < 300;
         if (keep && typeof payload === 'string') {
           await completeHttpKey(options.db, claim, { statusCode: reply.statusCode, payload, now: options.clock.now() });
         } else {
@@ -106,7 +113,9 @@ export default fp(
       const claim = request.idempotencyClaim;
       if (!claim) return;
       request.idempotencyClaim = null;
-      await releaseHttpKey(options.db, claim).catch((error: unknown) => request.log.error({ err: error }, 'could not free the idempotency key'));
+      await releaseHttpKey(options.db, claim).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not free the idempotency key'),
+      );
     });
   },
   { name: 'rampart-idempotency', dependencies: ['rampart-auth'] },

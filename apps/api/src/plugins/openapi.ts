@@ -21,7 +21,14 @@ const markIdempotency: typeof jsonSchemaTransform = (input) => {
     pattern: '^[\\x21-\\x7e]+$',
     description: 'Optional. The same key with the same body gives the same result and moves money once (R16)',
   };
-  return { ...out, schema: { ...out.schema, 'x-idempotency': mode, headers: { type: 'object', properties: { 'Idempotency-Key': header } } } };
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      'x-idempotency': mode,
+      headers: { type: 'object', properties: { 'Idempotency-Key': header } },
+    },
+  };
 };
 
 /** A Content-Security-Policy header without its `upgrade-insecure-requests` directive. */

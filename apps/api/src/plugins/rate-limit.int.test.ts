@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, AuthenticatedReply, ChallengeReply, DevOutboxResponse, SignInResponse } from '@rampart/contracts';
+import {
+  ApiErrorBody,
+  AuthenticatedReply,
+  ChallengeReply,
+  DevOutboxResponse,
+  SignInResponse,
+} from '@rampart/contracts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/helpers';
 
 /** Decision 037 without Redis: the per-client request limits of one process. Low limits, configured per app. */
@@ -20,7 +26,12 @@ async function app(env: Record<string, string>, db?: TestApp['db']): Promise<Tes
   return t;
 }
 
-function call(target: FastifyInstance, method: 'GET' | 'POST', url: string, options: { ip: string; token?: string; body?: unknown }) {
+function call(
+  target: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { ip: string; token?: string; body?: unknown },
+) {
   return target.inject({
     method,
     url,
@@ -33,7 +44,11 @@ function call(target: FastifyInstance, method: 'GET' | 'POST', url: string, opti
 function expectRateLimited(res: Awaited<ReturnType<typeof call>>) {
   expect(res.statusCode, res.body).toBe(429);
   const body = ApiErrorBody.parse(res.json());
-  expect(body).toMatchObject({ code: 'rate_limited', type: 'rate_limit_error', message: 'Too many requests, please try again later' });
+  expect(body).toMatchObject({
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    message: 'Too many requests, please try again later',
+  });
   expect(body.requestId).toBe(res.headers['x-request-id']);
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -49,12 +64,28 @@ async function latestCode(target: FastifyInstance, email: string): Promise<strin
 
 /** A confirmed user signed in with the emailed second factor; every step from an address of its own. */
 async function signedInUser(target: FastifyInstance, email: string): Promise<string> {
-  expect((await call(target, 'POST', '/api/identity/sign-up', { ip: '10.66.0.1', body: { email, password: PASSWORD } })).statusCode).toBe(200);
-  expect((await call(target, 'POST', '/api/identity/confirm-sign-up', { ip: '10.66.0.2', body: { email, code: await latestCode(target, email) } })).statusCode).toBe(200);
-  const first = await call(target, 'POST', '/api/identity/sign-in', { ip: '10.66.0.3', body: { email, password: PASSWORD } });
+  expect(
+    (await call(target, 'POST', '/api/identity/sign-up', { ip: '10.66.0.1', body: { email, password: PASSWORD } }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await call(target, 'POST', '/api/identity/confirm-sign-up', {
+        ip: '10.66.0.2',
+        body: { email, code: await latestCode(target, email) },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const first = await call(target, 'POST', '/api/identity/sign-in', {
+    ip: '10.66.0.3',
+    body: { email, password: PASSWORD },
+  });
   const challenge = ChallengeReply.parse(first.json());
   const code = await latestCode(target, email);
-  const second = await call(target, 'POST', '/api/identity/respond-to-challenge', { ip: '10.66.0.4', body: { challengeName: 'EMAIL_OTP', session: challenge.session, code } });
+  const second = await call(target, 'POST', '/api/identity/respond-to-challenge', {
+    ip: '10.66.0.4',
+    body: { challengeName: 'EMAIL_OTP', session: challenge.session, code },
+  });
   return AuthenticatedReply.parse(SignInResponse.parse(second.json())).authenticationResult.accessToken;
 }
 
@@ -71,22 +102,45 @@ describe('request rate limits in one process (no REDIS_URL)', () => {
     expectRateLimited(await call(api, 'POST', '/api/ramp/quote', { ip: '203.0.113.7', body: { nonsense: true } }));
     expect((await call(api, 'GET', '/api/config', { ip: '203.0.113.8' })).statusCode).toBe(200);
     // IPv6 clients are counted per /64: a neighbour address in the same network shares the budget.
-    for (let i = 0; i < 3; i++) expect((await call(api, 'GET', '/api/config', { ip: `2001:db8:1:2::${i + 1}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(api, 'GET', '/api/config', { ip: `2001:db8:1:2::${i + 1}` })).statusCode).toBe(200);
     expectRateLimited(await call(api, 'GET', '/api/config', { ip: '2001:db8:1:2::99' }));
   });
 
   it('gives the sign-in, sign-up and code routes a stricter budget of their own', async () => {
     const { app: api } = await app({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_AUTH_PER_MINUTE: '3' });
     const ip = '198.51.100.20';
-    expect((await call(api, 'POST', '/api/identity/sign-in', { ip, body: { email: 'nobody@example.com', password: PASSWORD } })).statusCode).toBe(404);
-    expect((await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } })).statusCode).toBe(404);
-    expect((await call(api, 'POST', '/api/identity/sign-up', { ip, body: { email: 'new@example.com', password: 'short' } })).statusCode).toBe(400);
-    expectRateLimited(await call(api, 'POST', '/api/identity/sign-up', { ip, body: { email: 'new2@example.com', password: PASSWORD } }));
+    expect(
+      (
+        await call(api, 'POST', '/api/identity/sign-in', {
+          ip,
+          body: { email: 'nobody@example.com', password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(api, 'POST', '/api/identity/sign-up', { ip, body: { email: 'new@example.com', password: 'short' } }))
+        .statusCode,
+    ).toBe(400);
+    expectRateLimited(
+      await call(api, 'POST', '/api/identity/sign-up', { ip, body: { email: 'new2@example.com', password: PASSWORD } }),
+    );
     expectRateLimited(await call(api, 'POST', '/api/identity/resend-code', { ip, body: { email: 'new@example.com' } }));
     // The same address still has its general budget for everything else.
     expect((await call(api, 'GET', '/api/config', { ip })).statusCode).toBe(200);
     // Nothing was created by the refused sign-up.
-    expect((await call(api, 'POST', '/api/identity/sign-in', { ip: '198.51.100.21', body: { email: 'new2@example.com', password: PASSWORD } })).statusCode).toBe(404);
+    expect(
+      (
+        await call(api, 'POST', '/api/identity/sign-in', {
+          ip: '198.51.100.21',
+          body: { email: 'new2@example.com', password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('counts a signed-in client per user, wherever it calls from, and apart from its address', async () => {
@@ -99,7 +153,10 @@ describe('request rate limits in one process (no REDIS_URL)', () => {
     // The address itself has spent nothing: an anonymous call from it still passes.
     expect((await call(api, 'GET', '/api/config', { ip: '192.0.2.1' })).statusCode).toBe(200);
     // A forged token is no way around the address's budget: it counts as the address.
-    for (let i = 0; i < 2; i++) expect((await call(api, 'GET', '/api/config', { ip: '192.0.2.1', token: `${token.slice(0, -4)}AAAA` })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(api, 'GET', '/api/config', { ip: '192.0.2.1', token: `${token.slice(0, -4)}AAAA` })).statusCode,
+      ).toBe(200);
     expectRateLimited(await call(api, 'GET', '/api/config', { ip: '192.0.2.1', token: 'not-a-token' }));
   });
 
@@ -125,8 +182,13 @@ describe('request rate limits in one process (no REDIS_URL)', () => {
     const { app: api } = await app({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '1' });
     const ip = '203.0.113.60';
     for (let i = 0; i < 50; i++) expect((await call(api, 'GET', '/api/config', { ip })).statusCode).toBe(200);
-    expect((await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } })).statusCode).toBe(404);
-    expectRateLimited(await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } }));
+    expect(
+      (await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } }))
+        .statusCode,
+    ).toBe(404);
+    expectRateLimited(
+      await call(api, 'POST', '/api/identity/forgot-password', { ip, body: { email: 'nobody@example.com' } }),
+    );
   });
 
   it('counts in each instance alone: two instances on one database each give a client the full budget', async () => {
@@ -135,7 +197,8 @@ describe('request rate limits in one process (no REDIS_URL)', () => {
     const a = await app({ RATE_LIMIT_PER_MINUTE: '2' }, db);
     const b = await app({ RATE_LIMIT_PER_MINUTE: '2' }, db);
     const ip = '203.0.113.70';
-    for (const instance of [a, b, a, b]) expect((await call(instance.app, 'GET', '/api/config', { ip })).statusCode).toBe(200);
+    for (const instance of [a, b, a, b])
+      expect((await call(instance.app, 'GET', '/api/config', { ip })).statusCode).toBe(200);
     expectRateLimited(await call(a.app, 'GET', '/api/config', { ip }));
     expectRateLimited(await call(b.app, 'GET', '/api/config', { ip }));
   });

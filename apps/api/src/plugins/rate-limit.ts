@@ -57,7 +57,8 @@ export default fp(
     if (options.perMinute === 0 && options.authPerMinute === 0) return;
     const isAuth = (request: FastifyRequest) => AUTH_ROUTES.has(request.routeOptions.url ?? '');
     const budget = (request: FastifyRequest) => (isAuth(request) ? options.authPerMinute : options.perMinute);
-    const exempt = (request: FastifyRequest) => UNLIMITED_ROUTES.has(request.routeOptions.url ?? '') || budget(request) === 0;
+    const exempt = (request: FastifyRequest) =>
+      UNLIMITED_ROUTES.has(request.routeOptions.url ?? '') || budget(request) === 0;
     async function clientKey(request: FastifyRequest): Promise<string> {
       const token = bearerTokenOf(request);
       const user = token ? await options.userOf(token) : null;
@@ -69,7 +70,8 @@ export default fp(
       timeWindow: RATE_LIMIT_WINDOW_MS,
       max: (request) => budget(request),
       // An exempt request costs no token check: the benchmarks switch the general budget off this way.
-      keyGenerator: async (request) => (exempt(request) ? 'exempt' : `${isAuth(request) ? 'auth' : 'all'}:${await clientKey(request)}`),
+      keyGenerator: async (request) =>
+        exempt(request) ? 'exempt' : `${isAuth(request) ? 'auth' : 'all'}:${await clientKey(request)}`,
       allowList: (request) => exempt(request),
       skipOnError: true,
       // Without Redis: one process's counters, for up to this many clients at once (least recently seen dropped).

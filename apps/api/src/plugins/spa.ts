@@ -48,7 +48,10 @@ export default fp(
         return sendError(new AppError('not_found'), request, reply);
       }
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && built) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .sendFile('index.html', { cacheControl: false });
       }
       return sendError(new AppError(isApi ? 'route_not_found' : 'not_found'), request, reply);
     });

@@ -74,7 +74,11 @@ export interface ContainerProcess {
  * the root (/app in the image), and the environment is the stage's ENV with `overrides` (a data folder of the test's,
  * a free port), plus PATH and HOME, and nothing else of the test runner's.
  */
-export function startLikeContainer(stage: RuntimeStage, cmd: string[], overrides: Record<string, string>): ContainerProcess {
+export function startLikeContainer(
+  stage: RuntimeStage,
+  cmd: string[],
+  overrides: Record<string, string>,
+): ContainerProcess {
   const [program = '', ...args] = cmd;
   const child = spawn(program === 'node' ? process.execPath : program, args, {
     cwd: rootDir,
@@ -94,14 +98,20 @@ export function startLikeContainer(stage: RuntimeStage, cmd: string[], overrides
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `ready()` is true, failing early when the process exits, with what it said. */
-export async function waitFor(proc: ContainerProcess, ready: () => Promise<boolean> | boolean, what: string, timeoutMs = 180_000): Promise<void> {
+export async function waitFor(
+  proc: ContainerProcess,
+  ready: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 180_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
       throw new Error(`the process exited before ${what}:\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
     }
     if (await ready()) return;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms:\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${what} within ${timeoutMs} ms:\nstdout:\n${proc.stdout()}\nstderr:\n${proc.stderr()}`);
     await sleep(250);
   }
 }

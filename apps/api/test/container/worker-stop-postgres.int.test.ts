@@ -9,7 +9,10 @@ async function connectionsTo(database: string): Promise<number> {
   const client = new pg.Client({ connectionString: serverUrl('postgres') });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [database]);
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();
@@ -34,22 +37,21 @@ describe('a worker container stops cleanly on docker stop', () => {
     await scratch?.drop();
   });
 
-  it(
-    'stops its job queue, closes its connections and exits 0 on SIGTERM',
-    async () => {
-      const proc = startLikeContainer(stage, [...stage.cmd, '--worker'], { DATABASE_URL: scratch.url, DATA_DIR: '/tmp/rampart-worker-unused' });
-      await waitFor(proc, () => proc.stdout().includes('is working the job queue'), 'worker at work');
-      expect(await connectionsTo(scratch.name)).toBeGreaterThan(0);
+  it('stops its job queue, closes its connections and exits 0 on SIGTERM', async () => {
+    const proc = startLikeContainer(stage, [...stage.cmd, '--worker'], {
+      DATABASE_URL: scratch.url,
+      DATA_DIR: '/tmp/rampart-worker-unused',
+    });
+    await waitFor(proc, () => proc.stdout().includes('is working the job queue'), 'worker at work');
+    expect(await connectionsTo(scratch.name)).toBeGreaterThan(0);
 
-      proc.child.kill('SIGTERM');
-      const exit = await proc.exited;
-      expect({ ...exit, stderr: proc.stderr() }).toMatchObject({ code: 0, signal: null });
-      const messages = jsonLines(proc.stdout()).map((line) => String(line.msg));
-      expect(messages.some((m) => m.includes('is working the job queue'))).toBe(true);
-      expect(messages).toContain('worker shutting down');
-      expect(messages).toContain('worker stopped: running jobs finished, job queue stopped, database closed');
-      expect(await connectionsTo(scratch.name)).toBe(0);
-    },
-    240_000,
-  );
+    proc.child.kill('SIGTERM');
+    const exit = await proc.exited;
+    expect({ ...exit, stderr: proc.stderr() }).toMatchObject({ code: 0, signal: null });
+    const messages = jsonLines(proc.stdout()).map((line) => String(line.msg));
+    expect(messages.some((m) => m.includes('is working the job queue'))).toBe(true);
+    expect(messages).toContain('worker shutting down');
+    expect(messages).toContain('worker stopped: running jobs finished, job queue stopped, database closed');
+    expect(await connectionsTo(scratch.name)).toBe(0);
+  }, 240_000);
 });

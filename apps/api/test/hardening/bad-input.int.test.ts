@@ -43,11 +43,62 @@ interface BadInput {
   pathValue?: string;
 }
 
-const INVALID_JSON = ['{', '{"a":', 'nul', '\u0000', "{'a':1}", '{"a":1}}', '[1,]', '"unterminated', '\ufeff{}', '{"a":1e999999}', '{"a":"\\u12"}', '{"a" 1}', '\x7f\x00\x01'];
+const INVALID_JSON = [
+  '{',
+  '{"a":',
+  'nul',
+  '\u0000',
+  "{'a':1}",
+  '{"a":1}}',
+  '[1,]',
+  '"unterminated',
+  '\ufeff{}',
+  '{"a":1e999999}',
+  '{"a":"\\u12"}',
+  '{"a" 1}',
+  '\x7f\x00\x01',
+];
 const NON_OBJECT = ['null', '[]', '[{}]', '1', '-1e308', '"text"', 'true', '""'];
-const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'application/json; charset=utf-16', 'application/jsonx', 'image/png', '*/*', 'application/json, text/plain', 'garbage'];
-const NUMBERY = ['1e309', 'NaN', '-0', '0x1F', 'Infinity', '-Infinity', '1,000.00', ' 12 ', '٣', '1_000', '00000000000000000000001', '9'.repeat(400), '-9007199254740993', '1.0000000000000000000001'];
-const ODD_QUERY = ['%', '%zz', '%00', '%C0%AE%C0%AE', 'a[b]=1', '__proto__[x]=1', 'tracking_id[]=1&tracking_id[]=2', 'to=%E0%A4%A', '&&&==', 'x='.concat('y'.repeat(5000))];
+const WRONG_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=xyz',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/jsonx',
+  'image/png',
+  '*/*',
+  'application/json, text/plain',
+  'garbage',
+];
+const NUMBERY = [
+  '1e309',
+  'NaN',
+  '-0',
+  '0x1F',
+  'Infinity',
+  '-Infinity',
+  '1,000.00',
+  ' 12 ',
+  '٣',
+  '1_000',
+  '00000000000000000000001',
+  '9'.repeat(400),
+  '-9007199254740993',
+  '1.0000000000000000000001',
+];
+const ODD_QUERY = [
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AE%C0%AE',
+  'a[b]=1',
+  '__proto__[x]=1',
+  'tracking_id[]=1&tracking_id[]=2',
+  'to=%E0%A4%A',
+  '&&&==',
+  'x='.concat('y'.repeat(5000)),
+];
 
 function jsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
@@ -55,9 +106,17 @@ function jsonText(value: unknown): string {
 
 /** Generated bad input for one route: fast-check arbitraries built from its OpenAPI schema. */
 function badInputs(route: ApiRoute, options: { bodiesNoSchemaAccepts: boolean }): fc.Arbitrary<BadInput> {
-  const odd = fc.oneof(fc.constantFrom(...ODD_QUERY), fc.string({ maxLength: 40 }).map((s) => `q=${encodeURIComponent(s)}`), fc.string({ maxLength: 40 }));
+  const odd = fc.oneof(
+    fc.constantFrom(...ODD_QUERY),
+    fc.string({ maxLength: 40 }).map((s) => `q=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 40 }),
+  );
   if (route.method === 'GET') {
-    const pathValues = fc.oneof(fc.string({ maxLength: 300 }).map(encodeURIComponent), fc.constantFrom('%', '%zz', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(5000)), fc.string({ unit: 'binary', maxLength: 50 }).map(encodeURIComponent));
+    const pathValues = fc.oneof(
+      fc.string({ maxLength: 300 }).map(encodeURIComponent),
+      fc.constantFrom('%', '%zz', '..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(5000)),
+      fc.string({ unit: 'binary', maxLength: 50 }).map(encodeURIComponent),
+    );
     return fc.record({ kind: fc.constant('query'), query: odd, pathValue: pathValues });
   }
   const template = route.body ? sampleOf(route.body) : {};
@@ -74,33 +133,73 @@ function badInputs(route: ApiRoute, options: { bodiesNoSchemaAccepts: boolean })
     fc.constantFrom(...NUMBERY),
     huge,
   );
-  const json = (kind: string) => (value: unknown): BadInput => ({ kind, payload: jsonText(value), contentType: 'application/json' });
+  const json =
+    (kind: string) =>
+    (value: unknown): BadInput => ({ kind, payload: jsonText(value), contentType: 'application/json' });
   const always: fc.Arbitrary<BadInput>[] = [
-    fc.constantFrom(...INVALID_JSON).map((payload) => ({ kind: 'invalid json', payload, contentType: 'application/json' })),
-    fc.string({ maxLength: 200 }).map((payload) => ({ kind: 'random text as json', payload, contentType: 'application/json' })),
-    fc.constantFrom(...NON_OBJECT).map((payload) => ({ kind: 'not an object', payload, contentType: 'application/json' })),
-    fc.integer({ min: 2, max: 20_000 }).map((depth) => ({ kind: 'deep nesting', payload: '['.repeat(depth) + ']'.repeat(depth), contentType: 'application/json' })),
-    fc.constant({ kind: 'over the body limit', payload: jsonText({ a: 'x'.repeat(1_100_000) }), contentType: 'application/json' }),
-    fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ kind: 'random bytes', payload: Buffer.from(bytes), contentType: 'application/json' })),
+    fc
+      .constantFrom(...INVALID_JSON)
+      .map((payload) => ({ kind: 'invalid json', payload, contentType: 'application/json' })),
+    fc
+      .string({ maxLength: 200 })
+      .map((payload) => ({ kind: 'random text as json', payload, contentType: 'application/json' })),
+    fc
+      .constantFrom(...NON_OBJECT)
+      .map((payload) => ({ kind: 'not an object', payload, contentType: 'application/json' })),
+    fc.integer({ min: 2, max: 20_000 }).map((depth) => ({
+      kind: 'deep nesting',
+      payload: '['.repeat(depth) + ']'.repeat(depth),
+      contentType: 'application/json',
+    })),
+    fc.constant({
+      kind: 'over the body limit',
+      payload: jsonText({ a: 'x'.repeat(1_100_000) }),
+      contentType: 'application/json',
+    }),
+    fc
+      .uint8Array({ maxLength: 300 })
+      .map((bytes) => ({ kind: 'random bytes', payload: Buffer.from(bytes), contentType: 'application/json' })),
   ];
   if (options.bodiesNoSchemaAccepts) return fc.oneof(...always);
   const shaped: fc.Arbitrary<BadInput>[] = [
-    fc.constantFrom(...WRONG_TYPES).map((contentType) => ({ kind: 'wrong content type', payload: jsonText(template), contentType })),
+    fc
+      .constantFrom(...WRONG_TYPES)
+      .map((contentType) => ({ kind: 'wrong content type', payload: jsonText(template), contentType })),
     fc.constant({ kind: 'no content type', payload: jsonText(template), contentType: null }),
     fc.jsonValue({ maxDepth: 6 }).map(json('nested garbage')),
-    fc.dictionary(fc.string({ maxLength: 30 }), fc.anything({ maxDepth: 3 }), { maxKeys: 8 }).map((extra) => ({ kind: 'extra fields', payload: jsonText({ ...(template as object), ...extra }), contentType: 'application/json' })),
-    fc.constantFrom('__proto__', 'constructor').map((key) => ({ kind: 'prototype keys', payload: `{"${key}":{"prototype":{"polluted":1}},"a":1}`, contentType: 'application/json' })),
-    fc.tuple(odd, fc.constant(jsonText(template))).map(([query, payload]) => ({ kind: 'query garbage', payload, contentType: 'application/json', query })),
+    fc.dictionary(fc.string({ maxLength: 30 }), fc.anything({ maxDepth: 3 }), { maxKeys: 8 }).map((extra) => ({
+      kind: 'extra fields',
+      payload: jsonText({ ...(template as object), ...extra }),
+      contentType: 'application/json',
+    })),
+    fc.constantFrom('__proto__', 'constructor').map((key) => ({
+      kind: 'prototype keys',
+      payload: `{"${key}":{"prototype":{"polluted":1}},"a":1}`,
+      contentType: 'application/json',
+    })),
+    fc
+      .tuple(odd, fc.constant(jsonText(template)))
+      .map(([query, payload]) => ({ kind: 'query garbage', payload, contentType: 'application/json', query })),
   ];
   if (leaves.length > 0) {
-    shaped.push(fc.tuple(fc.constantFrom(...leaves), garbage).map(([leaf, value]) => json('wrong type')(withLeaf(template, leaf.path, value))));
+    shaped.push(
+      fc
+        .tuple(fc.constantFrom(...leaves), garbage)
+        .map(([leaf, value]) => json('wrong type')(withLeaf(template, leaf.path, value))),
+    );
     shaped.push(fc.constantFrom(...leaves).map((leaf) => json('missing field')(withLeaf(template, leaf.path, REMOVE))));
     shaped.push(
-      fc.tuple(fc.constantFrom(...leaves), fc.constantFrom(...NUMBERY), fc.integer()).map(([leaf, text, n]) =>
-        json('numbers as strings')(withLeaf(template, leaf.path, leaf.type === 'string' ? n : text)),
-      ),
+      fc
+        .tuple(fc.constantFrom(...leaves), fc.constantFrom(...NUMBERY), fc.integer())
+        .map(([leaf, text, n]) =>
+          json('numbers as strings')(withLeaf(template, leaf.path, leaf.type === 'string' ? n : text)),
+        ),
     );
-    shaped.push(fc.tuple(fc.constantFrom(...leaves), huge).map(([leaf, value]) => json('huge string')(withLeaf(template, leaf.path, value))));
+    shaped.push(
+      fc
+        .tuple(fc.constantFrom(...leaves), huge)
+        .map(([leaf, value]) => json('huge string')(withLeaf(template, leaf.path, value))),
+    );
   }
   return fc.oneof(...always, ...shaped);
 }
@@ -122,7 +221,9 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     try {
       await run();
     } catch (error) {
-      const lines = (error as Error).message.split('\n').filter((l) => /Counterexample|Got error|expected|Error/.test(l));
+      const lines = (error as Error).message
+        .split('\n')
+        .filter((l) => /Counterexample|Got error|expected|Error/.test(l));
       failures.push(`${route.key}: ${lines.join(' | ').slice(0, 1200)}`);
       before = null;
     }
@@ -137,14 +238,19 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     email = user.email;
     // Something to protect: a bank method and a pending deposit of the sweep's own user.
     const methodId = await k.addBank(verified);
-    await k.transfer('/api/transfers/deposit', verified, { method: 'primex_ach', amount: '20.00', fundsTransferMethodId: methodId });
+    await k.transfer('/api/transfers/deposit', verified, {
+      method: 'primex_ach',
+      amount: '20.00',
+      fundsTransferMethodId: methodId,
+    });
     // Every route of the document, classified or not (the matrix fails on the unclassified ones).
     routes = await openApiRoutes(k.t.app);
     naughty = naughtyStrings();
   });
 
   afterAll(async () => {
-    if (accepted.size) console.log(`[hardening] inputs accepted (2xx), by route: ${JSON.stringify(Object.fromEntries(accepted))}`);
+    if (accepted.size)
+      console.log(`[hardening] inputs accepted (2xx), by route: ${JSON.stringify(Object.fromEntries(accepted))}`);
     await k?.close();
   });
 
@@ -202,7 +308,13 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
   async function probe(route: ApiRoute, token: string | null, input: BadInput, label: string) {
     if (!batch) before ??= await snapshotDatabase(k.t.db);
     const url = urlOf(route, input);
-    const res = await rawCall(k.t.app, { method: route.method, url, token, ...(input.payload === undefined ? {} : { payload: input.payload }), contentType: input.contentType ?? null });
+    const res = await rawCall(k.t.app, {
+      method: route.method,
+      url,
+      token,
+      ...(input.payload === undefined ? {} : { payload: input.payload }),
+      contentType: input.contentType ?? null,
+    });
     const sent = sentText(input.payload, url);
     const context = `${route.key} as ${label}, ${input.kind}: ${String(input.payload ?? input.query ?? '').slice(0, 160)}`;
     expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
@@ -210,7 +322,9 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
       expectErrorShape(res.status, res.text, context, sent);
       if (batch || !before) return;
       const after = await snapshotDatabase(k.t.db);
-      expect(changedTables(before, after), `${context}: a refused call (${res.status}) changed the database`).toEqual([]);
+      expect(changedTables(before, after), `${context}: a refused call (${res.status}) changed the database`).toEqual(
+        [],
+      );
     } else {
       if (res.contentType.includes('json')) expectNoLeak(res.text, context, sent);
       if (batch) {
@@ -226,24 +340,25 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
   it('answers generated bad input with a 4xx in the error shape, never a 5xx, and changes nothing', async () => {
     const seed = sweepSeed('bad input');
     failures.length = 0;
-    for (const route of routes) await eachRoute(route, async () => {
-      const rule = ROUTES[route.key] ?? { access: 'user' };
-      const callers: [string, string | null][] = [['anonymous', null]];
-      if (rule.access !== 'public') callers.push(['verified user', verified]);
-      for (const [label, token] of callers) {
-        // Bodies a schema might accept would end the sweep user's session or account on the destructive routes.
-        const arbitrary = badInputs(route, { bodiesNoSchemaAccepts: Boolean(rule.destructive) && token !== null });
-        await inBatches(() =>
-          fc.assert(
-            fc.asyncProperty(arbitrary, async (input) => {
-              await probe(route, token, input, label);
-            }),
-            { seed, numRuns: RUNS, endOnFailure: true },
-          ),
-        );
-      }
-      await expectUserStillUsable(route);
-    });
+    for (const route of routes)
+      await eachRoute(route, async () => {
+        const rule = ROUTES[route.key] ?? { access: 'user' };
+        const callers: [string, string | null][] = [['anonymous', null]];
+        if (rule.access !== 'public') callers.push(['verified user', verified]);
+        for (const [label, token] of callers) {
+          // Bodies a schema might accept would end the sweep user's session or account on the destructive routes.
+          const arbitrary = badInputs(route, { bodiesNoSchemaAccepts: Boolean(rule.destructive) && token !== null });
+          await inBatches(() =>
+            fc.assert(
+              fc.asyncProperty(arbitrary, async (input) => {
+                await probe(route, token, input, label);
+              }),
+              { seed, numRuns: RUNS, endOnFailure: true },
+            ),
+          );
+        }
+        await expectUserStillUsable(route);
+      });
     if (failures.length) console.log(`[hardening] failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
   }, 600_000);
@@ -252,11 +367,28 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     // PostgreSQL's jsonb and text refuse U+0000, and a lone surrogate has no UTF-8 form (it would be stored as U+FFFD,
     // silently changed): one check before every schema refuses both (docs/decisions/051-input-text-and-kyc-catalogues.md).
     const message = RULE_MESSAGES.en.characters;
-    const bad: [string, string][] = [['NUL', 'a\u0000b'], ['lone high surrogate', 'a\ud800b'], ['lone low surrogate', '\udc00'], ['reversed pair', '\udc00\ud800']];
+    const bad: [string, string][] = [
+      ['NUL', 'a\u0000b'],
+      ['lone high surrogate', 'a\ud800b'],
+      ['lone low surrogate', '\udc00'],
+      ['reversed pair', '\udc00\ud800'],
+    ];
     const problems: string[] = [];
-    const expectRefused = async (route: ApiRoute, label: string, field: string, call: { url: string; payload?: string }, token: string | null) => {
-      const res = await rawCall(k.t.app, { method: route.method, url: call.url, token, ...(call.payload === undefined ? {} : { payload: call.payload, contentType: 'application/json' }) });
-      const body = res.status >= 400 && res.status < 500 ? expectErrorShape(res.status, res.text, `${route.key} ${label}`) : null;
+    const expectRefused = async (
+      route: ApiRoute,
+      label: string,
+      field: string,
+      call: { url: string; payload?: string },
+      token: string | null,
+    ) => {
+      const res = await rawCall(k.t.app, {
+        method: route.method,
+        url: call.url,
+        token,
+        ...(call.payload === undefined ? {} : { payload: call.payload, contentType: 'application/json' }),
+      });
+      const body =
+        res.status >= 400 && res.status < 500 ? expectErrorShape(res.status, res.text, `${route.key} ${label}`) : null;
       if (res.status !== 400 || body?.code !== 'validation_failed' || body.errors?.fields[field] !== message) {
         problems.push(`${route.key}: ${label} in ${field} answered ${res.status} ${res.text.slice(0, 200)}`);
       }
@@ -266,18 +398,40 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
       const rule = ROUTES[route.key] ?? { access: 'user' };
       const token = rule.access === 'public' ? null : verified;
       const start = await snapshotDatabase(k.t.db);
-      const path = (value: string) => route.pathParams.reduce((url, name) => url.replace(`{${name}}`, encodeURIComponent(value)), route.path);
+      const path = (value: string) =>
+        route.pathParams.reduce((url, name) => url.replace(`{${name}}`, encodeURIComponent(value)), route.path);
       // The URL's parts go with a body of the route's shape, so only the NUL can be what is refused.
       const template = route.method !== 'GET' && route.body ? sampleOf(route.body) : undefined;
       const withBody = template === undefined ? {} : { payload: JSON.stringify(template) };
-      for (const name of route.pathParams) await expectRefused(route, 'NUL', name, { url: route.path.replace(`{${name}}`, 'a%00b').replace(/\{\w+\}/g, 'a'), ...withBody }, token);
-      for (const name of route.queryParams) await expectRefused(route, 'NUL', name, { url: `${path('a')}?${name}=a%00b`, ...withBody }, token);
+      for (const name of route.pathParams)
+        await expectRefused(
+          route,
+          'NUL',
+          name,
+          { url: route.path.replace(`{${name}}`, 'a%00b').replace(/\{\w+\}/g, 'a'), ...withBody },
+          token,
+        );
+      for (const name of route.queryParams)
+        await expectRefused(route, 'NUL', name, { url: `${path('a')}?${name}=a%00b`, ...withBody }, token);
       if (route.method !== 'GET' && route.body) {
         for (const leaf of stringPaths(route.body)) {
-          for (const [label, value] of bad) await expectRefused(route, label, leaf.join('.'), { url: path('a'), payload: JSON.stringify(withLeaf(template, leaf, value)) }, token);
+          for (const [label, value] of bad)
+            await expectRefused(
+              route,
+              label,
+              leaf.join('.'),
+              { url: path('a'), payload: JSON.stringify(withLeaf(template, leaf, value)) },
+              token,
+            );
         }
         if (template && typeof template === 'object' && !Array.isArray(template)) {
-          await expectRefused(route, 'NUL in a key', 'body', { url: path('a'), payload: JSON.stringify({ ...template, 'x\u0000': 'a' }) }, token);
+          await expectRefused(
+            route,
+            'NUL in a key',
+            'body',
+            { url: path('a'), payload: JSON.stringify({ ...template, 'x\u0000': 'a' }) },
+            token,
+          );
         }
       }
       const changed = changedTables(start, await snapshotDatabase(k.t.db));
@@ -292,33 +446,57 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     const count = NAUGHTY_PER_ROUTE === 0 ? naughty.length : Math.min(NAUGHTY_PER_ROUTE, naughty.length);
     let offset = seed % naughty.length;
     failures.length = 0;
-    for (const route of routes) await eachRoute(route, async () => {
-      const rule = ROUTES[route.key] ?? { access: 'user' };
-      const token = rule.access === 'public' ? null : verified;
-      const label = token ? 'verified user' : 'anonymous';
-      const template = route.body ? sampleOf(route.body) : undefined;
-      const paths = route.body ? stringPaths(route.body) : [];
-      // Each route takes the next slice of the list, so the whole list goes through the sweep (and through every route
-      // with HARDENING_BLNS=0); within a route the strings go round its string fields.
-      const first = offset;
-      await inBatches(async () => {
-        for (let i = 0; i < count; i++) {
-          const value = naughty[(first + i) % naughty.length]!;
-          if (route.method === 'GET') {
-            const input: BadInput = { kind: 'naughty string', pathValue: encodeURIComponent(value), query: route.queryParams.map((q) => `${q}=${encodeURIComponent(value)}`).join('&') };
-            await probe(route, token, input, label);
-          } else if (paths.length > 0 && !(rule.destructive && token)) {
-            const path = paths[i % paths.length]!;
-            await probe(route, token, { kind: `naughty string in ${path.join('.')}`, payload: JSON.stringify(withLeaf(template, path, value)), contentType: 'application/json' }, label);
-          } else {
-            // No string field (or a destructive route): the string goes in the query string, and as the whole body.
-            await probe(route, token, { kind: 'naughty query', query: `q=${encodeURIComponent(value)}`, payload: JSON.stringify(value), contentType: 'application/json' }, label);
+    for (const route of routes)
+      await eachRoute(route, async () => {
+        const rule = ROUTES[route.key] ?? { access: 'user' };
+        const token = rule.access === 'public' ? null : verified;
+        const label = token ? 'verified user' : 'anonymous';
+        const template = route.body ? sampleOf(route.body) : undefined;
+        const paths = route.body ? stringPaths(route.body) : [];
+        // Each route takes the next slice of the list, so the whole list goes through the sweep (and through every route
+        // with HARDENING_BLNS=0); within a route the strings go round its string fields.
+        const first = offset;
+        await inBatches(async () => {
+          for (let i = 0; i < count; i++) {
+            const value = naughty[(first + i) % naughty.length]!;
+            if (route.method === 'GET') {
+              const input: BadInput = {
+                kind: 'naughty string',
+                pathValue: encodeURIComponent(value),
+                query: route.queryParams.map((q) => `${q}=${encodeURIComponent(value)}`).join('&'),
+              };
+              await probe(route, token, input, label);
+            } else if (paths.length > 0 && !(rule.destructive && token)) {
+              const path = paths[i % paths.length]!;
+              await probe(
+                route,
+                token,
+                {
+                  kind: `naughty string in ${path.join('.')}`,
+                  payload: JSON.stringify(withLeaf(template, path, value)),
+                  contentType: 'application/json',
+                },
+                label,
+              );
+            } else {
+              // No string field (or a destructive route): the string goes in the query string, and as the whole body.
+              await probe(
+                route,
+                token,
+                {
+                  kind: 'naughty query',
+                  query: `q=${encodeURIComponent(value)}`,
+                  payload: JSON.stringify(value),
+                  contentType: 'application/json',
+                },
+                label,
+              );
+            }
           }
-        }
+        });
+        offset = (offset + count) % naughty.length;
+        await expectUserStillUsable(route);
       });
-      offset = (offset + count) % naughty.length;
-      await expectUserStillUsable(route);
-    });
     if (failures.length) console.log(`[hardening] failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
   }, 600_000);

@@ -34,7 +34,9 @@ describe.each([
 
   beforeAll(async () => {
     limited = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
-    lockouts = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' } });
+    lockouts = await createTestApp({
+      env: { TRUST_PROXY: trustProxy, RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' },
+    });
   });
 
   afterAll(async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/lib/clock';
 import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
-import { changedTables, expectErrorShape, openApiRoutes, rawCall, snapshotDatabase, type ApiRoute } from './hardening-kit';
+import {
+  changedTables,
+  expectErrorShape,
+  openApiRoutes,
+  rawCall,
+  snapshotDatabase,
+  type ApiRoute,
+} from './hardening-kit';
 import { ROUTES } from './route-table';
 
 /**
@@ -18,7 +25,14 @@ describe('body-less routes refuse every body but {}', () => {
     k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0' } });
     token = (await k.openedUser('50')).token;
     const routes = await openApiRoutes(k.t.app);
-    bodyless = routes.filter((r) => r.method === 'POST' && !r.multipart && r.body && r.body.type === 'object' && Object.keys(r.body.properties ?? {}).length === 0);
+    bodyless = routes.filter(
+      (r) =>
+        r.method === 'POST' &&
+        !r.multipart &&
+        r.body &&
+        r.body.type === 'object' &&
+        Object.keys(r.body.properties ?? {}).length === 0,
+    );
   });
   afterAll(async () => {
     await k?.close();
@@ -40,7 +54,13 @@ describe('body-less routes refuse every body but {}', () => {
       expect(rule, `${route.key} is not in the route table`).toBeDefined();
       for (const payload of NOT_EMPTY) {
         const before = await snapshotDatabase(k.t.db);
-        const res = await rawCall(k.t.app, { method: 'POST', url: route.path, token, payload, contentType: 'application/json' });
+        const res = await rawCall(k.t.app, {
+          method: 'POST',
+          url: route.path,
+          token,
+          payload,
+          contentType: 'application/json',
+        });
         const context = `${route.key} with ${payload}`;
         expect(res.status, `${context}: ${res.text.slice(0, 300)}`).toBe(400);
         const body = expectErrorShape(res.status, res.text, context, payload);
@@ -52,11 +72,23 @@ describe('body-less routes refuse every body but {}', () => {
 
   it('{} is still accepted (the SPA sends it), and the test sell flow moves money only then', async () => {
     const user = await k.openedUser('0');
-    const res = await rawCall(k.t.app, { method: 'POST', url: '/api/primetrust-sandbox-test-sell-flow', token: user.token, payload: '{}', contentType: 'application/json' });
+    const res = await rawCall(k.t.app, {
+      method: 'POST',
+      url: '/api/primetrust-sandbox-test-sell-flow',
+      token: user.token,
+      payload: '{}',
+      contentType: 'application/json',
+    });
     expect(res.status, res.text).toBe(200);
     expect((await k.holdings(user.token)).available).toBe('100.00');
     for (const route of bodyless.filter((r) => !ROUTES[r.key]?.destructive)) {
-      const reply = await rawCall(k.t.app, { method: 'POST', url: route.path, token: user.token, payload: '{}', contentType: 'application/json' });
+      const reply = await rawCall(k.t.app, {
+        method: 'POST',
+        url: route.path,
+        token: user.token,
+        payload: '{}',
+        contentType: 'application/json',
+      });
       expect(reply.status, `${route.key} with {}: ${reply.text.slice(0, 300)}`).not.toBe(400);
     }
   }, 300_000);

@@ -62,7 +62,10 @@ export async function openApiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
       return resolve(schemas[name], new Set([...seen, name]));
     }
     const out: JsonSchema = { ...schema };
-    if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolve(v, seen) ?? {}]));
+    if (schema.properties)
+      out.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([k, v]) => [k, resolve(v, seen) ?? {}]),
+      );
     if (schema.items) out.items = resolve(schema.items, seen) ?? {};
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
       const list = schema[key];
@@ -140,13 +143,19 @@ export function stringPaths(schema: JsonSchema, prefix: string[] = []): string[]
 }
 
 /** Every leaf path of a sampled body with its schema (where wrong types go). */
-export function leafPaths(schema: JsonSchema, prefix: string[] = []): { path: string[]; type: string | undefined; required: boolean }[] {
+export function leafPaths(
+  schema: JsonSchema,
+  prefix: string[] = [],
+): { path: string[]; type: string | undefined; required: boolean }[] {
   const s = mainBranch(schema);
   if (typeOf(s) !== 'object') return prefix.length ? [{ path: prefix, type: typeOf(s), required: false }] : [];
   const required = new Set(s.required ?? []);
   return Object.entries(s.properties ?? {}).flatMap(([k, v]) => {
     const inner = leafPaths(v, [...prefix, k]);
-    return [{ path: [...prefix, k], type: typeOf(v), required: required.has(k) }, ...inner.filter((p) => p.path.length > prefix.length + 1)];
+    return [
+      { path: [...prefix, k], type: typeOf(v), required: required.has(k) },
+      ...inner.filter((p) => p.path.length > prefix.length + 1),
+    ];
   });
 }
 
@@ -155,7 +164,8 @@ export const REMOVE = Symbol('remove');
 export function withLeaf(value: unknown, path: string[], leaf: unknown): unknown {
   if (path.length === 0) return leaf;
   const [head, ...rest] = path as [string, ...string[]];
-  const base = value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  const base =
+    value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
   if (rest.length === 0 && leaf === REMOVE) delete base[head];
   else base[head] = withLeaf(base[head], rest, leaf);
   return base;
@@ -186,7 +196,10 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, string>> 
   );
   const names = tables.map((t) => t.name).filter((n) => !(SNAPSHOT_EXCLUDED_TABLES as readonly string[]).includes(n));
   const sql = names
-    .map((n) => `SELECT '${n}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS sum FROM "${n}" t`)
+    .map(
+      (n) =>
+        `SELECT '${n}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS sum FROM "${n}" t`,
+    )
     .join(' UNION ALL ');
   const { rows } = await db.query<{ name: string; sum: string }>(sql);
   return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
@@ -199,7 +212,16 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 }
 
 // A stack frame ("    at fn (/path/file.ts:12:3)"), an absolute source path, or a Node internal.
-const LEAKS = [/\n\s+at\s/, /\\n\s+at\s/, /\bat\s+[^\s()]+\s+\([^)]*:\d+:\d+\)/, /\bat\s+\/[^\s]*:\d+:\d+/, /(^|[\s"'(])\/(work|app|home|root|usr|tmp|opt|srv)\//, /node_modules/, /\.(ts|js|mjs|cjs):\d+/, /node:internal/];
+const LEAKS = [
+  /\n\s+at\s/,
+  /\\n\s+at\s/,
+  /\bat\s+[^\s()]+\s+\([^)]*:\d+:\d+\)/,
+  /\bat\s+\/[^\s]*:\d+:\d+/,
+  /(^|[\s"'(])\/(work|app|home|root|usr|tmp|opt|srv)\//,
+  /node_modules/,
+  /\.(ts|js|mjs|cjs):\d+/,
+  /node:internal/,
+];
 
 /**
  * The body says nothing about the server's insides: no stack frame, no file path. `sent` is what the caller sent (body
@@ -256,7 +278,10 @@ export interface RawCall {
 }
 
 /** One request as a client sends it; the reply's status and text. */
-export async function rawCall(app: FastifyInstance, call: RawCall): Promise<{ status: number; text: string; contentType: string }> {
+export async function rawCall(
+  app: FastifyInstance,
+  call: RawCall,
+): Promise<{ status: number; text: string; contentType: string }> {
   const headers: Record<string, string> = {};
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.contentType) headers['content-type'] = call.contentType;

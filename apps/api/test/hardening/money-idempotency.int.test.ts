@@ -3,7 +3,15 @@ import { manualClock } from '../../src/lib/clock';
 import { IN_FLIGHT_TIMEOUT_MS } from '../../src/lib/http-idempotency';
 import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
 import { testDatabaseKind } from '../helpers';
-import { MONEY_ROUTES, TEST_SELL_WITH_ORDER, callWithKey, idempotentRoutes, moneyState, type MoneyRoute, type MoneyUser } from './money-routes';
+import {
+  MONEY_ROUTES,
+  TEST_SELL_WITH_ORDER,
+  callWithKey,
+  idempotentRoutes,
+  moneyState,
+  type MoneyRoute,
+  type MoneyUser,
+} from './money-routes';
 
 /**
  * R16 end to end (decisions 018 and 049): a request whose process died after its transaction committed but before
@@ -16,7 +24,14 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
   let k: TransferKit;
   let users = 0;
   beforeAll(async () => {
-    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }) } });
+    k = await createTransferKit({
+      clock,
+      env: {
+        RATE_LIMIT_PER_MINUTE: '0',
+        RATE_LIMIT_AUTH_PER_MINUTE: '0',
+        FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }),
+      },
+    });
   });
   afterEach(async () => {
     await k.invariants();
@@ -28,7 +43,14 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
   /** A user with USD and USDS to move (so every route has a balance to act on). */
   async function fundedUser(): Promise<MoneyUser> {
     const user = await k.openedUser('500', `crash-${++users}`);
-    expect((await k.call('/api/primetrust-sandbox-asset-deposit', { token: user.token, body: { assetTicker: 'USDS', amount: '150' } })).status).toBe(200);
+    expect(
+      (
+        await k.call('/api/primetrust-sandbox-asset-deposit', {
+          token: user.token,
+          body: { assetTicker: 'USDS', amount: '150' },
+        })
+      ).status,
+    ).toBe(200);
     return user;
   }
 
@@ -55,7 +77,9 @@ describe(`money-moving routes: a retry after a crash between commit and reply mo
     clock.advance(IN_FLIGHT_TIMEOUT_MS + 3_000);
     const retry = await callWithKey(k, route, user.token, body, key);
     expect(retry.status, `${label} retry: ${retry.text}`).toBe(200);
-    expect(recipe.idOf(retry.body), `${label}: the retry names what the first call made`).toEqual(recipe.idOf(first.body));
+    expect(recipe.idOf(retry.body), `${label}: the retry names what the first call made`).toEqual(
+      recipe.idOf(first.body),
+    );
     expect(await moneyState(k, user), `${label}: the retry moved nothing more`).toEqual(after);
   }
 

@@ -1,5 +1,12 @@
 import { expect } from 'vitest';
-import { CardContributionTokenReply, CardProcessorAddCardReply, CardTokenReply, CcMethodAddReply, OrderReply, RampQuoteReply } from '@rampart/contracts';
+import {
+  CardContributionTokenReply,
+  CardProcessorAddCardReply,
+  CardTokenReply,
+  CcMethodAddReply,
+  OrderReply,
+  RampQuoteReply,
+} from '@rampart/contracts';
 import type { TransferKit } from '../../src/modules/transfers/transfer-test-kit';
 import { XRPL_ADDRESS } from '../../src/modules/ramp/ramp-test-fixtures';
 
@@ -22,17 +29,25 @@ export interface MoneyRoute {
 }
 
 const field = (name: string) => (body: unknown) => (body as Record<string, unknown>)[name];
-const nested = (outer: string, inner: string) => (body: unknown) => ((body as Record<string, Record<string, unknown>>)[outer] ?? {})[inner];
+const nested = (outer: string, inner: string) => (body: unknown) =>
+  ((body as Record<string, Record<string, unknown>>)[outer] ?? {})[inner];
 
 /** A year from the card processor's point of view: far enough ahead. */
 const expiryYear = () => String(new Date().getUTCFullYear() + 3);
 
 async function addCard(k: TransferKit, token: string): Promise<string> {
-  const form = CardTokenReply.parse((await k.call('/api/primetrust-creditcard-widget-token', { token, body: {} })).body);
-  const added = await k.call('/api/card-processor/sandbox/cards', { body: { token: form.token, number: '4242 4242 4242 4242', expMonth: '12', expYear: expiryYear(), cvc: '123' } });
+  const form = CardTokenReply.parse(
+    (await k.call('/api/primetrust-creditcard-widget-token', { token, body: {} })).body,
+  );
+  const added = await k.call('/api/card-processor/sandbox/cards', {
+    body: { token: form.token, number: '4242 4242 4242 4242', expMonth: '12', expYear: expiryYear(), cvc: '123' },
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const id = CardProcessorAddCardReply.parse(added.body).fundsTransferMethodId;
-  const method = await k.call('/api/cc-method-add', { token, body: { fundsTransferMethodId: id, fundsTransferMethod: 'credit_card' } });
+  const method = await k.call('/api/cc-method-add', {
+    token,
+    body: { fundsTransferMethodId: id, fundsTransferMethod: 'credit_card' },
+  });
   expect(method.status, JSON.stringify(method.body)).toBe(200);
   return CcMethodAddReply.parse(method.body).method.fundsTransferMethodId;
 }
@@ -40,12 +55,24 @@ async function addCard(k: TransferKit, token: string): Promise<string> {
 let quotes = 0;
 
 export const MONEY_ROUTES: Record<string, MoneyRoute> = {
-  'POST /api/primetrust/sandbox/account/fund': { prepare: async () => ({ amount: '30' }), idOf: field('transactionId') },
-  'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': { prepare: async () => ({ amount: '30' }), idOf: field('transactionId') },
-  'POST /api/primetrust-sandbox-asset-deposit': { prepare: async () => ({ assetTicker: 'USDS', amount: '30' }), idOf: field('transactionId') },
+  'POST /api/primetrust/sandbox/account/fund': {
+    prepare: async () => ({ amount: '30' }),
+    idOf: field('transactionId'),
+  },
+  'POST /api/primetrust-sandbox-send-and-settle-wire-deposit': {
+    prepare: async () => ({ amount: '30' }),
+    idOf: field('transactionId'),
+  },
+  'POST /api/primetrust-sandbox-asset-deposit': {
+    prepare: async () => ({ assetTicker: 'USDS', amount: '30' }),
+    idOf: field('transactionId'),
+  },
   'POST /api/primetrust-sandbox-test-sell-flow': { prepare: async () => ({}), idOf: field('transactionIds') },
   // A deposit to the user's address (decision 069): the transaction id is made from the key, so the retry is the same deposit.
-  'POST /api/primetrust-sandbox-receive-asset-deposit': { prepare: async () => ({ assetTicker: 'USDS', network: 'xrpl', amount: '30' }), idOf: nested('deposit', 'depositId') },
+  'POST /api/primetrust-sandbox-receive-asset-deposit': {
+    prepare: async () => ({ assetTicker: 'USDS', network: 'xrpl', amount: '30' }),
+    idOf: nested('deposit', 'depositId'),
+  },
   'POST /api/holdings/withdraw': {
     // The step-up's code (decision 054), sent by the challenge: part of the body a client retries with.
     prepare: async (k, user) => {
@@ -56,11 +83,19 @@ export const MONEY_ROUTES: Record<string, MoneyRoute> = {
     idOf: nested('withdrawal', 'withdrawalId'),
   },
   'POST /api/transfers/deposit': {
-    prepare: async (k, user) => ({ method: 'primex_ach', amount: '30.00', fundsTransferMethodId: await k.addBank(user.token) }),
+    prepare: async (k, user) => ({
+      method: 'primex_ach',
+      amount: '30.00',
+      fundsTransferMethodId: await k.addBank(user.token),
+    }),
     idOf: nested('transfer', 'transferId'),
   },
   'POST /api/transfers/withdraw': {
-    prepare: async (k, user) => ({ method: 'primex_ach', amount: '30.00', fundsTransferMethodId: await k.addBank(user.token) }),
+    prepare: async (k, user) => ({
+      method: 'primex_ach',
+      amount: '30.00',
+      fundsTransferMethodId: await k.addBank(user.token),
+    }),
     idOf: nested('transfer', 'transferId'),
   },
   'POST /api/primetrust-creditcard-contribution-token': {
@@ -89,7 +124,16 @@ export const TEST_SELL_WITH_ORDER: MoneyRoute = {
   prepare: async (k, user) => {
     const quote = await k.call('/api/ramp/quote', {
       token: user.token,
-      body: { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance', idemId: `takeover-sell-${Date.now()}-${++quotes}` },
+      body: {
+        sellAssetTicker: 'USDS',
+        sellNetwork: 'xrpl',
+        sellAmountTotal: '20',
+        sellDeliveryMethod: 'deposit',
+        buyAssetTicker: 'USD',
+        buyNetwork: 'primex_usd',
+        buyAddress: 'USD balance',
+        idemId: `takeover-sell-${Date.now()}-${++quotes}`,
+      },
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const order = await k.placeOrder(user.token, RampQuoteReply.parse(quote.body).quote.quoteId);
@@ -111,7 +155,8 @@ export async function moneyState(k: TransferKit, user: MoneyUser): Promise<Recor
   const out: Record<string, string> = { 'USD available': holdings.available, 'USD held': holdings.held };
   for (const a of holdings.assets) out[`${a.assetTicker} settled/held`] = `${a.settled}/${a.held}`;
   const prefix = `users:${user.guid.toLowerCase()}:%`;
-  const count = async (sql: string, params: unknown[]) => String((await k.t.db.query<{ n: string }>(sql, params)).rows[0]?.n ?? '0');
+  const count = async (sql: string, params: unknown[]) =>
+    String((await k.t.db.query<{ n: string }>(sql, params)).rows[0]?.n ?? '0');
   out.ledgerTransactions = await count(
     'SELECT count(DISTINCT transaction_id)::text AS n FROM ledger_postings WHERE source LIKE $1 OR destination LIKE $1',
     [prefix],
@@ -122,7 +167,8 @@ export async function moneyState(k: TransferKit, user: MoneyUser): Promise<Recor
       WHERE table_schema = current_schema() AND column_name = 'user_id'
         AND table_name NOT IN ('http_idempotency_keys', 'identity_attempts') ORDER BY table_name`,
   );
-  for (const { table_name: table } of tables) out[table] = await count(`SELECT count(*)::text AS n FROM "${table}" WHERE user_id = $1`, [user.guid]);
+  for (const { table_name: table } of tables)
+    out[table] = await count(`SELECT count(*)::text AS n FROM "${table}" WHERE user_id = $1`, [user.guid]);
   return out;
 }
 
@@ -140,12 +186,17 @@ export async function callWithKey(k: TransferKit, route: string, token: string, 
 /** The routes of the app's OpenAPI document marked `x-idempotency`. */
 export async function idempotentRoutes(k: TransferKit): Promise<string[]> {
   const res = await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-  const doc = res.json() as { paths: Record<string, Record<string, { 'x-idempotency'?: string; parameters?: { in: string; name: string }[] }>> };
+  const doc = res.json() as {
+    paths: Record<string, Record<string, { 'x-idempotency'?: string; parameters?: { in: string; name: string }[] }>>;
+  };
   const marked: string[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       if (!op['x-idempotency']) continue;
-      expect(op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'), `${method} ${path} documents its Idempotency-Key header`).toBe(true);
+      expect(
+        op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
+        `${method} ${path} documents its Idempotency-Key header`,
+      ).toBe(true);
       marked.push(`${method.toUpperCase()} ${path}`);
     }
   }

@@ -3,7 +3,14 @@ import { openPostgres } from '../../src/db/postgres';
 import { manualClock } from '../../src/lib/clock';
 import { IN_FLIGHT_TIMEOUT_MS } from '../../src/lib/http-idempotency';
 import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
-import { MONEY_ROUTES, TEST_SELL_WITH_ORDER, callWithKey, moneyState, type MoneyRoute, type MoneyUser } from './money-routes';
+import {
+  MONEY_ROUTES,
+  TEST_SELL_WITH_ORDER,
+  callWithKey,
+  moneyState,
+  type MoneyRoute,
+  type MoneyUser,
+} from './money-routes';
 
 /**
  * The 60-second takeover as an attacker drives it (decisions 018 and 049), PostgreSQL only (it needs a second
@@ -17,7 +24,14 @@ describe('money-moving routes: the 60-second takeover while the first request wa
   let locker: ReturnType<typeof openPostgres>;
   let users = 0;
   beforeAll(async () => {
-    k = await createTransferKit({ clock, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_AUTH_PER_MINUTE: '0', FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }) } });
+    k = await createTransferKit({
+      clock,
+      env: {
+        RATE_LIMIT_PER_MINUTE: '0',
+        RATE_LIMIT_AUTH_PER_MINUTE: '0',
+        FEATURE_FLAGS: JSON.stringify({ assetsAddition: true }),
+      },
+    });
     locker = openPostgres(process.env.TEST_DATABASE_URL!, { max: 2, applicationName: 'rampart-test-locker' });
   });
   afterEach(async () => {
@@ -30,7 +44,14 @@ describe('money-moving routes: the 60-second takeover while the first request wa
 
   async function fundedUser(): Promise<MoneyUser> {
     const user = await k.openedUser('500', `takeover-${++users}`);
-    expect((await k.call('/api/primetrust-sandbox-asset-deposit', { token: user.token, body: { assetTicker: 'USDS', amount: '150' } })).status).toBe(200);
+    expect(
+      (
+        await k.call('/api/primetrust-sandbox-asset-deposit', {
+          token: user.token,
+          body: { assetTicker: 'USDS', amount: '150' },
+        })
+      ).status,
+    ).toBe(200);
     return user;
   }
 
@@ -62,7 +83,9 @@ describe('money-moving routes: the 60-second takeover while the first request wa
     const holding = new Promise<void>((r) => (locked = r));
     // Another connection holds every balance row of the user's (80 seconds in the probe; here until released).
     const holder = locker.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM ledger_balances WHERE account LIKE $1 FOR UPDATE', [`users:${user.guid.toLowerCase()}:%`]);
+      await tx.query('SELECT 1 FROM ledger_balances WHERE account LIKE $1 FOR UPDATE', [
+        `users:${user.guid.toLowerCase()}:%`,
+      ]);
       locked();
       await released;
     });
@@ -113,13 +136,18 @@ describe('money-moving routes: the 60-second takeover while the first request wa
       const start = await moneyState(k, control);
       expect((await callWithKey(k, route, control.token, body, 'control')).status).toBe(200);
       const end = await moneyState(k, control);
-      const delta = (a: Record<string, string>, b: Record<string, string>) => Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, `${a[key]} -> ${b[key]}`]));
+      const delta = (a: Record<string, string>, b: Record<string, string>) =>
+        Object.fromEntries(Object.keys({ ...a, ...b }).map((key) => [key, `${a[key]} -> ${b[key]}`]));
       expect(delta(once.before, once.after), `${route}: moved once`).toEqual(delta(start, end));
     });
   }
 
   it('the test sell flow with a sell order waiting: the retry brings the same deposit and sells nothing more', async () => {
-    const once = await takeover('POST /api/primetrust-sandbox-test-sell-flow', TEST_SELL_WITH_ORDER, 'test sell with order');
+    const once = await takeover(
+      'POST /api/primetrust-sandbox-test-sell-flow',
+      TEST_SELL_WITH_ORDER,
+      'test sell with order',
+    );
     expect(once.after['USD available']).toBe(once.before['USD available']);
   });
 });

@@ -21,30 +21,42 @@ describe('hardening: passwords', () => {
   });
 
   const newEmail = () => `passwords-${(users += 1)}@example.com`;
-  const signIn = (email: string, password: string) => k.post('/api/identity/sign-in', { email, password }, { ip: k.nextIp() });
+  const signIn = (email: string, password: string) =>
+    k.post('/api/identity/sign-in', { email, password }, { ip: k.nextIp() });
 
-  it('signs in with the password typed in another Unicode form (composed or decomposed accents, full-width letters)', { timeout: 60_000 }, async () => {
-    const accented = 'Crème brûlée año 2026';
-    const email = newEmail();
-    await k.signUpConfirmed(email, accented.normalize('NFC'));
-    expect((await signIn(email, accented.normalize('NFD'))).status).toBe(200);
-    expect((await signIn(email, accented.normalize('NFC'))).status).toBe(200);
+  it(
+    'signs in with the password typed in another Unicode form (composed or decomposed accents, full-width letters)',
+    { timeout: 60_000 },
+    async () => {
+      const accented = 'Crème brûlée año 2026';
+      const email = newEmail();
+      await k.signUpConfirmed(email, accented.normalize('NFC'));
+      expect((await signIn(email, accented.normalize('NFD'))).status).toBe(200);
+      expect((await signIn(email, accented.normalize('NFC'))).status).toBe(200);
 
-    const wide = newEmail();
-    await k.signUpConfirmed(wide, 'ｔｕｌｉｐ ｈａｒｂｏｒ ｌａｎｔｅｒｎ');
-    expect((await signIn(wide, 'tulip harbor lantern')).status).toBe(200);
-    k.expectError(await signIn(wide, 'tulip harbor lanterns'), 400, 'NotAuthorizedException');
-  });
+      const wide = newEmail();
+      await k.signUpConfirmed(wide, 'ｔｕｌｉｐ ｈａｒｂｏｒ ｌａｎｔｅｒｎ');
+      expect((await signIn(wide, 'tulip harbor lantern')).status).toBe(200);
+      k.expectError(await signIn(wide, 'tulip harbor lanterns'), 400, 'NotAuthorizedException');
+    },
+  );
 
-  it('still accepts a password whose hash was made before normalising, as it was typed then', { timeout: 60_000 }, async () => {
-    const email = newEmail();
-    await k.signUpConfirmed(email, 'placeholder password 1');
-    const typed = 'ﬁnch ﬂute Ⅻ'.normalize('NFD');
-    expect(typed).not.toBe(typed.normalize('NFKC'));
-    await k.t.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, await hash(typed, ARGON2_OPTIONS)]);
-    expect((await signIn(email, typed)).status).toBe(200);
-    k.expectError(await signIn(email, 'placeholder password 1'), 400, 'NotAuthorizedException');
-  });
+  it(
+    'still accepts a password whose hash was made before normalising, as it was typed then',
+    { timeout: 60_000 },
+    async () => {
+      const email = newEmail();
+      await k.signUpConfirmed(email, 'placeholder password 1');
+      const typed = 'ﬁnch ﬂute Ⅻ'.normalize('NFD');
+      expect(typed).not.toBe(typed.normalize('NFKC'));
+      await k.t.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [
+        email,
+        await hash(typed, ARGON2_OPTIONS),
+      ]);
+      expect((await signIn(email, typed)).status).toBe(200);
+      k.expectError(await signIn(email, 'placeholder password 1'), 400, 'NotAuthorizedException');
+    },
+  );
 
   it('takes as long for an unknown email as for a known one with a wrong password', { timeout: 120_000 }, async () => {
     // Four accounts take the wrong passwords in turn, at most four each: under the lockout's five.
@@ -70,6 +82,9 @@ describe('hardening: passwords', () => {
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     // Without the dummy hash the unknown email answered in a fifth of the time; with it, about the same. Half is a
     // margin a busy machine does not cross either way.
-    expect(median(unknownTimes), `unknown ${unknownTimes.map(Math.round).join(',')} known ${knownTimes.map(Math.round).join(',')}`).toBeGreaterThan(median(knownTimes) * 0.5);
+    expect(
+      median(unknownTimes),
+      `unknown ${unknownTimes.map(Math.round).join(',')} known ${knownTimes.map(Math.round).join(',')}`,
+    ).toBeGreaterThan(median(knownTimes) * 0.5);
   });
 });

@@ -37,7 +37,9 @@ function parseReplies(text: string): RawReply[] {
     const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
     const bodyLength = length ? Number(length[1]) : rest.length - headEnd - 4;
-    const body = Buffer.from(rest.slice(headEnd + 4), 'utf8').subarray(0, bodyLength).toString('utf8');
+    const body = Buffer.from(rest.slice(headEnd + 4), 'utf8')
+      .subarray(0, bodyLength)
+      .toString('utf8');
     replies.push({ status, headers: head, body });
     rest = rest.slice(headEnd + 4 + body.length);
   }
@@ -85,13 +87,19 @@ describe('hardening: malformed HTTP framing', () => {
   });
 
   it('answers a Content-Length that is not a number with the API error shape', async () => {
-    const replies = await sendRaw(port, 'POST /api/identity/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ten\r\n\r\n{}');
+    const replies = await sendRaw(
+      port,
+      'POST /api/identity/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ten\r\n\r\n{}',
+    );
     expect(replies).toHaveLength(1);
     expectErrorShape(replies[0]);
   });
 
   it('answers headers over the size limit with 431 in the API error shape', async () => {
-    const replies = await sendRaw(port, `GET /api/user/healthcheck HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const replies = await sendRaw(
+      port,
+      `GET /api/user/healthcheck HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(replies).toHaveLength(1);
     expect(replies[0]?.status).toBe(431);
     expectErrorShape(replies[0]);

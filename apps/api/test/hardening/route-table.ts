@@ -110,7 +110,11 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/socure/submit_document': {
     access: 'capture',
     // Another user's uploads are not theirs to name: the same refusal as ids that do not exist.
-    owns: { body: (ids) => ({ documentType: 'passport', documentId: ids.documentId, selfieId: ids.selfieId }), status: 400, code: 'validation_failed' },
+    owns: {
+      body: (ids) => ({ documentType: 'passport', documentId: ids.documentId, selfieId: ids.selfieId }),
+      status: 400,
+      code: 'validation_failed',
+    },
   },
   'POST /api/socure/send_sms': USER,
   // The continue-on-phone link's token is the credential (decision 010).
@@ -133,34 +137,63 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/primetrust-sandbox-receive-asset-deposit': { access: 'user', sandbox: true, verified: true },
   'POST /api/primetrust-sandbox-freeze-account': { access: 'user', sandbox: true, destructive: true },
   'POST /api/primetrust-sandbox-unfreeze-account': SANDBOX,
-  'POST /api/primetrust/sandbox/plaid-reset-method': { access: 'user', sandbox: true, owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/primetrust/sandbox/plaid-reset-method': {
+    access: 'user',
+    sandbox: true,
+    owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown },
+  },
   'POST /api/primetrust-sandbox-settle-last-ach-contribution': SANDBOX,
   'POST /api/primetrust-sandbox-settle-last-cc-contribution': SANDBOX,
   'POST /api/primetrust-sandbox-settle-last-wire-withdrawal': SANDBOX,
   'POST /api/primetrust-sandbox-settle-instant-ach-contributions': SANDBOX,
   'POST /api/primetrust-sandbox-reverse-last-ach-contribution': SANDBOX,
   'POST /api/primetrust-sandbox-test-sell-flow': SANDBOX,
-  'POST /api/primetrust-sandbox-receive-order-deposit': { access: 'user', sandbox: true, owns: { body: (ids) => ({ orderId: ids.orderId }), ...orderUnknown } },
+  'POST /api/primetrust-sandbox-receive-order-deposit': {
+    access: 'user',
+    sandbox: true,
+    owns: { body: (ids) => ({ orderId: ids.orderId }), ...orderUnknown },
+  },
   // Bank methods (decision 013) and the wallet hand-off (decision 034).
   'POST /api/plaid-institutions': { access: 'bankLink' },
   'POST /api/plaid-ui-token': { access: 'bankLink' },
   'POST /api/plaid-sandbox-link': { access: 'bankLink' },
   'POST /api/plaid-bank-account-add': { access: 'bankLink' },
-  'POST /api/bank-link-handoff': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/bank-link-handoff': {
+    access: 'user',
+    owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown },
+  },
   'POST /api/bank-link-handoff/redeem': PUBLIC,
   'POST /api/bank-link-handoff/status': USER,
   'POST /api/bank-account-list': USER,
-  'POST /api/bank-account-remove': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
-  'POST /api/plaid-ui-reauth-token': { access: 'bankLink', owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/bank-account-remove': {
+    access: 'user',
+    owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown },
+  },
+  'POST /api/plaid-ui-reauth-token': {
+    access: 'bankLink',
+    owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown },
+  },
   'POST /api/plaid-bank-account-reauth': {
     access: 'bankLink',
-    owns: { body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId, publicToken: 'public-sandbox-0000' }), ...bankUnknown },
+    owns: {
+      body: (ids) => ({ fundsTransferMethodId: ids.bankMethodId, publicToken: 'public-sandbox-0000' }),
+      ...bankUnknown,
+    },
   },
   // Cards (decision 017); the hosted form's steps carry the form's own single-use token.
   'POST /api/primetrust-creditcard-widget-token': USER,
-  'POST /api/cc-method-add': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.cardMethodId, fundsTransferMethod: 'credit_card' }), ...cardUnknown } },
+  'POST /api/cc-method-add': {
+    access: 'user',
+    owns: {
+      body: (ids) => ({ fundsTransferMethodId: ids.cardMethodId, fundsTransferMethod: 'credit_card' }),
+      ...cardUnknown,
+    },
+  },
   'POST /api/cc-method-list': USER,
-  'POST /api/cc-method-remove': { access: 'user', owns: { body: (ids) => ({ fundsTransferMethodId: ids.cardMethodId }), ...cardUnknown } },
+  'POST /api/cc-method-remove': {
+    access: 'user',
+    owns: { body: (ids) => ({ fundsTransferMethodId: ids.cardMethodId }), ...cardUnknown },
+  },
   'POST /api/primetrust-creditcard-contribution-token': {
     access: 'user',
     verified: true,
@@ -168,23 +201,49 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'POST /api/primetrust-creditcard-contribution-update': {
     access: 'user',
-    owns: { body: (ids) => ({ contributionId: ids.contributionId, authorizationId: ids.contributionId }), ...contributionUnknown },
+    owns: {
+      body: (ids) => ({ contributionId: ids.contributionId, authorizationId: ids.contributionId }),
+      ...contributionUnknown,
+    },
   },
-  'POST /api/primetrust-creditcard-contribution-cancel': { access: 'user', owns: { body: (ids) => ({ contributionId: ids.contributionId }), ...contributionUnknown } },
+  'POST /api/primetrust-creditcard-contribution-cancel': {
+    access: 'user',
+    owns: { body: (ids) => ({ contributionId: ids.contributionId }), ...contributionUnknown },
+  },
   'POST /api/primetrust-creditcard-refresh-token': USER,
   'POST /api/card-processor/sandbox/cards': PUBLIC,
   'POST /api/card-processor/sandbox/charges': PUBLIC,
   // Deposits and withdrawals (decision 015).
-  'POST /api/transfers/deposit': { access: 'user', verified: true, owns: { body: (ids) => ({ method: 'primex_ach', amount: '10.00', fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/transfers/deposit': {
+    access: 'user',
+    verified: true,
+    owns: {
+      body: (ids) => ({ method: 'primex_ach', amount: '10.00', fundsTransferMethodId: ids.bankMethodId }),
+      ...bankUnknown,
+    },
+  },
   'POST /api/transfers/wire-instructions': VERIFIED,
-  'POST /api/transfers/withdraw': { access: 'user', verified: true, owns: { body: (ids) => ({ method: 'primex_ach', amount: '1.00', fundsTransferMethodId: ids.bankMethodId }), ...bankUnknown } },
+  'POST /api/transfers/withdraw': {
+    access: 'user',
+    verified: true,
+    owns: {
+      body: (ids) => ({ method: 'primex_ach', amount: '1.00', fundsTransferMethodId: ids.bankMethodId }),
+      ...bankUnknown,
+    },
+  },
   'POST /api/transfers/confirm-withdrawal': {
     access: 'user',
     owns: { body: (ids) => ({ token: ids.withdrawalToken }), status: 400, code: 'withdrawal_confirmation_invalid' },
   },
   'POST /api/transfers/list': USER,
-  'POST /api/transfers/get': { access: 'user', owns: { body: (ids) => ({ transferId: ids.transferId }), ...transferUnknown } },
-  'POST /api/transfers/cancel': { access: 'user', owns: { body: (ids) => ({ transferId: ids.transferId }), ...transferUnknown } },
+  'POST /api/transfers/get': {
+    access: 'user',
+    owns: { body: (ids) => ({ transferId: ids.transferId }), ...transferUnknown },
+  },
+  'POST /api/transfers/cancel': {
+    access: 'user',
+    owns: { body: (ids) => ({ transferId: ids.transferId }), ...transferUnknown },
+  },
   // The ramp (issue 6): the catalogue is public, everything else the caller's own.
   'POST /api/ramp/assets': PUBLIC,
   'POST /api/feature-interest': USER,
@@ -192,9 +251,15 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/ramp/quote': VERIFIED,
   'POST /api/ramp/trade-estimate': USER,
   'POST /api/ramp/limits': USER,
-  'POST /api/ramp/order-challenge': { access: 'user', owns: { body: (ids) => ({ quoteId: ids.quoteId }), ...quoteUnknown } },
+  'POST /api/ramp/order-challenge': {
+    access: 'user',
+    owns: { body: (ids) => ({ quoteId: ids.quoteId }), ...quoteUnknown },
+  },
   // Below Verified there is no quote to order from (the quote is the gate): another user's quote is unknown.
-  'POST /api/ramp/order': { access: 'user', owns: { body: (ids) => ({ quoteId: ids.quoteId, code: '123456' }), ...quoteUnknown } },
+  'POST /api/ramp/order': {
+    access: 'user',
+    owns: { body: (ids) => ({ quoteId: ids.quoteId, code: '123456' }), ...quoteUnknown },
+  },
   'POST /api/ramp/cancel': { access: 'user', owns: { body: (ids) => ({ orderId: ids.orderId }), ...orderUnknown } },
   'POST /api/ramp/order-get': { access: 'user', owns: { body: (ids) => ({ orderId: ids.orderId }), ...orderUnknown } },
   'POST /api/ramp/orders': USER,
@@ -205,4 +270,10 @@ export const ROUTES: Record<string, RouteRule> = {
 };
 
 /** Routes the OpenAPI document hides (schema.hide), classified too: the hosted card form's page and assets. */
-export const HIDDEN_PUBLIC_ROUTES = ['GET /api/card-form', 'GET /api/card-form/form.js', 'GET /api/card-form/form.css', 'GET /api/openapi.json', 'GET /api/docs'];
+export const HIDDEN_PUBLIC_ROUTES = [
+  'GET /api/card-form',
+  'GET /api/card-form/form.js',
+  'GET /api/card-form/form.css',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+];

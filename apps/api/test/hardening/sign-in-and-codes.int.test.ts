@@ -35,7 +35,8 @@ describe('hardening: sign-in, codes and token revocation', () => {
     return { session: ChallengeReply.parse(res.body).session, code: await k.latestCode(email) };
   }
 
-  const answer = (session: string, code: string, ip = k.nextIp()) => k.post('/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session, code }, { ip });
+  const answer = (session: string, code: string, ip = k.nextIp()) =>
+    k.post('/api/identity/respond-to-challenge', { challengeName: 'EMAIL_OTP', session, code }, { ip });
 
   /** A refusal that gave no tokens. */
   function expectRefusedWithoutTokens(res: { status: number; body: unknown }) {
@@ -53,7 +54,16 @@ describe('hardening: sign-in, codes and token revocation', () => {
       ['POST', '/api/transfers/list'],
       ['POST', '/api/identity/change-password'],
     ] as const) {
-      const res = await k.call(method, url, { token: accessToken, ...(method === 'POST' ? { body: url.endsWith('change-password') ? { previousPassword: PASSWORD, proposedPassword: NEW_PASSWORD } : {} } : {}) });
+      const res = await k.call(method, url, {
+        token: accessToken,
+        ...(method === 'POST'
+          ? {
+              body: url.endsWith('change-password')
+                ? { previousPassword: PASSWORD, proposedPassword: NEW_PASSWORD }
+                : {},
+            }
+          : {}),
+      });
       k.expectError(res, 401, 'unauthenticated');
     }
   }
@@ -86,7 +96,11 @@ describe('hardening: sign-in, codes and token revocation', () => {
     }
     const locked = await answer(session, code);
     k.expectError(locked, 429, 'LimitExceededException');
-    k.expectError(await k.post('/api/identity/sign-in', { email, password: PASSWORD }, { ip: k.nextIp() }), 429, 'LimitExceededException');
+    k.expectError(
+      await k.post('/api/identity/sign-in', { email, password: PASSWORD }, { ip: k.nextIp() }),
+      429,
+      'LimitExceededException',
+    );
     k.clock.advance(15 * 60 * 1000 + 1000);
     await k.signIn(email, PASSWORD);
   });
@@ -95,15 +109,38 @@ describe('hardening: sign-in, codes and token revocation', () => {
     const email = await newUser();
     expect((await k.post('/api/identity/forgot-password', { email })).status).toBe(200);
     const code = await k.latestCode(email);
-    expect((await k.post('/api/identity/confirm-forgot-password', { email, code, password: NEW_PASSWORD }, { ip: k.nextIp() })).status).toBe(200);
+    expect(
+      (
+        await k.post(
+          '/api/identity/confirm-forgot-password',
+          { email, code, password: NEW_PASSWORD },
+          { ip: k.nextIp() },
+        )
+      ).status,
+    ).toBe(200);
     // Replayed, it cannot set the password again (to the attacker's choice).
-    expectRefusedWithoutTokens(await k.post('/api/identity/confirm-forgot-password', { email, code, password: PASSWORD }, { ip: k.nextIp() }));
-    k.expectError(await k.post('/api/identity/sign-in', { email, password: PASSWORD }, { ip: k.nextIp() }), 400, 'NotAuthorizedException');
+    expectRefusedWithoutTokens(
+      await k.post('/api/identity/confirm-forgot-password', { email, code, password: PASSWORD }, { ip: k.nextIp() }),
+    );
+    k.expectError(
+      await k.post('/api/identity/sign-in', { email, password: PASSWORD }, { ip: k.nextIp() }),
+      400,
+      'NotAuthorizedException',
+    );
 
     expect((await k.post('/api/identity/forgot-password', { email })).status).toBe(200);
     const late = await k.latestCode(email);
     k.clock.advance(10 * 60 * 1000 + 1000);
-    k.expectError(await k.post('/api/identity/confirm-forgot-password', { email, code: late, password: PASSWORD }, { ip: k.nextIp() }), 400, 'ExpiredCodeException', 'code');
+    k.expectError(
+      await k.post(
+        '/api/identity/confirm-forgot-password',
+        { email, code: late, password: PASSWORD },
+        { ip: k.nextIp() },
+      ),
+      400,
+      'ExpiredCodeException',
+      'code',
+    );
     await k.signIn(email, NEW_PASSWORD);
   });
 
@@ -113,8 +150,12 @@ describe('hardening: sign-in, codes and token revocation', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { session, challengeName } = ChallengeReply.parse(res.body);
     const code = await k.latestCode(email);
-    expect((await k.post('/api/identity/respond-to-challenge', { challengeName, session, code }, { ip: k.nextIp() })).status).toBe(200);
-    expectRefusedWithoutTokens(await k.post('/api/identity/respond-to-challenge', { challengeName, session, code }, { ip: k.nextIp() }));
+    expect(
+      (await k.post('/api/identity/respond-to-challenge', { challengeName, session, code }, { ip: k.nextIp() })).status,
+    ).toBe(200);
+    expectRefusedWithoutTokens(
+      await k.post('/api/identity/respond-to-challenge', { challengeName, session, code }, { ip: k.nextIp() }),
+    );
   });
 
   it('refuses a signed-out access token and its refresh token on every signed-in route', async () => {
@@ -123,7 +164,11 @@ describe('hardening: sign-in, codes and token revocation', () => {
     expect((await k.call('GET', '/api/identity/user', { token: tokens.accessToken })).status).toBe(200);
     expect((await k.post('/api/identity/sign-out', {}, { token: tokens.accessToken })).status).toBe(200);
     await expectTokenRefused(tokens.accessToken);
-    k.expectError(await k.post('/api/identity/refresh', { refreshToken: tokens.refreshToken }), 400, 'NotAuthorizedException');
+    k.expectError(
+      await k.post('/api/identity/refresh', { refreshToken: tokens.refreshToken }),
+      400,
+      'NotAuthorizedException',
+    );
     // Signing out again with the dead token is refused too (nothing to revoke twice).
     k.expectError(await k.post('/api/identity/sign-out', {}, { token: tokens.accessToken }), 401, 'unauthenticated');
   });
@@ -132,16 +177,35 @@ describe('hardening: sign-in, codes and token revocation', () => {
     const email = await newUser();
     const here = await k.signIn(email, PASSWORD);
     const elsewhere = await k.signIn(email, PASSWORD);
-    expect((await k.post('/api/identity/change-password', { previousPassword: PASSWORD, proposedPassword: NEW_PASSWORD }, { token: here.accessToken })).status).toBe(200);
+    expect(
+      (
+        await k.post(
+          '/api/identity/change-password',
+          { previousPassword: PASSWORD, proposedPassword: NEW_PASSWORD },
+          { token: here.accessToken },
+        )
+      ).status,
+    ).toBe(200);
     await expectTokenRefused(elsewhere.accessToken);
-    k.expectError(await k.post('/api/identity/refresh', { refreshToken: elsewhere.refreshToken }), 400, 'NotAuthorizedException');
+    k.expectError(
+      await k.post('/api/identity/refresh', { refreshToken: elsewhere.refreshToken }),
+      400,
+      'NotAuthorizedException',
+    );
     expect((await k.call('GET', '/api/identity/user', { token: here.accessToken })).status).toBe(200);
 
     // A reset (the user lost the password, or fears a thief has it) ends every session, this one included.
     expect((await k.post('/api/identity/forgot-password', { email })).status).toBe(200);
     const code = await k.latestCode(email);
-    expect((await k.post('/api/identity/confirm-forgot-password', { email, code, password: PASSWORD }, { ip: k.nextIp() })).status).toBe(200);
+    expect(
+      (await k.post('/api/identity/confirm-forgot-password', { email, code, password: PASSWORD }, { ip: k.nextIp() }))
+        .status,
+    ).toBe(200);
     await expectTokenRefused(here.accessToken);
-    k.expectError(await k.post('/api/identity/refresh', { refreshToken: here.refreshToken }), 400, 'NotAuthorizedException');
+    k.expectError(
+      await k.post('/api/identity/refresh', { refreshToken: here.refreshToken }),
+      400,
+      'NotAuthorizedException',
+    );
   });
 });

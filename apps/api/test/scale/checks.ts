@@ -17,7 +17,9 @@ export async function outstandingJobs(db: Queryable): Promise<Array<{ name: stri
   return rows.map((r) => ({ name: r.name, state: r.state, n: Number(r.n) }));
 }
 
-export async function jobSummary(db: Queryable): Promise<Array<{ name: string; state: string; jobs: number; retried: number }>> {
+export async function jobSummary(
+  db: Queryable,
+): Promise<Array<{ name: string; state: string; jobs: number; retried: number }>> {
   const { rows } = await db.query<{ name: string; state: string; jobs: bigint; retried: bigint }>(
     `SELECT name, state, count(*)::int8 AS jobs, count(*) FILTER (WHERE retry_count > 0)::int8 AS retried
      FROM pgboss.job GROUP BY name, state ORDER BY name, state`,
@@ -27,7 +29,9 @@ export async function jobSummary(db: Queryable): Promise<Array<{ name: string; s
 
 /** How many jobs completed between two instants (for the throughput the operations guide quotes). */
 export async function completedJobs(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM pgboss.job WHERE state = 'completed'`);
+  const { rows } = await db.query<{ n: bigint }>(
+    `SELECT count(*)::int8 AS n FROM pgboss.job WHERE state = 'completed'`,
+  );
   return Number(rows[0]?.n ?? 0n);
 }
 
@@ -101,6 +105,8 @@ export async function bringSettlementsDue(db: Queryable): Promise<number> {
     `UPDATE transfers SET settles_at = now() WHERE status = 'pending' AND settles_at > now()
        AND (direction = 'contribution' OR confirmed_at IS NOT NULL) RETURNING id`,
   );
-  await db.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'transfers.settle' AND state IN ('created', 'retry') AND start_after > now()`);
+  await db.query(
+    `UPDATE pgboss.job SET start_after = now() WHERE name = 'transfers.settle' AND state IN ('created', 'retry') AND start_after > now()`,
+  );
   return moved.rows.length;
 }

@@ -21,7 +21,9 @@ export function serverUrl(database: string): string {
 }
 
 /** A fresh database of the test's own on the server; drop() ends its connections and removes it. */
-export async function createScratchDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl('postgres') });
   await admin.connect();
@@ -37,7 +39,10 @@ export async function createScratchDatabase(prefix: string): Promise<{ name: str
       const client = new pg.Client({ connectionString: serverUrl('postgres') });
       await client.connect();
       try {
-        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
         await client.query(`DROP DATABASE IF EXISTS ${name}`);
       } finally {
         await client.end();
@@ -109,9 +114,11 @@ export class RampartProcess {
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting:\n${this.tail.join('\n')}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`${this.name} exited while starting:\n${this.tail.join('\n')}`);
       if (this.kind === 'worker' ? said.includes('is working the job queue') : await this.healthy()) return;
-      if (Date.now() > deadline) throw new Error(`${this.name} did not start within ${timeoutMs} ms:\n${this.tail.join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} did not start within ${timeoutMs} ms:\n${this.tail.join('\n')}`);
       await sleep(150);
     }
   }
@@ -151,7 +158,12 @@ export interface Cluster {
 }
 
 /** Makes (but does not start) `apis` API processes with RUN_WORKER=false and `workers` worker processes. */
-export async function defineCluster(options: { databaseUrl: string; apis: number; workers: number; env?: Env }): Promise<Cluster> {
+export async function defineCluster(options: {
+  databaseUrl: string;
+  apis: number;
+  workers: number;
+  env?: Env;
+}): Promise<Cluster> {
   const env: Env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -162,8 +174,12 @@ export async function defineCluster(options: { databaseUrl: string; apis: number
     ...options.env,
   };
   const apis: RampartProcess[] = [];
-  for (let i = 0; i < options.apis; i += 1) apis.push(new RampartProcess('api', `api-${i + 1}`, await freePort(), { ...env, RUN_WORKER: 'false' }));
-  const workers = Array.from({ length: options.workers }, (_, i) => new RampartProcess('worker', `worker-${i + 1}`, 0, env));
+  for (let i = 0; i < options.apis; i += 1)
+    apis.push(new RampartProcess('api', `api-${i + 1}`, await freePort(), { ...env, RUN_WORKER: 'false' }));
+  const workers = Array.from(
+    { length: options.workers },
+    (_, i) => new RampartProcess('worker', `worker-${i + 1}`, 0, env),
+  );
   const all = [...apis, ...workers];
   // Should the test process end without its afterAll (a timeout, an interrupt), no Rampart process outlives it.
   process.once('exit', () => {
@@ -192,7 +208,13 @@ export class Unreachable extends Error {}
 export async function call(
   base: string,
   url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let res: Response;
@@ -208,7 +230,9 @@ export async function call(
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     });
   } catch (error) {
-    throw new Unreachable(`${method} ${base}${url}: ${error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)}`);
+    throw new Unreachable(
+      `${method} ${base}${url}: ${error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)}`,
+    );
   }
   let text: string;
   try {
@@ -226,7 +250,11 @@ export async function call(
 }
 
 /** Runs `tasks` with at most `limit` at once; the first failure rejects after the running ones settle. */
-export async function runLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function runLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: unknown = null;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -245,7 +273,10 @@ export async function runLimited<T>(items: readonly T[], limit: number, task: (i
 }
 
 /** Waits until `check` returns true, polling; throws with `describe()` when the time is up. */
-export async function waitUntil(check: () => Promise<boolean>, options: { timeoutMs: number; intervalMs?: number; describe: () => Promise<string> }): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  options: { timeoutMs: number; intervalMs?: number; describe: () => Promise<string> },
+): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -4,9 +4,27 @@ import type { AssetWithdrawal, RampOrder, TransferView } from '@rampart/contract
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db';
 import { fromMinorUnits, toMinorUnits } from '../../src/modules/ledger';
-import { createScratchDatabase, defineCluster, runLimited, sleep, waitUntil, type Cluster, type RampartProcess } from './cluster';
+import {
+  createScratchDatabase,
+  defineCluster,
+  runLimited,
+  sleep,
+  waitUntil,
+  type Cluster,
+  type RampartProcess,
+} from './cluster';
 import { bringSettlementsDue, count, duplicates, invariantViolations, jobSummary, outstandingJobs } from './checks';
-import { Client, deposit, holdings, makeUser, placeOrder, withdraw, withdrawAsset, type OrderKind, type User } from './traffic';
+import {
+  Client,
+  deposit,
+  holdings,
+  makeUser,
+  placeOrder,
+  withdraw,
+  withdrawAsset,
+  type OrderKind,
+  type User,
+} from './traffic';
 
 /**
  * The crash test: mixed traffic (deposits, orders, withdrawals of USD and of held assets) through two API processes while API and worker
@@ -71,7 +89,10 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
 
     const users: User[] = new Array<User>(USERS);
     await runLimited([...Array(USERS).keys()], 8, async (i) => {
-      users[i] = await makeUser(client, `crash-${seed}-${i}@example.com`, { usd: FUNDING, ...(i % 3 === 0 ? { usds: '50.000000' } : {}) });
+      users[i] = await makeUser(client, `crash-${seed}-${i}@example.com`, {
+        usd: FUNDING,
+        ...(i % 3 === 0 ? { usds: '50.000000' } : {}),
+      });
     });
 
     // Each user's plan, decided by the seed: three deposits, one order, one withdrawal, in a random order; the users
@@ -84,13 +105,18 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     const plans: Step[][] = users.map((_, i) => {
       const order: OrderKind = i % 3 === 0 ? 'sell' : i % 7 === 0 ? 'buy-failing' : 'buy';
       const steps: Step[] = [
-        { kind: 'deposit', amount: `${10 + Math.floor(random() * 40)}.${String(Math.floor(random() * 100)).padStart(2, '0')}` },
+        {
+          kind: 'deposit',
+          amount: `${10 + Math.floor(random() * 40)}.${String(Math.floor(random() * 100)).padStart(2, '0')}`,
+        },
         { kind: 'deposit', amount: `${10 + Math.floor(random() * 40)}.25` },
         { kind: 'deposit', amount: `${10 + Math.floor(random() * 40)}.50` },
         { kind: 'order', order, amount: `${5 + Math.floor(random() * 20)}` },
         { kind: 'withdraw', amount: `${5 + Math.floor(random() * 20)}.00` },
         // At most 25 USDS sold and 20 withdrawn: the 50 held cover both.
-        ...(i % 3 === 0 ? [{ kind: 'withdraw-asset' as const, amount: `${1 + Math.floor(random() * 20)}.500000` }] : []),
+        ...(i % 3 === 0
+          ? [{ kind: 'withdraw-asset' as const, amount: `${1 + Math.floor(random() * 20)}.500000` }]
+          : []),
       ];
       for (let k = steps.length - 1; k > 0; k -= 1) {
         const j = Math.floor(random() * (k + 1));
@@ -99,7 +125,13 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
       return steps;
     });
     // The victims and pauses of the chaos, drawn now so a replay makes the same choices.
-    const chaos = Array.from({ length: 200 }, () => ({ both: random() < 0.25, downMs: 200 + Math.floor(random() * 1500), calmMs: 300 + Math.floor(random() * 2000), pickA: random(), pickB: random() }));
+    const chaos = Array.from({ length: 200 }, () => ({
+      both: random() < 0.25,
+      downMs: 200 + Math.floor(random() * 1500),
+      calmMs: 300 + Math.floor(random() * 2000),
+      pickA: random(),
+      pickB: random(),
+    }));
 
     let trafficDone = false;
     const kills: Array<{ name: string; at: number }> = [];
@@ -130,10 +162,18 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
         for (const step of plans[i]!) {
           n += 1;
           const key = `crash-${seed}-${i}-${n}`;
-          if (step.kind === 'deposit') deposits.push({ user: i, transfer: await deposit(client, users[i]!, step.amount, key) });
-          else if (step.kind === 'withdraw') withdrawals.push({ user: i, transfer: await withdraw(client, users[i]!, step.amount, key) });
-          else if (step.kind === 'withdraw-asset') assetWithdrawals.push({ user: i, withdrawal: await withdrawAsset(client, users[i]!, step.amount, key) });
-          else orders.push({ user: i, kind: step.order, order: await placeOrder(client, users[i]!, step.order, step.amount, key) });
+          if (step.kind === 'deposit')
+            deposits.push({ user: i, transfer: await deposit(client, users[i]!, step.amount, key) });
+          else if (step.kind === 'withdraw')
+            withdrawals.push({ user: i, transfer: await withdraw(client, users[i]!, step.amount, key) });
+          else if (step.kind === 'withdraw-asset')
+            assetWithdrawals.push({ user: i, withdrawal: await withdrawAsset(client, users[i]!, step.amount, key) });
+          else
+            orders.push({
+              user: i,
+              kind: step.order,
+              order: await placeOrder(client, users[i]!, step.order, step.amount, key),
+            });
         }
         // A few users go on with deposits and withdrawals (no trade code to spend), at a walk, until the chaos has
         // killed enough processes: traffic during every kill, without a backlog that only measures this machine.
@@ -142,8 +182,11 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
           n += 1;
           const key = `crash-${seed}-${i}-${n}`;
           // Small deposits, and none past $900 in all: ACH deposits share a rolling-week $1000 limit (decision 053).
-          const deposited = deposits.filter((d) => d.user === i).reduce((sum, d) => sum + toMinorUnits(d.transfer.amount, 'USD'), 0n);
-          if (n % 2 === 0 && deposited < toMinorUnits('895.00', 'USD')) deposits.push({ user: i, transfer: await deposit(client, users[i]!, `${1 + (n % 4)}.75`, key) });
+          const deposited = deposits
+            .filter((d) => d.user === i)
+            .reduce((sum, d) => sum + toMinorUnits(d.transfer.amount, 'USD'), 0n);
+          if (n % 2 === 0 && deposited < toMinorUnits('895.00', 'USD'))
+            deposits.push({ user: i, transfer: await deposit(client, users[i]!, `${1 + (n % 4)}.75`, key) });
           else withdrawals.push({ user: i, transfer: await withdraw(client, users[i]!, `${1 + (n % 5)}.00`, key) });
         }
       });
@@ -153,7 +196,10 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     }
     await Promise.all(cluster.all.map((p) => p.start()));
     const killed = kills.map((k) => k.name);
-    console.log(`crash test: ${kills.length} kills (${[...new Set(killed)].map((n) => `${n} x${killed.filter((k) => k === n).length}`).join(', ')}); ` + `${client.stats.requests} requests, ${client.stats.retries} retried, ${client.stats.replays} answered as replays`);
+    console.log(
+      `crash test: ${kills.length} kills (${[...new Set(killed)].map((n) => `${n} x${killed.filter((k) => k === n).length}`).join(', ')}); ` +
+        `${client.stats.requests} requests, ${client.stats.retries} retried, ${client.stats.replays} answered as replays`,
+    );
     expect(kills.length).toBeGreaterThanOrEqual(MIN_KILLS);
     expect(new Set(kills.map((k) => k.name.split('-')[0]))).toEqual(new Set(['api', 'worker']));
 
@@ -161,10 +207,20 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     // idle, fail those now through pg-boss, as its expiry would: they are retried and find their work done or do it.
     await sleep(3000);
     const lastWorkerKill = Math.max(0, ...kills.filter((k) => k.name.startsWith('worker')).map((k) => k.at));
-    const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', supervise: false, schedule: false, migrate: false, max: 2 });
+    const boss = new PgBoss({
+      connectionString: database.url,
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+      migrate: false,
+      max: 2,
+    });
     await boss.start();
     try {
-      const { rows } = await db.query<{ name: string; id: string }>(`SELECT name, id FROM pgboss.job WHERE state = 'active' AND started_on < $1`, [new Date(lastWorkerKill)]);
+      const { rows } = await db.query<{ name: string; id: string }>(
+        `SELECT name, id FROM pgboss.job WHERE state = 'active' AND started_on < $1`,
+        [new Date(lastWorkerKill)],
+      );
       for (const job of rows) await boss.fail(job.name, job.id, { message: 'its worker was killed (crash test)' });
       if (rows.length > 0) console.log(`crash test: ${rows.length} jobs orphaned by killed workers failed for retry`);
     } finally {
@@ -180,7 +236,10 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
         return (
           (await count(db, `SELECT count(*) AS n FROM transfers WHERE status = 'pending'`)) === 0 &&
           (await count(db, `SELECT count(*) AS n FROM ramp_orders WHERE NOT ${ended}`)) === 0 &&
-          (await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`)) === 0 &&
+          (await count(
+            db,
+            `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`,
+          )) === 0 &&
           (await count(db, `SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`)) === 0 &&
           (await outstandingJobs(db)).length === 0
         );
@@ -192,7 +251,10 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
             seed,
             pendingTransfers: await count(db, `SELECT count(*) AS n FROM transfers WHERE status = 'pending'`),
             openOrders: await count(db, `SELECT count(*) AS n FROM ramp_orders WHERE NOT ${ended}`),
-            openAssetWithdrawals: await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`),
+            openAssetWithdrawals: await count(
+              db,
+              `SELECT count(*) AS n FROM asset_withdrawals WHERE status NOT IN ('completed', 'failed', 'cancelled')`,
+            ),
             unsentMail: await count(db, `SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`),
             outstanding: await outstandingJobs(db),
           }),
@@ -217,7 +279,9 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     // One withdrawal of the held asset per key, each sent once, whatever the kills and retries did.
     expect(assetWithdrawals).toHaveLength(USERS / 3);
     expect(await count(db, `SELECT count(*) AS n FROM asset_withdrawals`)).toBe(assetWithdrawals.length);
-    expect(await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status = 'completed'`)).toBe(assetWithdrawals.length);
+    expect(await count(db, `SELECT count(*) AS n FROM asset_withdrawals WHERE status = 'completed'`)).toBe(
+      assetWithdrawals.length,
+    );
     // Nothing twice: no ledger transaction, transition or mail of one step twice; the ledger balanced.
     expect(await duplicates(db)).toEqual([]);
     expect(await invariantViolations(db)).toEqual([]);
@@ -234,10 +298,13 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
     await runLimited([...Array(USERS).keys()], 8, async (i) => {
       const user = users[i]!;
       let usd = toMinorUnits(FUNDING, 'USD');
-      for (const { transfer } of [...deposits, ...withdrawals].filter((t) => t.user === i)) usd += toMinorUnits(transfer.net, 'USD', { allowNegative: true });
+      for (const { transfer } of [...deposits, ...withdrawals].filter((t) => t.user === i))
+        usd += toMinorUnits(transfer.net, 'USD', { allowNegative: true });
       let usds = i % 3 === 0 ? toMinorUnits('50.000000', 'USDS') : 0n;
       for (const { kind, order } of orders.filter((o) => o.user === i)) {
-        const final = (await client.send('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })).body as { order: RampOrder };
+        const final = (
+          await client.send('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })
+        ).body as { order: RampOrder };
         expect(final.order.status).toBe(kind === 'buy-failing' ? 'refunded' : 'completed');
         if (kind === 'buy') usd -= toMinorUnits(final.order.sellAmountTotal, 'USD');
         if (kind === 'sell') {
@@ -245,10 +312,15 @@ describe('crash test: processes killed with SIGKILL during mixed traffic', () =>
           usds -= toMinorUnits(final.order.sellAmountTotal, 'USDS');
         }
       }
-      for (const { withdrawal } of assetWithdrawals.filter((w) => w.user === i)) usds -= toMinorUnits(withdrawal.amount, 'USDS');
+      for (const { withdrawal } of assetWithdrawals.filter((w) => w.user === i))
+        usds -= toMinorUnits(withdrawal.amount, 'USDS');
       const seen = await holdings(client, user);
-      expect({ settled: seen.settled, held: seen.held }, user.email).toEqual({ settled: fromMinorUnits(usd, 'USD'), held: '0.00' });
-      if (i % 3 === 0) expect(seen.assets.find((a) => a.assetTicker === 'USDS')?.settled).toBe(fromMinorUnits(usds, 'USDS'));
+      expect({ settled: seen.settled, held: seen.held }, user.email).toEqual({
+        settled: fromMinorUnits(usd, 'USD'),
+        held: '0.00',
+      });
+      if (i % 3 === 0)
+        expect(seen.assets.find((a) => a.assetTicker === 'USDS')?.settled).toBe(fromMinorUnits(usds, 'USDS'));
     });
   }, 900_000);
 });

@@ -4,7 +4,15 @@ import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db';
 import { fromMinorUnits, toMinorUnits } from '../../src/modules/ledger';
 import { createScratchDatabase, defineCluster, runLimited, waitUntil, type Cluster } from './cluster';
-import { bringSettlementsDue, completedJobs, count, duplicates, invariantViolations, jobSummary, outstandingJobs } from './checks';
+import {
+  bringSettlementsDue,
+  completedJobs,
+  count,
+  duplicates,
+  invariantViolations,
+  jobSummary,
+  outstandingJobs,
+} from './checks';
 import { Client, deposit, holdings, makeUser, placeOrder, type OrderKind, type User } from './traffic';
 
 /**
@@ -56,13 +64,20 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
     const setupStarted = Date.now();
     const users: User[] = new Array<User>(USERS);
     await runLimited([...Array(USERS).keys()], 10, async (i) => {
-      users[i] = await makeUser(client, `scale-${i}-${Date.now().toString(36)}@example.com`, { usd: FUNDING, ...(i % 4 === 0 ? { usds: SELLERS_USDS } : {}) });
+      users[i] = await makeUser(client, `scale-${i}-${Date.now().toString(36)}@example.com`, {
+        usd: FUNDING,
+        ...(i % 4 === 0 ? { usds: SELLERS_USDS } : {}),
+      });
     });
     const setupSeconds = (Date.now() - setupStarted) / 1000;
-    console.log(`scale-out: ${USERS} users signed up, verified, funded and linked to a bank in ${setupSeconds.toFixed(1)} s`);
+    console.log(
+      `scale-out: ${USERS} users signed up, verified, funded and linked to a bank in ${setupSeconds.toFixed(1)} s`,
+    );
 
     // RUN_WORKER=false: the API processes queued the sign-up and sign-in mails but worked none of them.
-    expect(await count(db, `SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail.send' AND state = 'created'`)).toBe(USERS * 2);
+    expect(await count(db, `SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail.send' AND state = 'created'`)).toBe(
+      USERS * 2,
+    );
     expect(await count(db, `SELECT count(*) AS n FROM pgboss.job WHERE state <> 'created'`)).toBe(0);
 
     const workersStarted = Date.now();
@@ -75,17 +90,32 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
     await runLimited([...Array(USERS).keys()], 12, async (i) => {
       const user = users[i]!;
       const kinds: OrderKind[] = [i % 4 === 0 ? 'sell' : 'buy', i % 5 === 0 ? 'buy-failing' : 'buy'];
-      const plan: Array<'deposit' | 'order'> = ['deposit', 'order', 'deposit', 'deposit', 'order', 'deposit', 'deposit'];
+      const plan: Array<'deposit' | 'order'> = [
+        'deposit',
+        'order',
+        'deposit',
+        'deposit',
+        'order',
+        'deposit',
+        'deposit',
+      ];
       let d = 0;
       let o = 0;
       for (const step of plan) {
         if (step === 'deposit') {
           d += 1;
-          deposits.push({ user: i, transfer: await deposit(client, user, `${20 + ((i + d) % 9)}.50`, `scale-deposit-${i}-${d}`) });
+          deposits.push({
+            user: i,
+            transfer: await deposit(client, user, `${20 + ((i + d) % 9)}.50`, `scale-deposit-${i}-${d}`),
+          });
         } else {
           const kind = kinds[o]!;
           o += 1;
-          orders.push({ user: i, kind, order: await placeOrder(client, user, kind, `${10 + ((i + o) % 6)}`, `scale-order-${i}-${o}`) });
+          orders.push({
+            user: i,
+            kind,
+            order: await placeOrder(client, user, kind, `${10 + ((i + o) % 6)}`, `scale-order-${i}-${o}`),
+          });
         }
       }
       expect(d).toBe(DEPOSITS_PER_USER);
@@ -134,7 +164,9 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
     // whose transaction lost a deadlock five times would be retried by the queue (printed above as "retried"; one
     // such case is left, decision 039): its second run finds its work undone and does it, or done and does nothing.
     expect(client.stats.serverErrors).toEqual([]);
-    expect(jobs.filter((j) => j.state !== 'completed' && !(j.name === 'idempotency.cleanup' && j.state === 'created'))).toEqual([]);
+    expect(
+      jobs.filter((j) => j.state !== 'completed' && !(j.name === 'idempotency.cleanup' && j.state === 'created')),
+    ).toEqual([]);
     const jobsOf = (name: string) => jobs.filter((j) => j.name === name).reduce((sum, j) => sum + j.jobs, 0);
     expect(jobsOf('transfers.settle')).toBe(500);
     expect(jobsOf('orders.deliver')).toBe(orders.filter((o) => o.kind !== 'sell').length);
@@ -149,7 +181,10 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
     // What each user sees: every order in its end state, every deposit settled, and a balance that adds up.
     const finalOrders = new Map<string, RampOrder>();
     await runLimited(orders, 12, async ({ user, order }) => {
-      const res = await client.send('/api/ramp/order-get', { token: users[user]!.token, body: { orderId: order.orderId } });
+      const res = await client.send('/api/ramp/order-get', {
+        token: users[user]!.token,
+        body: { orderId: order.orderId },
+      });
       finalOrders.set(order.orderId, (res.body as { order: RampOrder }).order);
     });
     for (const { kind, order } of orders) {
@@ -158,7 +193,12 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
       expect(final.timeline.map((t) => t.status)).toEqual(
         kind === 'sell'
           ? ['deposit_received', 'paying_out', 'completed']
-          : ['awaiting_funds', 'funds_received', 'delivering', ...(kind === 'buy' ? ['completed'] : ['failed', 'refunded'])],
+          : [
+              'awaiting_funds',
+              'funds_received',
+              'delivering',
+              ...(kind === 'buy' ? ['completed'] : ['failed', 'refunded']),
+            ],
       );
     }
     await runLimited([...Array(USERS).keys()], 12, async (i) => {
@@ -175,8 +215,12 @@ describe('scale-out: two API processes and two workers on one PostgreSQL server'
         }
       }
       const seen = await holdings(client, users[i]!);
-      expect({ settled: seen.settled, held: seen.held }, users[i]!.email).toEqual({ settled: fromMinorUnits(usd, 'USD'), held: '0.00' });
-      if (i % 4 === 0) expect(seen.assets.find((a) => a.assetTicker === 'USDS')?.settled).toBe(fromMinorUnits(usds, 'USDS'));
+      expect({ settled: seen.settled, held: seen.held }, users[i]!.email).toEqual({
+        settled: fromMinorUnits(usd, 'USD'),
+        held: '0.00',
+      });
+      if (i % 4 === 0)
+        expect(seen.assets.find((a) => a.assetTicker === 'USDS')?.settled).toBe(fromMinorUnits(usds, 'USDS'));
     });
   }, 900_000);
 });

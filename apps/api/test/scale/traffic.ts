@@ -74,7 +74,11 @@ export class Client {
       try {
         reply = await call(base, url, options);
         if (accept.includes(reply.status)) {
-          if (reply.headers.get('idempotent-replayed') === 'true' || (reply.body as { replayed?: unknown } | null)?.replayed === true) this.stats.replays += 1;
+          if (
+            reply.headers.get('idempotent-replayed') === 'true' ||
+            (reply.body as { replayed?: unknown } | null)?.replayed === true
+          )
+            this.stats.replays += 1;
           return reply;
         }
         problem = `${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`;
@@ -83,9 +87,16 @@ export class Client {
         if (!(error instanceof Unreachable)) throw error;
         problem = error.message;
       }
-      const retryable = reply === null || reply.status >= 500 || reply.status === 409 && (reply.body as { code?: string } | null)?.code === 'conflict';
-      if (!this.options.retrying || !retryable) throw new Error(`${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${url} on ${base}: ${problem}`);
-      if (Date.now() - started > (this.options.giveUpMs ?? 150_000)) throw new Error(`${url}: no answer after ${attempt} tries: ${problem}`);
+      const retryable =
+        reply === null ||
+        reply.status >= 500 ||
+        (reply.status === 409 && (reply.body as { code?: string } | null)?.code === 'conflict');
+      if (!this.options.retrying || !retryable)
+        throw new Error(
+          `${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${url} on ${base}: ${problem}`,
+        );
+      if (Date.now() - started > (this.options.giveUpMs ?? 150_000))
+        throw new Error(`${url}: no answer after ${attempt} tries: ${problem}`);
       // A dead process is back within seconds; an in-flight duplicate's claim is taken over after 60 s (decision 018).
       await sleep(reply === null ? 150 + Math.min(attempt, 10) * 100 : 1000);
     }
@@ -119,22 +130,41 @@ export interface User {
 export async function makeUser(client: Client, email: string, funding: { usd: string; usds?: string }): Promise<User> {
   await client.send('/api/identity/sign-up', { body: { email, password: PASSWORD } });
   await client.send('/api/identity/confirm-sign-up', { body: { email, code: await client.code(email, 'sign_up') } });
-  const first = ChallengeReply.parse((await client.send('/api/identity/sign-in', { body: { email, password: PASSWORD } })).body);
+  const first = ChallengeReply.parse(
+    (await client.send('/api/identity/sign-in', { body: { email, password: PASSWORD } })).body,
+  );
   const second = await client.send('/api/identity/respond-to-challenge', {
     body: { challengeName: 'EMAIL_OTP', session: first.session, code: await client.code(email, 'mfa') },
   });
   const token = AuthenticatedReply.parse(SignInResponse.parse(second.body)).authenticationResult.accessToken;
   await client.send('/api/primetrust/sandbox/account/individual/create', { token, body: {} });
-  await client.send('/api/primetrust/sandbox/account/fund', { token, body: { amount: funding.usd }, headers: { 'idempotency-key': `fund-${email}` } });
+  await client.send('/api/primetrust/sandbox/account/fund', {
+    token,
+    body: { amount: funding.usd },
+    headers: { 'idempotency-key': `fund-${email}` },
+  });
   if (funding.usds) {
-    await client.send('/api/primetrust-sandbox-asset-deposit', { token, body: { assetTicker: 'USDS', amount: funding.usds }, headers: { 'idempotency-key': `usds-${email}` } });
+    await client.send('/api/primetrust-sandbox-asset-deposit', {
+      token,
+      body: { assetTicker: 'USDS', amount: funding.usds },
+      headers: { 'idempotency-key': `usds-${email}` },
+    });
   }
   const { linkToken } = PlaidLinkTokenReply.parse((await client.send('/api/plaid-ui-token', { token, body: {} })).body);
-  const link = PlaidSandboxLinkReply.parse((await client.send('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body);
+  const link = PlaidSandboxLinkReply.parse(
+    (await client.send('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } }))
+      .body,
+  );
   const account = link.accounts[0]!;
   const added = await client.send('/api/plaid-bank-account-add', {
     token,
-    body: { publicToken: link.publicToken, accountId: account.id, account, institutionId: link.institutionId, institutionName: link.institutionName },
+    body: {
+      publicToken: link.publicToken,
+      accountId: account.id,
+      account,
+      institutionId: link.institutionId,
+      institutionName: link.institutionName,
+    },
   });
   return { email, token, bank: BankAccountReply.parse(added.body).account.primetrustFundsTransferMethodId };
 }
@@ -157,10 +187,24 @@ export type OrderKind = 'buy' | 'buy-failing' | 'sell';
  * buys the sandbox gateway's failing amount, so its delivery fails and it is refunded; `sell` sells USDS from the holdings
  * into the USD balance.
  */
-export async function placeOrder(client: Client, user: User, kind: OrderKind, amount: string, idemId: string): Promise<RampOrder> {
+export async function placeOrder(
+  client: Client,
+  user: User,
+  kind: OrderKind,
+  amount: string,
+  idemId: string,
+): Promise<RampOrder> {
   const body =
     kind === 'sell'
-      ? { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: amount, sellDeliveryMethod: 'holdings', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' }
+      ? {
+          sellAssetTicker: 'USDS',
+          sellNetwork: 'xrpl',
+          sellAmountTotal: amount,
+          sellDeliveryMethod: 'holdings',
+          buyAssetTicker: 'USD',
+          buyNetwork: 'primex_usd',
+          buyAddress: 'USD balance',
+        }
       : {
           buyAssetTicker: 'USDS',
           buyNetwork: 'xrpl',
@@ -172,7 +216,9 @@ export async function placeOrder(client: Client, user: User, kind: OrderKind, am
           sellDeliveryMethod: 'payment_method',
           sellAddress: 'USD balance',
         };
-  const quote = RampQuoteReply.parse((await client.send('/api/ramp/quote', { token: user.token, body: { ...body, idemId } })).body).quote;
+  const quote = RampQuoteReply.parse(
+    (await client.send('/api/ramp/quote', { token: user.token, body: { ...body, idemId } })).body,
+  ).quote;
   await client.send('/api/ramp/order-challenge', { token: user.token, body: { quoteId: quote.quoteId } });
   const code = await client.code(user.email, 'trade');
   const res = await client.send('/api/ramp/order', { token: user.token, body: { quoteId: quote.quoteId, code } });
@@ -196,10 +242,17 @@ export async function withdraw(client: Client, user: User, amount: string, key: 
   const mail = (await client.outbox(user.email)).find((m) => m.template === 'withdrawal-confirmation');
   const link = /withdrawals\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   if (!link) throw new Error(`withdrawal ${transfer.transferId}: no confirmation link for ${user.email}`);
-  const confirmed = await client.send('/api/transfers/confirm-withdrawal', { token: user.token, body: { token: link }, accept: [200, 400] });
+  const confirmed = await client.send('/api/transfers/confirm-withdrawal', {
+    token: user.token,
+    body: { token: link },
+    accept: [200, 400],
+  });
   if (confirmed.status === 200) return TransferReply.parse(confirmed.body).transfer;
-  const now = TransferReply.parse((await client.send('/api/transfers/get', { token: user.token, body: { transferId: transfer.transferId } })).body).transfer;
-  if (now.confirmation !== 'confirmed') throw new Error(`withdrawal ${transfer.transferId}: confirmation refused: ${JSON.stringify(confirmed.body)}`);
+  const now = TransferReply.parse(
+    (await client.send('/api/transfers/get', { token: user.token, body: { transferId: transfer.transferId } })).body,
+  ).transfer;
+  if (now.confirmation !== 'confirmed')
+    throw new Error(`withdrawal ${transfer.transferId}: confirmation refused: ${JSON.stringify(confirmed.body)}`);
   return now;
 }
 
@@ -221,16 +274,26 @@ export async function withdrawAsset(client: Client, user: User, amount: string, 
   const mail = (await client.outbox(user.email)).find((m) => m.template === 'asset-withdrawal-confirmation');
   const link = /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   if (!link) throw new Error(`asset withdrawal ${withdrawal.withdrawalId}: no confirmation link for ${user.email}`);
-  const confirmed = await client.send('/api/holdings/confirm-withdrawal', { token: user.token, body: { token: link }, accept: [200, 400] });
+  const confirmed = await client.send('/api/holdings/confirm-withdrawal', {
+    token: user.token,
+    body: { token: link },
+    accept: [200, 400],
+  });
   if (confirmed.status === 200) return AssetWithdrawalReply.parse(confirmed.body).withdrawal;
-  const mine = AssetWithdrawalListReply.parse((await client.send('/api/holdings/withdrawals', { token: user.token, body: {} })).body).withdrawals;
+  const mine = AssetWithdrawalListReply.parse(
+    (await client.send('/api/holdings/withdrawals', { token: user.token, body: {} })).body,
+  ).withdrawals;
   const now = mine.find((w) => w.withdrawalId === withdrawal.withdrawalId);
   if (!now || now.status === 'awaiting_confirmation' || now.status === 'cancelled') {
-    throw new Error(`asset withdrawal ${withdrawal.withdrawalId}: confirmation refused: ${JSON.stringify(confirmed.body)}`);
+    throw new Error(
+      `asset withdrawal ${withdrawal.withdrawalId}: confirmation refused: ${JSON.stringify(confirmed.body)}`,
+    );
   }
   return now;
 }
 
 export async function holdings(client: Client, user: User) {
-  return HoldingsReply.parse((await client.send('/api/primetrust-accounts-view', { token: user.token, body: {} })).body);
+  return HoldingsReply.parse(
+    (await client.send('/api/primetrust-accounts-view', { token: user.token, body: {} })).body,
+  );
 }

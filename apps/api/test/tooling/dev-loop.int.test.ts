@@ -30,7 +30,8 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-const runningLines = (out: string) => out.split('\n').filter((line) => line.includes('Rampart') && line.includes('is running at')).length;
+const runningLines = (out: string) =>
+  out.split('\n').filter((line) => line.includes('Rampart') && line.includes('is running at')).length;
 
 /**
  * `npm run dev` (scripts/dev.mjs, decision 071): one command, the API from source under a watcher and Vite's dev server
@@ -75,7 +76,11 @@ describe('npm run dev', () => {
   });
 
   it('serves the SPA with hot reload and proxies /api to the API on PORT', async () => {
-    await waitFor(dev, async () => (await ok(`http://localhost:${webPort}/api/livez`)) !== null, 'the API behind the dev server');
+    await waitFor(
+      dev,
+      async () => (await ok(`http://localhost:${webPort}/api/livez`)) !== null,
+      'the API behind the dev server',
+    );
     const page = await ok(`http://localhost:${webPort}/`);
     expect(page).toContain('/@vite/client');
     expect(page).toContain('/@react-refresh');

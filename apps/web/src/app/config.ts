@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_VERSION, BUILD_STAGES, DEFAULT_FEATURE_FLAGS, type FeatureFlags, type PublicConfig } from '@rampart/contracts';
+import {
+  API_VERSION,
+  BUILD_STAGES,
+  DEFAULT_FEATURE_FLAGS,
+  type FeatureFlags,
+  type PublicConfig,
+} from '@rampart/contracts';
 import { api } from './api';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -11,7 +17,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * read is an error, and flags missing from an older server fall back to the documented defaults.
  */
 export function readPublicConfig(data: unknown): PublicConfig {
-  if (!isRecord(data) || typeof data.version !== 'string' || !BUILD_STAGES.includes(data.stage as PublicConfig['stage'])) {
+  if (
+    !isRecord(data) ||
+    typeof data.version !== 'string' ||
+    !BUILD_STAGES.includes(data.stage as PublicConfig['stage'])
+  ) {
     throw new Error('The API sent a configuration the app cannot read');
   }
   return {

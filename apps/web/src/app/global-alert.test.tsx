@@ -11,11 +11,19 @@ function mount(health: Health = 'ok') {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ method: init?.method ?? 'GET', url: String(input) });
     if (health === 'no-reply') throw new TypeError('Failed to fetch');
-    if (health === 'proxy') return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    if (health === 'proxy')
+      return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
     const status = health === 'ok' ? 200 : 503;
-    return new Response(JSON.stringify({ status: health }), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ status: health }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
-  const api = createApiClient({ baseUrl: '/api', fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} });
+  const api = createApiClient({
+    baseUrl: '/api',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    sleep: async () => {},
+  });
   render(
     <ApiProvider api={api}>
       <GlobalAlert />
@@ -24,7 +32,8 @@ function mount(health: Health = 'ok') {
   return calls;
 }
 
-const connectionFailure = () => new ApiError({ message: API_ERROR_TEXT.connection, type: 'connection_error', kind: 'connection', retries: 3 });
+const connectionFailure = () =>
+  new ApiError({ message: API_ERROR_TEXT.connection, type: 'connection_error', kind: 'connection', retries: 3 });
 
 function reject(reason: unknown) {
   const event = new Event('unhandledrejection') as Event & { reason?: unknown };
@@ -84,9 +93,21 @@ describe('GlobalAlert after a connection failure (GET /user/healthcheck)', () =>
 
   it.each([
     ['the service is healthy', 'ok' as const, 'Rampart is running: the connection was interrupted. Please try again.'],
-    ['the service says it is degraded', 'degraded' as const, 'Rampart is not available right now. Please try again in a few minutes.'],
-    ['a proxy answers for the service', 'proxy' as const, 'Rampart is not available right now. Please try again in a few minutes.'],
-    ['nothing answers', 'no-reply' as const, 'We could not reach Rampart. Check your internet connection and try again.'],
+    [
+      'the service says it is degraded',
+      'degraded' as const,
+      'Rampart is not available right now. Please try again in a few minutes.',
+    ],
+    [
+      'a proxy answers for the service',
+      'proxy' as const,
+      'Rampart is not available right now. Please try again in a few minutes.',
+    ],
+    [
+      'nothing answers',
+      'no-reply' as const,
+      'We could not reach Rampart. Check your internet connection and try again.',
+    ],
   ])('checks the service once, not retried, and says so when %s', async (_when, health, text) => {
     const calls = mount(health);
     reject(connectionFailure());
@@ -102,7 +123,9 @@ describe('GlobalAlert after a connection failure (GET /user/healthcheck)', () =>
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const calls = mount();
     reject(connectionFailure());
-    expect(await screen.findByText('You seem to be offline. Check your internet connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You seem to be offline. Check your internet connection and try again.'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 });

@@ -26,7 +26,15 @@ const kycOf = (kycStatus: AccountStatus): Partial<KycState> => ({ requestStatus:
 /** The API as the KYC pages read it: an identity session with nothing captured yet; nothing else answers. */
 const fakeRequest = vi.fn((path: string) =>
   path === '/socure/status'
-    ? Promise.resolve({ sessionId: null, status: 'not_started', documentType: null, decision: null, reason: null, submittedAt: null, decidedAt: null })
+    ? Promise.resolve({
+        sessionId: null,
+        status: 'not_started',
+        documentType: null,
+        decision: null,
+        reason: null,
+        submittedAt: null,
+        decidedAt: null,
+      })
     : Promise.reject(new Error('no API in this test')),
 );
 
@@ -128,7 +136,9 @@ describe('route guards', () => {
 
   it('lets a Verified user through once the account status is known, before the KYC details arrive (decision 043)', async () => {
     renderAt('/trade/buy', loggedIn, { requestStatus: 'started', kycStatus: 'opened', statusKnown: true });
-    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/trade/buy');
   });
 
@@ -139,7 +149,9 @@ describe('route guards', () => {
 
   it('keeps a Verified user on the trade page when the KYC details then fail to load (decision 043)', async () => {
     renderAt('/trade/buy', loggedIn, { requestStatus: 'failure', kycStatus: 'opened', statusKnown: true });
-    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/trade/buy');
   });
 
@@ -154,7 +166,9 @@ describe('route guards', () => {
   it('lets a Verified user through to the trade pages', async () => {
     renderAt('/trade/buy', loggedIn, kycOf('opened'));
     // The buy page itself (no API in this test: it says it could not load what can be bought).
-    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Couldn't load what you can buy." }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/trade/buy');
   });
 
@@ -178,7 +192,9 @@ describe('route guards', () => {
 
   it('opens the short link and the auth steps anonymously', async () => {
     renderAt('/r/Ab12', anonymous);
-    expect(await screen.findByText('This link is not valid. Open the tracking link from your email instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This link is not valid. Open the tracking link from your email instead.'),
+    ).toBeInTheDocument();
     expect(location()).toBe('/r/Ab12');
     document.body.innerHTML = '';
     renderAt('/v1/auth/auth', anonymous);

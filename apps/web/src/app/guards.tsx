@@ -19,7 +19,9 @@ export function authRedirectPath(pathname: string, search: string): string {
  */
 export function RequireLogin({ children }: { children?: ReactNode }) {
   // One value, so the user info arriving after the check does not render the page again (decision 043).
-  const session = useAuthValue(({ authChecked, loading, loggedIn }) => (!authChecked || loading ? 'checking' : loggedIn ? 'signedIn' : 'anonymous'));
+  const session = useAuthValue(({ authChecked, loading, loggedIn }) =>
+    !authChecked || loading ? 'checking' : loggedIn ? 'signedIn' : 'anonymous',
+  );
   const location = useLocation();
   if (session === 'checking') return <PageSkeleton />;
   if (session === 'anonymous') return <Navigate to={authRedirectPath(location.pathname, location.search)} replace />;
@@ -40,7 +42,8 @@ export function RequireKycLevel({ level = KYC_LEVELS.Verified, children }: { lev
   // priority, in slices that yield to the browser, rather than in the store's one synchronous task (decision 043).
   const kyc = useDeferredValue(useKycState());
   const current = kycLevelFromStatus(kyc);
-  if (current === undefined && (kyc.requestStatus === 'not_started' || kyc.requestStatus === 'started')) return <PageSkeleton />;
+  if (current === undefined && (kyc.requestStatus === 'not_started' || kyc.requestStatus === 'started'))
+    return <PageSkeleton />;
   if (current === undefined || current === null || current < level) return <Navigate to={KYC_PATH} replace />;
   return children ?? <Outlet />;
 }

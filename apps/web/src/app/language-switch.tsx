@@ -13,7 +13,11 @@ export function LanguageSwitch() {
   // toolbar brings React Aria's whole focus-scope module into the first chunk (issue 2's size target), and two
   // buttons are reached with Tab just as well.
   return (
-    <div role="group" aria-label={t('language.label')} className="flex rounded-xl border border-line bg-surface-muted p-0.5">
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className="flex rounded-xl border border-line bg-surface-muted p-0.5"
+    >
       {SUPPORTED_LANGUAGES.map((lng) => (
         <ToggleButton
           key={lng}

@@ -28,26 +28,34 @@ function Location() {
 function renderLayout(
   settings: { sandbox: boolean; flags: Partial<FeatureFlags> },
   loggedIn = true,
-  auth: AuthStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn }),
+  auth: AuthStore = createAuthStore(
+    { authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() },
+    { authChecked: true, loggedIn },
+  ),
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
+  client.setQueryData(
+    configQueryOptions.queryKey,
+    readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }),
+  );
   // The app's frame sits inside the API client's provider (the global alert checks the service with it).
-  const api: ApiClient = { request: vi.fn(async () => Promise.reject(new Error('no network in this test'))) as ApiClient['request'] };
+  const api: ApiClient = {
+    request: vi.fn(async () => Promise.reject(new Error('no network in this test'))) as ApiClient['request'],
+  };
   render(
     <QueryClientProvider client={client}>
       <ApiProvider api={api}>
         <AuthStoreProvider store={auth}>
           <SnackbarProvider>
-          <MemoryRouter initialEntries={['/']}>
-            <Routes>
-              <Route element={<AppLayout />}>
-                <Route path="/" element={<p>home</p>} />
-                <Route path="/sandbox" element={<p>sandbox page</p>} />
-              </Route>
-            </Routes>
-            <Location />
-          </MemoryRouter>
+            <MemoryRouter initialEntries={['/']}>
+              <Routes>
+                <Route element={<AppLayout />}>
+                  <Route path="/" element={<p>home</p>} />
+                  <Route path="/sandbox" element={<p>sandbox page</p>} />
+                </Route>
+              </Routes>
+              <Location />
+            </MemoryRouter>
           </SnackbarProvider>
         </AuthStoreProvider>
       </ApiProvider>
@@ -87,7 +95,12 @@ describe('the header sign-out', () => {
   it("says 'error signing out' when the server could not end the session, and signs out on this device anyway", async () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {});
     const auth = createAuthStore(
-      { authcheck: vi.fn(), readToken: () => 'login-token', clearSession: vi.fn(), signOutRemote: () => Promise.reject(new Error('offline')) },
+      {
+        authcheck: vi.fn(),
+        readToken: () => 'login-token',
+        clearSession: vi.fn(),
+        signOutRemote: () => Promise.reject(new Error('offline')),
+      },
       { authChecked: true, loggedIn: true },
     );
     renderLayout({ sandbox: false, flags: {} }, true, auth);

@@ -16,7 +16,9 @@ import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
 // R5: rarely seen, so it loads when an account is found frozen rather than with every page.
 // Issue 7: the wallet mode's start (adapters, SDK) loads only when the wallet opened the app.
 const WalletBoot = lazy(async () => ({ default: (await import('../features/wallet-app/wallet-boot')).WalletBoot }));
-const AccountFrozenScreen = lazy(async () => ({ default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen }));
+const AccountFrozenScreen = lazy(async () => ({
+  default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen,
+}));
 
 /**
  * Pages taller than a phone's screen (the trade forms). While they load (session check, KYC check, their chunk, their
@@ -188,7 +190,11 @@ export function AppLayout() {
               className={`flex-1 bg-surface px-5 py-8 ${tallPage ? 'min-h-dvh sm:min-h-0 ' : ''}sm:flex-none sm:rounded-2xl sm:border sm:border-line sm:px-8 sm:py-10 sm:shadow-sm`}
             >
               <Suspense fallback={<PageSkeleton />}>
-                {accountFrozen ? <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} /> : <Outlet />}
+                {accountFrozen ? (
+                  <AccountFrozenScreen supportUrl={config?.supportUrl} sandbox={config?.sandbox === true} />
+                ) : (
+                  <Outlet />
+                )}
               </Suspense>
             </div>
           </div>

@@ -48,17 +48,26 @@ const HomePage = lazyPage(loadHomePage, 'HomePage');
 const KycPage = lazyPage(() => import('../features/kyc/kyc-page'), 'KycPage');
 const KycStatusCard = lazyPage(() => import('../features/kyc/components/kyc-status-card'), 'KycStatusCard');
 const KycStepPage = lazyPage(() => import('../features/kyc/kyc-step-page'), 'KycStepPage');
-const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(() => import('../features/kyc/identity'), 'ContinueOnPhonePage');
+const ContinueOnPhonePage = lazyPage<'ContinueOnPhonePage', object>(
+  () => import('../features/kyc/identity'),
+  'ContinueOnPhonePage',
+);
 const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 const TradePage = lazyPage(loadTradePage, 'TradePage');
 const BuyRoute = lazyPage(loadBuyRoute, 'BuyRoute');
-const XummPlaidPage = lazyPage<'XummPlaidPage', object>(() => import('../features/wallet-app/xumm-plaid-page'), 'XummPlaidPage');
+const XummPlaidPage = lazyPage<'XummPlaidPage', object>(
+  () => import('../features/wallet-app/xumm-plaid-page'),
+  'XummPlaidPage',
+);
 const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
 const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
-const BankLinkPage = lazyPage<'BankLinkPage', object>(() => import('../features/methods/bank-link-page'), 'BankLinkPage');
+const BankLinkPage = lazyPage<'BankLinkPage', object>(
+  () => import('../features/methods/bank-link-page'),
+  'BankLinkPage',
+);
 const CardPage = lazyPage(() => import('../features/methods/card-page'), 'CardPage');
 const HomeBalance = lazyPage(() => import('../features/money/components/home-balance'), 'HomeBalance');
 const HomeTrade = lazyPage(() => import('../features/trade/home-trade'), 'HomeTrade');
@@ -67,8 +76,14 @@ const DepositPage = lazyPage(() => import('../features/money/deposit-page'), 'De
 const WithdrawPage = lazyPage(() => import('../features/money/withdraw-page'), 'WithdrawPage');
 const ActivityPage = lazyPage(() => import('../features/money/activity-page'), 'ActivityPage');
 const WithdrawAssetPage = lazyPage(() => import('../features/money/withdraw-asset-page'), 'WithdrawAssetPage');
-const ConfirmWithdrawalPage = lazyPage(() => import('../features/money/confirm-withdrawal-page'), 'ConfirmWithdrawalPage');
-const ConfirmAssetWithdrawalPage = lazyPage(() => import('../features/money/confirm-asset-withdrawal-page'), 'ConfirmAssetWithdrawalPage');
+const ConfirmWithdrawalPage = lazyPage(
+  () => import('../features/money/confirm-withdrawal-page'),
+  'ConfirmWithdrawalPage',
+);
+const ConfirmAssetWithdrawalPage = lazyPage(
+  () => import('../features/money/confirm-asset-withdrawal-page'),
+  'ConfirmAssetWithdrawalPage',
+);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 /**
@@ -77,7 +92,9 @@ const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page
  * header, PageSkeleton): their chunk is asked for once that first paint is on screen, so its downloads do not compete
  * with the entry's before it (decision 043: Lighthouse counts requests that end before a paint as needed for it).
  */
-const firstPages: Array<[pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace, afterFirstPaint?: boolean]> = [
+const firstPages: Array<
+  [pattern: string, load: () => Promise<unknown>, texts?: FeatureNamespace, afterFirstPaint?: boolean]
+> = [
   ['/v1/auth/:step', loadAuthStepPage],
   ['/', loadHomePage],
   ['/trade/buy', loadBuyRoute, 'trade', true],
@@ -107,7 +124,12 @@ export function preloadFirstPage(pathname: string, firstPainted: Promise<void>):
  * A trade page opened first starts its reads as soon as the session check says signed in (decision 042): in parallel
  * with the KYC check that guards it and its chunk, instead of after both and the page's first render.
  */
-export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryClient: QueryClient, api: ApiClient): void {
+export function prefetchFirstPageReads(
+  pathname: string,
+  auth: AuthStore,
+  queryClient: QueryClient,
+  api: ApiClient,
+): void {
   const page = matchPath('/trade/:page', pathname)?.params.page;
   if (!page) return;
   const settled = () => {
@@ -116,7 +138,11 @@ export function prefetchFirstPageReads(pathname: string, auth: AuthStore, queryC
     // A failed chunk is React.lazy's to report; the page then reads for itself.
     // The module is /trade/buy's first chunk, with zod and the reads' schemas (vite.config.ts, decision 045); the page's
     // loader and the other trade pages' chunk import it too.
-    if (loggedIn) loadBuyReads().then((trade) => trade.prefetchTradeReads(queryClient, api, page), () => undefined);
+    if (loggedIn)
+      loadBuyReads().then(
+        (trade) => trade.prefetchTradeReads(queryClient, api, page),
+        () => undefined,
+      );
     return true;
   };
   if (settled()) return;

@@ -25,7 +25,10 @@ describe('session wiring', () => {
       '/user/authcheck': async () => ({ valid: true }),
       '/primetrust/account/get': async () => ({ status: 'opened' }),
       '/primetrust-accounts-view': async () => ({ available: '12.50', settled: '12.50', held: '0.00', assets: [] }),
-      '/primetrust-contact': async () => ({ status: 'opened', checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed', bogus: 'x' } }),
+      '/primetrust-contact': async () => ({
+        status: 'opened',
+        checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed', bogus: 'x' },
+      }),
     });
     const session = createSession(api);
     const stop = session.start();
@@ -52,7 +55,9 @@ describe('session wiring', () => {
     window.localStorage.setItem('token', 'tok');
     const api = fakeApi({
       '/user/authcheck': async () =>
-        Promise.reject(new ApiError({ message: 'no', type: 'authentication_error', kind: 'authentication', statusCode: 401 })),
+        Promise.reject(
+          new ApiError({ message: 'no', type: 'authentication_error', kind: 'authentication', statusCode: 401 }),
+        ),
     });
     const session = createSession(api);
     session.start();

@@ -63,9 +63,11 @@ export function createSession(api: ApiClient): Session {
     return { status: status as AccountStatus };
   };
   const kyc = createKycStore({
-    getAccount: async () => readStatus(await api.request<AccountGetResponse | null>('/primetrust/account/get', { retry: true })),
+    getAccount: async () =>
+      readStatus(await api.request<AccountGetResponse | null>('/primetrust/account/get', { retry: true })),
     // R16: never retried (it asks the custodian for a new review each time).
-    refreshAccount: async () => readStatus(await api.request<AccountGetResponse | null>('/primetrust-account-refresh', { retry: false })),
+    refreshAccount: async () =>
+      readStatus(await api.request<AccountGetResponse | null>('/primetrust-account-refresh', { retry: false })),
     async loadDetails() {
       const [contact, holdings] = await Promise.all([
         api.request<{ checks?: unknown } | null>('/primetrust-contact', { retry: true }),

@@ -7,7 +7,8 @@
 export function nicknameWithoutBank({ bankName, nickname }: { bankName: string; nickname: string }): string {
   const bank = bankName.trim();
   const name = nickname.trim();
-  if (bank !== '' && name.toLowerCase().startsWith(bank.toLowerCase())) return name.slice(bank.length).replace(/^[\s·,:/-]+/, '');
+  if (bank !== '' && name.toLowerCase().startsWith(bank.toLowerCase()))
+    return name.slice(bank.length).replace(/^[\s·,:/-]+/, '');
   return name;
 }
 

@@ -13,18 +13,52 @@ describe('format', () => {
   });
 
   it('keeps every digit of a long decimal string', () => {
-    expect(formatAmount('12345678901234.123456', { decimals: 6, ticker: 'USDS' })).toBe('12,345,678,901,234.123456 USDS');
+    expect(formatAmount('12345678901234.123456', { decimals: 6, ticker: 'USDS' })).toBe(
+      '12,345,678,901,234.123456 USDS',
+    );
   });
 
   it('writes plain decimals as Intl does, without making a formatter (decision 045)', () => {
-    const values = ['0', '-0', '0.004', '-0.004', '0.005', '-0.005', '0.125', '12', '999.995', '999.994', '1000', '-1234.5', '1234567.891', '007.10', '99999999999999999999.999', '1.5', '2.5', '0.0000005'];
-    for (const [lng, locale] of [['en', 'en-US'], ['es', 'es-US']] as const) {
+    const values = [
+      '0',
+      '-0',
+      '0.004',
+      '-0.004',
+      '0.005',
+      '-0.005',
+      '0.125',
+      '12',
+      '999.995',
+      '999.994',
+      '1000',
+      '-1234.5',
+      '1234567.891',
+      '007.10',
+      '99999999999999999999.999',
+      '1.5',
+      '2.5',
+      '0.0000005',
+    ];
+    for (const [lng, locale] of [
+      ['en', 'en-US'],
+      ['es', 'es-US'],
+    ] as const) {
       for (const value of values) {
         for (const decimals of [0, 2, 6]) {
-          const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-          expect(formatAmount(value, { decimals, ticker: 'XRP', lng })).toBe(`${intl.format(value as `${number}`)} XRP`);
+          const intl = new Intl.NumberFormat(locale, {
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          });
+          expect(formatAmount(value, { decimals, ticker: 'XRP', lng })).toBe(
+            `${intl.format(value as `${number}`)} XRP`,
+          );
         }
-        const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        const usd = new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        });
         expect(formatUsd(value, lng)).toBe(usd.format(value as `${number}`));
         expect(formatUsd(BigInt(value.split('.')[0] ?? '0'), lng)).toBe(usd.format(BigInt(value.split('.')[0] ?? '0')));
       }

@@ -63,7 +63,8 @@ export function formatAmount(amount: string | number | bigint, options: AmountFo
   const { currency, ticker, lng } = options;
   const decimals = options.decimals ?? (currency ? 2 : undefined);
   const value = typeof amount === 'string' ? (amount.trim() as `${number}`) : amount;
-  const plain = decimals !== undefined && typeof value !== 'number' ? formatPlainDecimal(String(value), decimals, currency) : null;
+  const plain =
+    decimals !== undefined && typeof value !== 'number' ? formatPlainDecimal(String(value), decimals, currency) : null;
   const text = plain ?? numberFormat(intlLocale(lng), currency, decimals).format(value);
   return ticker && !currency ? `${text} ${ticker}` : text;
 }

@@ -15,7 +15,9 @@ describe('identity messages in the user language', () => {
 
   it('a just-used authenticator code: the wait in seconds, in Spanish', () => {
     const { result } = renderHook(() => useIdentityText());
-    expect(result.current(identityMessage('codeUsed', { seconds: 17 }))).toBe(identityMessage('codeUsed', { seconds: 17 }, 'es'));
+    expect(result.current(identityMessage('codeUsed', { seconds: 17 }))).toBe(
+      identityMessage('codeUsed', { seconds: 17 }, 'es'),
+    );
     expect(result.current(IDENTITY_MESSAGES.en.codeUsed.replace('{{seconds}}', '3'))).toBe(
       'Este código se acaba de usar. Espera 3 segundos hasta el siguiente código de tu aplicación de autenticación.',
     );

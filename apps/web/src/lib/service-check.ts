@@ -16,7 +16,10 @@ export function isConnectionFailure(error: unknown): boolean {
  * GET /user/healthcheck (document 2, section 7), once, after a call failed on the connection. Not retried: the failed
  * call already did, and the answer is wanted now, its failure being an answer too.
  */
-export async function checkService(api: ApiClient, online: () => boolean = () => navigator.onLine): Promise<ServiceReachability> {
+export async function checkService(
+  api: ApiClient,
+  online: () => boolean = () => navigator.onLine,
+): Promise<ServiceReachability> {
   if (!online()) return 'offline';
   try {
     await api.request('/user/healthcheck', { method: 'GET', retry: false });

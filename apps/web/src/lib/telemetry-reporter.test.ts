@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTelemetry, MAX_REPORTS_PER_PAGE, startTelemetry, type SentryLike, type TelemetryOptions } from './telemetry-reporter';
+import {
+  createTelemetry,
+  MAX_REPORTS_PER_PAGE,
+  startTelemetry,
+  type SentryLike,
+  type TelemetryOptions,
+} from './telemetry-reporter';
 import { queueWindowErrors, reportError, trackEvent } from './telemetry';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -18,7 +24,9 @@ function setup(overrides: Partial<TelemetryOptions> = {}) {
     ...overrides,
   });
   const bodies = (path: string) =>
-    (fetch.mock.calls as unknown as Array<[string, RequestInit]>).filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+    (fetch.mock.calls as unknown as Array<[string, RequestInit]>)
+      .filter(([url]) => url === path)
+      .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
   return { telemetry, fetch, sentry, loadSentry, bodies };
 }
 
@@ -59,15 +67,25 @@ describe('the error and event reporter (R22, decision 036)', () => {
     telemetry.reportError(new Error('two'));
     await flush();
     expect(loadSentry).toHaveBeenCalledTimes(1);
-    expect(sentry.init).toHaveBeenCalledWith({ dsn: 'https://key@sentry.example/1', release: '1.4.0', defaultIntegrations: false });
-    expect(sentry.setUser).toHaveBeenCalledWith({ id: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a', email: 'ada@example.com' });
+    expect(sentry.init).toHaveBeenCalledWith({
+      dsn: 'https://key@sentry.example/1',
+      release: '1.4.0',
+      defaultIntegrations: false,
+    });
+    expect(sentry.setUser).toHaveBeenCalledWith({
+      id: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a',
+      email: 'ada@example.com',
+    });
     expect(sentry.captureException).toHaveBeenCalledWith(first, { tags: { source: 'react' } });
     expect(sentry.captureException).toHaveBeenCalledTimes(2);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('falls back to the endpoint when the Sentry SDK cannot be loaded', async () => {
-    const { telemetry, bodies } = setup({ sentryDsn: async () => 'https://key@sentry.example/1', loadSentry: async () => Promise.reject(new Error('blocked')) });
+    const { telemetry, bodies } = setup({
+      sentryDsn: async () => 'https://key@sentry.example/1',
+      loadSentry: async () => Promise.reject(new Error('blocked')),
+    });
     telemetry.reportError(new Error('boom'));
     await flush();
     expect(bodies('/api/client-errors').map((b) => b.message)).toEqual(['boom']);
@@ -110,7 +128,10 @@ describe('the error and event reporter (R22, decision 036)', () => {
     telemetry.trackEvent('sign_up');
     telemetry.trackEvent('identity_widget_error', { kind: 'load', detail: 'd'.repeat(500) });
     await flush();
-    expect(bodies('/api/analytics')).toEqual([{ event: 'sign_up' }, { event: 'identity_widget_error', properties: { kind: 'load', detail: 'd'.repeat(200) } }]);
+    expect(bodies('/api/analytics')).toEqual([
+      { event: 'sign_up' },
+      { event: 'identity_widget_error', properties: { kind: 'load', detail: 'd'.repeat(200) } },
+    ]);
   });
 
   it('reports what failed before the reporter loaded: the entry queues errors, window errors and events until it starts', async () => {
@@ -118,7 +139,9 @@ describe('the error and event reporter (R22, decision 036)', () => {
     const target = new EventTarget();
     queueWindowErrors(target as unknown as Window);
     reportError(new Error('during the first render'));
-    target.dispatchEvent(new ErrorEvent('error', { error: new Error('early window error'), message: 'early window error' }));
+    target.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('early window error'), message: 'early window error' }),
+    );
     trackEvent('sign_up');
     await flush();
     expect(fetch).not.toHaveBeenCalled();
@@ -133,7 +156,9 @@ describe('the error and event reporter (R22, decision 036)', () => {
       },
       target as unknown as Window,
     );
-    target.dispatchEvent(new ErrorEvent('error', { error: new Error('later window error'), message: 'later window error' }));
+    target.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('later window error'), message: 'later window error' }),
+    );
     await flush();
     expect(bodies('/api/client-errors').map((b) => [b.message, b.source])).toEqual([
       ['during the first render', 'react'],

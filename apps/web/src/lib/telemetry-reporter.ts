@@ -4,7 +4,13 @@ import {
   type ClientErrorReport,
   type ClientErrorSource,
 } from '@rampart/contracts';
-import { attachReporter, MAX_EVENTS_PER_PAGE, MAX_REPORTS_PER_PAGE, type EventProperties, type Reporter } from './telemetry';
+import {
+  attachReporter,
+  MAX_EVENTS_PER_PAGE,
+  MAX_REPORTS_PER_PAGE,
+  type EventProperties,
+  type Reporter,
+} from './telemetry';
 
 export { MAX_EVENTS_PER_PAGE, MAX_REPORTS_PER_PAGE, type EventProperties };
 
@@ -54,7 +60,8 @@ export interface Telemetry extends Reporter {
 const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
 function describe(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: error.message || error.name || 'Error', ...(error.stack ? { stack: error.stack } : {}) };
+  if (error instanceof Error)
+    return { message: error.message || error.name || 'Error', ...(error.stack ? { stack: error.stack } : {}) };
   if (typeof error === 'string') return { message: error };
   try {
     return { message: JSON.stringify(error) ?? String(error) };
@@ -68,7 +75,10 @@ function smallProperties(properties: EventProperties | undefined): EventProperti
   const entries = Object.entries(properties)
     .filter(([name]) => name.length > 0 && name.length <= ANALYTICS_LIMITS.propertyName)
     .slice(0, ANALYTICS_LIMITS.properties)
-    .map(([name, value]) => [name, typeof value === 'string' ? cut(value, ANALYTICS_LIMITS.propertyValue) : value] as const);
+    .map(
+      ([name, value]) =>
+        [name, typeof value === 'string' ? cut(value, ANALYTICS_LIMITS.propertyValue) : value] as const,
+    );
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
@@ -117,7 +127,11 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const user = options.getUser();
     const sdk = await sentryClient();
     if (sdk) {
-      sdk.setUser(user?.userGuid || user?.email ? { ...(user.userGuid ? { id: user.userGuid } : {}), ...(user.email ? { email: user.email } : {}) } : null);
+      sdk.setUser(
+        user?.userGuid || user?.email
+          ? { ...(user.userGuid ? { id: user.userGuid } : {}), ...(user.email ? { email: user.email } : {}) }
+          : null,
+      );
       sdk.captureException(error, { tags: { source } });
       return;
     }
@@ -162,7 +176,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         const e = event as ErrorEvent;
         telemetry.reportError(e.error ?? e.message ?? 'Script error', 'error');
       };
-      const onRejection = (event: Event) => telemetry.reportError((event as PromiseRejectionEvent).reason, 'unhandledrejection');
+      const onRejection = (event: Event) =>
+        telemetry.reportError((event as PromiseRejectionEvent).reason, 'unhandledrejection');
       target.addEventListener('error', onError);
       target.addEventListener('unhandledrejection', onRejection);
       return () => {
@@ -178,7 +193,10 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
  * Starts the page's reporter: it takes over from the entry's queue (./telemetry), reports what was queued before it
  * loaded, and listens to the window's errors from now on. Returns its stop.
  */
-export function startTelemetry(options: TelemetryOptions, target?: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
+export function startTelemetry(
+  options: TelemetryOptions,
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+): () => void {
   const telemetry = createTelemetry(options);
   const stopListening = target ? telemetry.listen(target) : () => undefined;
   const detach = attachReporter(telemetry);

@@ -7,7 +7,9 @@ import es from './es.json';
 const featureFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
 const NAMESPACES: Record<string, { en: unknown; es: unknown }> = {
   translation: { en, es },
-  ...Object.fromEntries(FEATURE_NAMESPACES.map((ns) => [ns, { en: featureFiles[`./${ns}/en.json`], es: featureFiles[`./${ns}/es.json`] }])),
+  ...Object.fromEntries(
+    FEATURE_NAMESPACES.map((ns) => [ns, { en: featureFiles[`./${ns}/en.json`], es: featureFiles[`./${ns}/es.json`] }]),
+  ),
 };
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -21,14 +23,29 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 /** Keys whose Spanish text is rightly the same as the English one. */
-const SAME_IN_BOTH = new Set(['app.name', 'app.version', 'app.versionWithStage', 'language.en', 'language.es', 'money:methods.primex_ach.name', 'money:withdraw.iban', 'trade:methods.bankMethod', 'trade:estimate.rate', 'trade:buy.memoLabel', 'money:assetWithdraw.memo']);
+const SAME_IN_BOTH = new Set([
+  'app.name',
+  'app.version',
+  'app.versionWithStage',
+  'language.en',
+  'language.es',
+  'money:methods.primex_ach.name',
+  'money:withdraw.iban',
+  'trade:methods.bankMethod',
+  'trade:estimate.rate',
+  'trade:buy.memoLabel',
+  'money:assetWithdraw.memo',
+]);
 
 describe('locales (R18)', () => {
   const prefixed = (language: 'en' | 'es') =>
     Object.fromEntries(
       Object.entries(NAMESPACES).flatMap(([ns, texts]) => {
         if (texts[language] === undefined) throw new Error(`${ns} has no ${language} file`);
-        return Object.entries(flatten(texts[language])).map(([key, text]) => [ns === 'translation' ? key : `${ns}:${key}`, text]);
+        return Object.entries(flatten(texts[language])).map(([key, text]) => [
+          ns === 'translation' ? key : `${ns}:${key}`,
+          text,
+        ]);
       }),
     );
   const enFlat = prefixed('en');

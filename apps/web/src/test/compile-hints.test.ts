@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHints } from '../../vite.config';
 
-type Handler = (options: unknown, bundle: Record<string, { type: 'chunk'; code: string } | { type: 'asset'; source: string }>) => void;
+type Handler = (
+  options: unknown,
+  bundle: Record<string, { type: 'chunk'; code: string } | { type: 'asset'; source: string }>,
+) => void;
 
 // Decision 048: every JavaScript file of the build starts with V8's compile hint (the browser journeys check the served files).
 describe("the build's compile hints", () => {

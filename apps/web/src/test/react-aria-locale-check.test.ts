@@ -9,12 +9,19 @@ import { reactAriaLazyIntl, reactAriaLocaleCheck } from '../../vite.config';
 // so an update that changes the code's shape fails here rather than silently bringing the cost back.
 describe("the build's React Aria locale check", () => {
   const require = createRequire(import.meta.url);
-  const file = path.join(path.dirname(require.resolve('react-aria/package.json')), 'dist/private/i18n/useDefaultLocale.mjs');
+  const file = path.join(
+    path.dirname(require.resolve('react-aria/package.json')),
+    'dist/private/i18n/useDefaultLocale.mjs',
+  );
 
   it('replaces Intl.DateTimeFormat.supportedLocalesOf with Intl.Locale, which refuses the same malformed tags', () => {
     const plugin = reactAriaLocaleCheck();
     const warn = vi.fn();
-    const transform = plugin.transform as (this: { warn(message: string): void }, code: string, id: string) => { code: string } | null;
+    const transform = plugin.transform as (
+      this: { warn(message: string): void },
+      code: string,
+      id: string,
+    ) => { code: string } | null;
     const original = readFileSync(file, 'utf8');
     expect(original).toContain('supportedLocalesOf');
     const result = transform.call({ warn }, original, file);
@@ -35,12 +42,19 @@ describe("the build's lazy React Aria Intl calls", () => {
   const require = createRequire(import.meta.url);
   const dir = path.join(path.dirname(require.resolve('react-aria/package.json')), 'dist/private/i18n');
   const plugin = reactAriaLazyIntl();
-  const transform = plugin.transform as (this: { warn(message: string): void }, code: string, id: string) => { code: string } | null;
+  const transform = plugin.transform as (
+    this: { warn(message: string): void },
+    code: string,
+    id: string,
+  ) => { code: string } | null;
   /** The module's code as a function body returning the export named `name` (the modules import nothing else here). */
   const exported = (code: string, name: string, imports = '') => {
     const local = new RegExp(`export \\{[^}]*?(\\$[\\w$]+) as ${name}\\b`).exec(code)?.[1];
     if (!local) throw new Error(`${name} is not exported`);
-    const body = code.replace(/^import .*$/gm, '').replace(/^export \{[^}]*\};?$/gm, '').replace(/^\/\/# sourceMappingURL.*$/gm, '');
+    const body = code
+      .replace(/^import .*$/gm, '')
+      .replace(/^export \{[^}]*\};?$/gm, '')
+      .replace(/^\/\/# sourceMappingURL.*$/gm, '');
     return new Function(`${imports}\n${body}\nreturn ${local};`) as () => unknown;
   };
 
@@ -52,7 +66,23 @@ describe("the build's lazy React Aria Intl calls", () => {
     expect(warn).not.toHaveBeenCalled();
     const isRtl = exported(original, 'isRTL')() as (tag: string) => boolean;
     const patchedIsRtl = exported(patched, 'isRTL')() as (tag: string) => boolean;
-    for (const tag of ['en', 'en-US', 'EN-gb', 'es', 'es-MX', 'es-419', 'en-Arab', 'ar', 'ar-EG', 'he-IL', 'fa', 'ur-PK', 'fr-FR', 'zh-Hant-TW', 'ks-Deva']) {
+    for (const tag of [
+      'en',
+      'en-US',
+      'EN-gb',
+      'es',
+      'es-MX',
+      'es-419',
+      'en-Arab',
+      'ar',
+      'ar-EG',
+      'he-IL',
+      'fa',
+      'ur-PK',
+      'fr-FR',
+      'zh-Hant-TW',
+      'ks-Deva',
+    ]) {
       expect(patchedIsRtl(tag), tag).toBe(isRtl(tag));
     }
     const maximize = vi.spyOn(Intl.Locale.prototype, 'maximize');
@@ -74,7 +104,11 @@ describe("the build's lazy React Aria Intl calls", () => {
     const useLocale = 'const $2eb8e6d23f3d0cb0$export$43bb16f9c6d9e3f7 = () => ({ locale: "es-US" });';
     expect(patched).toMatch(/import \{useLocale as (\$[\w$]+)\}/);
     const alias = /import \{useLocale as (\$[\w$]+)\}/.exec(patched)?.[1] ?? '';
-    const useCollator = exported(patched, 'useCollator', useLocale.replace('$2eb8e6d23f3d0cb0$export$43bb16f9c6d9e3f7', alias))() as (options?: Intl.CollatorOptions) => Intl.Collator;
+    const useCollator = exported(
+      patched,
+      'useCollator',
+      useLocale.replace('$2eb8e6d23f3d0cb0$export$43bb16f9c6d9e3f7', alias),
+    )() as (options?: Intl.CollatorOptions) => Intl.Collator;
     const Collator = Intl.Collator;
     const made: unknown[][] = [];
     Intl.Collator = class extends Collator {
@@ -110,7 +144,9 @@ describe("the build's lazy React Aria Intl calls", () => {
     expect(locale).not.toBe('');
     expect(react).not.toBe('');
     const imports = `const ${locale} = () => ({ locale: 'es-US' }); const ${react} = (make) => make();`;
-    const useListFormatter = exported(patched, 'useListFormatter', imports)() as (options?: Intl.ListFormatOptions) => Intl.ListFormat;
+    const useListFormatter = exported(patched, 'useListFormatter', imports)() as (
+      options?: Intl.ListFormatOptions,
+    ) => Intl.ListFormat;
     const ListFormat = Intl.ListFormat;
     const made: unknown[][] = [];
     const intl = Intl as { ListFormat: typeof Intl.ListFormat };

@@ -111,15 +111,13 @@ const CASES: readonly Case[] = [
     oracle: (address) => validateBitcoin(address, Network.mainnet),
     alphabet: BASE58 + BECH32,
   },
-  ...(['ethereum', 'avalanche', 'polygon', 'vechain'] as const).map(
-    (network): Case => ({
-      network,
-      generate: (bytes, i) => (i % 3 === 0 ? `0x${toHex(bytes(20))}` : getAddress(`0x${toHex(bytes(20))}`)),
-      oracle: evmOracle,
-      alphabet: HEX,
-      normalize: (address) => getAddress(address),
-    }),
-  ),
+  ...(['ethereum', 'avalanche', 'polygon', 'vechain'] as const).map((network): Case => ({
+    network,
+    generate: (bytes, i) => (i % 3 === 0 ? `0x${toHex(bytes(20))}` : getAddress(`0x${toHex(bytes(20))}`)),
+    oracle: evmOracle,
+    alphabet: HEX,
+    normalize: (address) => getAddress(address),
+  })),
   {
     network: 'harmony',
     generate: (bytes, i) =>
@@ -162,17 +160,16 @@ const CASES: readonly Case[] = [
     },
     alphabet: BECH32,
   },
-  ...(['stellar', 'digitalbits'] as const).map(
-    (network): Case => ({
-      network,
-      generate: (bytes) => StrKey.encodeEd25519PublicKey(NodeBuffer.from(bytes(32))),
-      oracle: (address) => StrKey.isValidEd25519PublicKey(address),
-      alphabet: BASE32,
-    }),
-  ),
+  ...(['stellar', 'digitalbits'] as const).map((network): Case => ({
+    network,
+    generate: (bytes) => StrKey.encodeEd25519PublicKey(NodeBuffer.from(bytes(32))),
+    oracle: (address) => StrKey.isValidEd25519PublicKey(address),
+    alphabet: BASE32,
+  })),
   {
     network: 'tezos',
-    generate: (bytes, i) => b58Encode(bytes(20), TEZOS_IMPLICIT[i % TEZOS_IMPLICIT.length] ?? PrefixV2.Ed25519PublicKeyHash),
+    generate: (bytes, i) =>
+      b58Encode(bytes(20), TEZOS_IMPLICIT[i % TEZOS_IMPLICIT.length] ?? PrefixV2.Ed25519PublicKeyHash),
     oracle: (address) => isValidPrefixedValue(address, TEZOS_IMPLICIT),
     alphabet: BASE58,
   },
@@ -194,31 +191,34 @@ const CASES: readonly Case[] = [
   },
 ];
 
-describe.each(CASES)('$network agrees with its library', ({ network, generate, oracle, alphabet, normalize, noChecksum }) => {
-  const bytes = randomBytes([...network].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7));
-  const addresses = Array.from({ length: COUNT }, (_, i) => generate(bytes, i));
+describe.each(CASES)(
+  '$network agrees with its library',
+  ({ network, generate, oracle, alphabet, normalize, noChecksum }) => {
+    const bytes = randomBytes([...network].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7));
+    const addresses = Array.from({ length: COUNT }, (_, i) => generate(bytes, i));
 
-  it('accepts every address the library generates, and the library agrees', () => {
-    for (const address of addresses) {
-      expect(oracle(address), address).toBe(true);
-      const result = validateAddress(network, address);
-      expect(result, address).toEqual({ ok: true, normalized: normalize ? normalize(address) : address });
-    }
-  });
-
-  it('gives the same answer as the library on every single-character mutation', () => {
-    let refused = 0;
-    for (const address of addresses) {
-      for (const mutated of mutations(address, alphabet)) {
-        const expected = oracle(mutated);
-        expect(ok(network, mutated), mutated).toBe(expected);
-        if (!expected) refused++;
+    it('accepts every address the library generates, and the library agrees', () => {
+      for (const address of addresses) {
+        expect(oracle(address), address).toBe(true);
+        const result = validateAddress(network, address);
+        expect(result, address).toEqual({ ok: true, normalized: normalize ? normalize(address) : address });
       }
-    }
-    // The mutations must exercise the checksum (or, without one, the length), not only pass through.
-    expect(refused).toBeGreaterThan(addresses.length * (noChecksum ? 1 : 10));
-  });
-});
+    });
+
+    it('gives the same answer as the library on every single-character mutation', () => {
+      let refused = 0;
+      for (const address of addresses) {
+        for (const mutated of mutations(address, alphabet)) {
+          const expected = oracle(mutated);
+          expect(ok(network, mutated), mutated).toBe(expected);
+          if (!expected) refused++;
+        }
+      }
+      // The mutations must exercise the checksum (or, without one, the length), not only pass through.
+      expect(refused).toBeGreaterThan(addresses.length * (noChecksum ? 1 : 10));
+    });
+  },
+);
 
 describe('where the rule is narrower than the library (decision 021)', () => {
   it('refuses XRPL X-addresses, which ripple-address-codec can encode', () => {

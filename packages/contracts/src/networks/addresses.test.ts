@@ -131,7 +131,7 @@ describe('published vectors', () => {
     expect(accepted('chia', 'xch1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs0wg4qr')).toBe(false);
   });
 
-  it('polymesh: SS58 with prefix 12, or document 2\'s 0x + 64 hex; another network\'s prefix is refused', () => {
+  it("polymesh: SS58 with prefix 12, or document 2's 0x + 64 hex; another network's prefix is refused", () => {
     const key = Uint8Array.from({ length: 32 }, (_, i) => i);
     const polymesh = encodeAddress(key, 12);
     expect(validateAddress('polymesh', polymesh)).toEqual({ ok: true, normalized: polymesh });
@@ -192,11 +192,15 @@ describe('validateAddress', () => {
       code: 'network',
       message: 'Value is not a supported network',
     });
-    expect(validateAddress('ethereum', 42)).toEqual({ ok: false, code: 'string', message: 'Only String type accepted' });
+    expect(validateAddress('ethereum', 42)).toEqual({
+      ok: false,
+      code: 'string',
+      message: 'Only String type accepted',
+    });
     expect(validateAddress('toString', 'x')).toMatchObject({ ok: false, code: 'network' });
   });
 
-  it('does not take one network\'s address for another', () => {
+  it("does not take one network's address for another", () => {
     expect(accepted('bitcoin', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
     expect(accepted('ethereum', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toBe(false);
     expect(accepted('stellar', 'tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb')).toBe(false);
@@ -220,7 +224,11 @@ describe('addressRule (R12)', () => {
     const rule = addressRule('tezos');
     expect(rule('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb')).toBeUndefined();
     const failure = rule('tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjc');
-    expect(failure).toEqual({ code: 'address', message: 'Value is not a valid Tezos address', params: { kind: 'Tezos' } });
+    expect(failure).toEqual({
+      code: 'address',
+      message: 'Value is not a valid Tezos address',
+      params: { kind: 'Tezos' },
+    });
     if (failure) expect(translateFailure(failure, 'es')).toBe('El valor no es una dirección Tezos válida');
     expect(rule(undefined)).toEqual({ code: 'string', message: 'Only String type accepted' });
   });

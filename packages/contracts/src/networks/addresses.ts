@@ -181,9 +181,19 @@ const qtum: AddressCheck = (value) => {
 };
 
 export const NETWORK_ADDRESS_RULES: { readonly [N in AddressNetwork]: NetworkAddressRule } = {
-  stellar: { code: 'address', kind: 'Stellar', description: 'StrKey account id: G + 55 base32, CRC16 checksum', check: strKey },
+  stellar: {
+    code: 'address',
+    kind: 'Stellar',
+    description: 'StrKey account id: G + 55 base32, CRC16 checksum',
+    check: strKey,
+  },
   solana: { code: 'address', kind: 'Solana', description: 'base58 of 32 bytes', check: solana },
-  avalanche: { code: 'address', kind: 'Avalanche C-Chain', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
+  avalanche: {
+    code: 'address',
+    kind: 'Avalanche C-Chain',
+    description: '0x + 40 hex, EIP-55 when mixed case',
+    check: evm,
+  },
   ethereum: { code: 'ethAddress', kind: 'Ethereum', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },
   xrpl: { code: 'address', kind: 'XRPL', description: 'r + 24 to 34 base58, Base58Check checksum', check: xrpl },
   vechain: { code: 'address', kind: 'VeChain', description: '0x + 40 hex, EIP-55 when mixed case', check: evm },

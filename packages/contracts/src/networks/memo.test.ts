@@ -95,7 +95,11 @@ describe('memo policy', () => {
 
   it('limits a BNB memo to 128 bytes', () => {
     expect(validateMemo('binancechain', 'x'.repeat(128))).toMatchObject({ ok: true });
-    expect(validateMemo('binancechain', 'x'.repeat(129))).toMatchObject({ ok: false, code: 'memo', message: 'Value is not a valid BNB memo' });
+    expect(validateMemo('binancechain', 'x'.repeat(129))).toMatchObject({
+      ok: false,
+      code: 'memo',
+      message: 'Value is not a valid BNB memo',
+    });
   });
 
   it('refuses a memo longer than any memo', () => {

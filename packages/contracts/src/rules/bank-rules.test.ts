@@ -23,12 +23,14 @@ describe('iban (R9: mod-97 via ibantools)', () => {
   const INVALID = { code: 'iban', message: 'Value is not a valid IBAN' };
 
   // Examples published in the IBAN registry and by national banks.
-  it.each(['GB82WEST12345698765432', 'DE89370400440532013000', 'FR1420041010050500013M02606', 'GB82 WEST 1234 5698 7654 32'])(
-    'passes %j',
-    (value) => {
-      expect(iban(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    'GB82WEST12345698765432',
+    'DE89370400440532013000',
+    'FR1420041010050500013M02606',
+    'GB82 WEST 1234 5698 7654 32',
+  ])('passes %j', (value) => {
+    expect(iban(value)).toBeUndefined();
+  });
 
   it('refuses a real IBAN with one digit changed', () => {
     expect(iban('GB82WEST12345698765433')).toEqual(INVALID);

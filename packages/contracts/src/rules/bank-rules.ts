@@ -13,7 +13,10 @@ function hasValidAbaChecksum(digits: string): boolean {
 }
 
 /** Document 2: 9 digits; R9: plus the checksum, so a mistyped digit is caught before money moves. */
-export const abaRoutingNumber: Rule = stringRule('abaRoutingNumber', (v) => /^\d{9}$/.test(v) && hasValidAbaChecksum(v));
+export const abaRoutingNumber: Rule = stringRule(
+  'abaRoutingNumber',
+  (v) => /^\d{9}$/.test(v) && hasValidAbaChecksum(v),
+);
 
 /**
  * R9: ISO 13616 through ibantools (country length, BBAN format, mod-97). Spaces of the printed form

@@ -17,7 +17,21 @@ import {
 } from './index';
 
 describe('first and last names (R8)', () => {
-  const GOOD = ['Ann', 'José', 'Zoë', "O'Brien", 'O’Brien', 'Smith-Jones', 'van der Berg', 'Łukasz', 'Nguyễn', '李小龙', 'Александр', 'A', 'A'.repeat(50)];
+  const GOOD = [
+    'Ann',
+    'José',
+    'Zoë',
+    "O'Brien",
+    'O’Brien',
+    'Smith-Jones',
+    'van der Berg',
+    'Łukasz',
+    'Nguyễn',
+    '李小龙',
+    'Александр',
+    'A',
+    'A'.repeat(50),
+  ];
   const BAD = ['', 'J0hn', 'Ann!', '---', ' ', 'A'.repeat(51), 'Ann_Lee', 'Ann.'];
 
   it.each(GOOD)('firstName passes %j', (value) => {
@@ -68,7 +82,13 @@ describe('address parts', () => {
   });
 
   it('street', () => {
-    for (const value of ['1600 Pennsylvania Ave NW', 'Calle de Alcalá, 42', '221B Baker St.', 'PO Box 12', '10 Rue de l’Église']) {
+    for (const value of [
+      '1600 Pennsylvania Ave NW',
+      'Calle de Alcalá, 42',
+      '221B Baker St.',
+      'PO Box 12',
+      '10 Rue de l’Église',
+    ]) {
       expect(street(value), value).toBeUndefined();
     }
     for (const value of ['', '---', 'Main St <script>', 'A'.repeat(51)]) {
@@ -77,15 +97,18 @@ describe('address parts', () => {
   });
 
   it('street2', () => {
-    for (const value of ['Apt #5', 'Suite 200', 'Floor 3/B', 'c/o Smith & Co']) expect(street2(value), value).toBeUndefined();
+    for (const value of ['Apt #5', 'Suite 200', 'Floor 3/B', 'c/o Smith & Co'])
+      expect(street2(value), value).toBeUndefined();
     for (const value of ['', 'Apt @5']) {
       expect(street2(value), value).toEqual({ code: 'street2', message: 'Value is not a valid street line 2' });
     }
   });
 
   it('region', () => {
-    for (const value of ['CA', 'Ontario', 'Île-de-France', 'Greater London']) expect(region(value), value).toBeUndefined();
-    for (const value of ['', '12', 'N/A']) expect(region(value), value).toEqual({ code: 'region', message: 'Value is not a valid region' });
+    for (const value of ['CA', 'Ontario', 'Île-de-France', 'Greater London'])
+      expect(region(value), value).toBeUndefined();
+    for (const value of ['', '12', 'N/A'])
+      expect(region(value), value).toEqual({ code: 'region', message: 'Value is not a valid region' });
   });
 
   it('regionIn keeps to the list', () => {
@@ -118,12 +141,16 @@ describe('totp', () => {
 describe('phone (R9: libphonenumber-js)', () => {
   const INVALID = { code: 'phone', message: 'Value is not a valid phone' };
 
-  it.each(['+1 (415) 555-2671', '+12025550123', '+44 20 7946 0958', '+34 612 34 56 78', '+49 30 901820', '+1.202.456.1111'])(
-    'passes the international %j',
-    (value) => {
-      expect(phone(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    '+1 (415) 555-2671',
+    '+12025550123',
+    '+44 20 7946 0958',
+    '+34 612 34 56 78',
+    '+49 30 901820',
+    '+1.202.456.1111',
+  ])('passes the international %j', (value) => {
+    expect(phone(value)).toBeUndefined();
+  });
 
   it.each([
     '', // empty

@@ -17,7 +17,8 @@ const unknownNetwork: Rule = (value) => {
   return result.ok ? undefined : { code: result.code, message: result.message };
 };
 
-const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 // Entries whose Spanish is rightly the same as the English (a bare acronym would be); none today.
 const IDENTICAL_ALLOWED: ReadonlySet<RuleCode> = new Set<RuleCode>();

@@ -21,7 +21,11 @@ describe('hexBytes', () => {
   });
 
   it.each(['deadbe', 'deadbeef00', 'deadbee'])('refuses the wrong size %j', (value) => {
-    expect(fourBytes(value)).toEqual({ code: 'hexBytes', message: 'Value must be a hexadecimal of 4 bytes', params: { n: 4 } });
+    expect(fourBytes(value)).toEqual({
+      code: 'hexBytes',
+      message: 'Value must be a hexadecimal of 4 bytes',
+      params: { n: 4 },
+    });
   });
 
   it('reports non-hex as not hexadecimal', () => {
@@ -53,12 +57,14 @@ describe('ethAddress (R9: EIP-55)', () => {
     expect(ethAddress('0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toEqual(INVALID);
   });
 
-  it.each(['', '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA', '0xZaAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'])(
-    'refuses the malformed %j',
-    (value) => {
-      expect(ethAddress(value)).toEqual(INVALID);
-    },
-  );
+  it.each([
+    '',
+    '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA',
+    '0xZaAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  ])('refuses the malformed %j', (value) => {
+    expect(ethAddress(value)).toEqual(INVALID);
+  });
 });
 
 describe('bnbAddress (R9: bech32)', () => {

@@ -68,7 +68,8 @@ describe('postalCode (R9: postcode-validator)', () => {
     const rule = postalCode('AE');
     expect(rule('12345')).toBeUndefined();
     expect(rule('AB-12 3')).toBeUndefined();
-    for (const value of ['', '  ', '12_34', '-123', '12345678901']) expect(rule(value), value).toEqual(invalidFor('AE'));
+    for (const value of ['', '  ', '12_34', '-123', '12345678901'])
+      expect(rule(value), value).toEqual(invalidFor('AE'));
   });
 
   it.each(['ZZ', 'XX', 'USA', '', '1'])('raises Invalid country code for %j', (country) => {

@@ -24,7 +24,12 @@ const NOT_A_STRING = ruleFailure('string');
 export const MAX_RULE_INPUT = 2_048;
 
 /** Wraps a string test into a rule; anything that is not a string gets 'Only String type accepted'. */
-export function stringRule(code: RuleCode, test: (value: string) => boolean, params?: RuleParams, maxInput: number = MAX_RULE_INPUT): Rule {
+export function stringRule(
+  code: RuleCode,
+  test: (value: string) => boolean,
+  params?: RuleParams,
+  maxInput: number = MAX_RULE_INPUT,
+): Rule {
   const failure = ruleFailure(code, params);
   return (value) => {
     if (typeof value !== 'string') return NOT_A_STRING;

@@ -49,7 +49,17 @@ describe('isString', () => {
   });
 
   it('applies to every parameterised rule', () => {
-    for (const rule of [equals('a'), length(1), minLength(1), maxLength(1), pattern(/a/), oneOf(['a']), romanized, maxDecimals(2), maxBytes(3)]) {
+    for (const rule of [
+      equals('a'),
+      length(1),
+      minLength(1),
+      maxLength(1),
+      pattern(/a/),
+      oneOf(['a']),
+      romanized,
+      maxDecimals(2),
+      maxBytes(3),
+    ]) {
       expect(rule(5)).toEqual(STRING_ONLY);
     }
   });
@@ -133,7 +143,10 @@ describe('startsWith, endsWith, contains', () => {
 describe('oneOf and noneOf', () => {
   it('oneOf', () => {
     expect(oneOf(['ach', 'wire'])('ach')).toBeUndefined();
-    expect(oneOf(['ach', 'wire'])('card')).toEqual({ code: 'oneOf', message: 'Value does not exist in the required list' });
+    expect(oneOf(['ach', 'wire'])('card')).toEqual({
+      code: 'oneOf',
+      message: 'Value does not exist in the required list',
+    });
   });
 
   it('noneOf', () => {
@@ -187,7 +200,11 @@ describe('maxBytes', () => {
 
   it('passes at the limit and refuses past it', () => {
     expect(maxBytes(4)('éé')).toBeUndefined();
-    expect(maxBytes(4)('ééa')).toEqual({ code: 'maxBytes', message: 'Value must be at most 4 bytes', params: { n: 4 } });
+    expect(maxBytes(4)('ééa')).toEqual({
+      code: 'maxBytes',
+      message: 'Value must be at most 4 bytes',
+      params: { n: 4 },
+    });
   });
 });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { email, iban, maxLength, minLength, optionalRule, postalCode, required, ruleCodeOfIssue, ruleIssue, ruleSchema, street2 } from './index';
+import {
+  email,
+  iban,
+  maxLength,
+  minLength,
+  optionalRule,
+  postalCode,
+  required,
+  ruleCodeOfIssue,
+  ruleIssue,
+  ruleSchema,
+  street2,
+} from './index';
 
 describe('ruleSchema', () => {
   const schema = ruleSchema(required, minLength(3), email);
@@ -46,7 +58,9 @@ describe('ruleSchema', () => {
   it('stays a zod string schema that can be chained', () => {
     const chained = ruleSchema(maxLength(10)).meta({ description: 'note' });
     expect(chained.safeParse('short').success).toBe(true);
-    expect(chained.safeParse('far too long a note').error?.issues[0]?.message).toBe('Value must be less than 10 characters');
+    expect(chained.safeParse('far too long a note').error?.issues[0]?.message).toBe(
+      'Value must be less than 10 characters',
+    );
   });
 });
 

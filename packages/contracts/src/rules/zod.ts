@@ -6,7 +6,8 @@ import { firstFailure, type Rule, type RuleFailure } from './rule';
 // reads 'A value is required' and a number reads 'Only String type accepted', as the rules would.
 const stringType = (): z.ZodString =>
   z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? RULE_MESSAGES.en.required : RULE_MESSAGES.en.string),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? RULE_MESSAGES.en.required : RULE_MESSAGES.en.string,
   });
 
 /**

@@ -14,10 +14,15 @@ describe('accounts: the custodian sandbox decides signed applications', () => {
 
   async function apply(email: string, last: string) {
     const token = await k.signedInUser(email);
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last }) })).status).toBe(200);
+    expect(
+      (await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last }) }))
+        .status,
+    ).toBe(200);
     // The agreement needs an identity capture (decision 010); without an identity marker it is accepted.
     await k.captureIdentity(token);
-    expect((await k.call('/api/agreement-submit-individual', { token, body: { signature: `Test ${last}` } })).body).toEqual({ status: 'pending' });
+    expect(
+      (await k.call('/api/agreement-submit-individual', { token, body: { signature: `Test ${last}` } })).body,
+    ).toEqual({ status: 'pending' });
     return token;
   }
 
@@ -29,7 +34,12 @@ describe('accounts: the custodian sandbox decides signed applications', () => {
     const token = await apply('open@example.com', 'Lovelace');
     expect(await k.waitForDecision(token)).toMatchObject({ status: 'opened', statusReason: 'All checks passed' });
     const detail = await contact(token);
-    expect(detail).toMatchObject({ status: 'opened', passed: ['identity', 'documents', 'address', 'sanctions'], pending: [], failed: [] });
+    expect(detail).toMatchObject({
+      status: 'opened',
+      passed: ['identity', 'documents', 'address', 'sanctions'],
+      pending: [],
+      failed: [],
+    });
     expect(detail.history.map((h) => `${h.from}>${h.to}: ${h.reason}`)).toEqual([
       'noInfo>incomplete: Personal details saved',
       'incomplete>pending: Custodial agreement signed',
@@ -43,7 +53,10 @@ describe('accounts: the custodian sandbox decides signed applications', () => {
     ['address-fail', 'closed', 'address'],
     ['sanctions-hit', 'voided', 'sanctions'],
   ] as const)('asked by the last name %s: %s with the %s check failed', async (marker, status, check) => {
-    const token = await apply(`${marker}-by-name@example.com`, marker.replace(/^./, (c) => c.toUpperCase()));
+    const token = await apply(
+      `${marker}-by-name@example.com`,
+      marker.replace(/^./, (c) => c.toUpperCase()),
+    );
     const account = await k.waitForDecision(token);
     expect(account.status).toBe(status);
     const detail = await contact(token);
@@ -71,9 +84,13 @@ describe('accounts: the custodian sandbox decides signed applications', () => {
 
   it('answers refresh with the current status for every state', async () => {
     const fresh = await k.signedInUser('refresh@example.com');
-    expect((await k.call('/api/primetrust-account-refresh', { token: fresh, body: {} })).body).toMatchObject({ status: 'noInfo' });
+    expect((await k.call('/api/primetrust-account-refresh', { token: fresh, body: {} })).body).toMatchObject({
+      status: 'noInfo',
+    });
     const token = await apply('refresh-open@example.com', 'Lovelace');
     await k.waitForDecision(token);
-    expect((await k.call('/api/primetrust-account-refresh', { token, body: {} })).body).toMatchObject({ status: 'opened' });
+    expect((await k.call('/api/primetrust-account-refresh', { token, body: {} })).body).toMatchObject({
+      status: 'opened',
+    });
   });
 });

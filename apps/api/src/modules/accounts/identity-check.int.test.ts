@@ -16,9 +16,14 @@ describe('accounts: the identity decision decides the custodian document check',
 
   async function apply(key: string, email: string, last = 'Lovelace') {
     const token = await k.signedInUser(email);
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last }) })).status).toBe(200);
+    expect(
+      (await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last }) }))
+        .status,
+    ).toBe(200);
     await k.captureIdentity(token);
-    expect((await k.call('/api/agreement-submit-individual', { token, body: { signature: `Test ${last}` } })).body).toEqual({ status: 'pending' });
+    expect(
+      (await k.call('/api/agreement-submit-individual', { token, body: { signature: `Test ${last}` } })).body,
+    ).toEqual({ status: 'pending' });
     tokens[key] = token;
   }
 
@@ -60,7 +65,12 @@ describe('accounts: the identity decision decides the custodian document check',
       await new Promise((resolve) => setTimeout(resolve, 200));
       during = await contact(token);
     }
-    expect(during).toMatchObject({ status: 'pending', pending: ['documents'], passed: ['identity', 'address', 'sanctions'], failed: [] });
+    expect(during).toMatchObject({
+      status: 'pending',
+      pending: ['documents'],
+      passed: ['identity', 'address', 'sanctions'],
+      failed: [],
+    });
     expect(await k.waitForIdentity(token, ['review'])).toMatchObject({
       status: 'accepted',
       reason: 'A reviewer confirmed that the document and the selfie match',
@@ -72,7 +82,10 @@ describe('accounts: the identity decision decides the custodian document check',
   it('accepted: the account opens', async () => {
     const token = tokenOf('accept');
     expect(await k.waitForDecision(token)).toMatchObject({ status: 'opened', statusReason: 'All checks passed' });
-    expect(await contact(token)).toMatchObject({ passed: ['identity', 'documents', 'address', 'sanctions'], failed: [] });
+    expect(await contact(token)).toMatchObject({
+      passed: ['identity', 'documents', 'address', 'sanctions'],
+      failed: [],
+    });
   });
 
   it('rejected: the account closes with the document check failed', async () => {
@@ -111,11 +124,26 @@ describe('accounts: the identity decision decides the custodian document check',
 
   it('refuses the agreement while the identity session waits for a new capture', async () => {
     const token = await k.signedInUser('applicant+idv-resubmit@example.com');
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Test', last: 'Lovelace' }) })).status).toBe(200);
-    k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Test Lovelace' } }), 409, 'verification_incomplete');
+    expect(
+      (
+        await k.call('/api/contact/set/individualinfo', {
+          token,
+          body: validIndividual({ first: 'Test', last: 'Lovelace' }),
+        })
+      ).status,
+    ).toBe(200);
+    k.expectError(
+      await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Test Lovelace' } }),
+      409,
+      'verification_incomplete',
+    );
     await k.captureIdentity(token);
     expect(await k.waitForIdentity(token)).toMatchObject({ status: 'resubmit' });
-    k.expectError(await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Test Lovelace' } }), 409, 'verification_incomplete');
+    k.expectError(
+      await k.call('/api/agreement-submit-individual', { token, body: { signature: 'Test Lovelace' } }),
+      409,
+      'verification_incomplete',
+    );
     expect((await k.accountStatus(token)).status).toBe('incomplete');
   });
 });

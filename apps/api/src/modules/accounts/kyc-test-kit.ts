@@ -43,13 +43,21 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
   const ownDataDir = options.env?.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'rampart-kyc-'));
   const clock = options.clock ?? systemClock;
   const t: TestApp = await createTestApp({
-    env: { CUSTODIAN_REVIEW_DELAY_SECONDS: '0', IDV_REVIEW_DELAY_SECONDS: '0', ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...options.env },
+    env: {
+      CUSTODIAN_REVIEW_DELAY_SECONDS: '0',
+      IDV_REVIEW_DELAY_SECONDS: '0',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...options.env,
+    },
     ...(options.clock ? { clock: options.clock } : {}),
   });
   if (options.worker) await t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
   let ipCounter = 0;
 
-  async function call(url: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' } = {}) {
+  async function call(
+    url: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' } = {},
+  ) {
     ipCounter += 1;
     const inject: InjectOptions = {
       method: options.method ?? 'POST',
@@ -73,7 +81,9 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
   async function signedInUser(email: string): Promise<string> {
     const password = 'correct horse battery staple';
     expect((await call('/api/identity/sign-up', { body: { email, password } })).status).toBe(200);
-    expect((await call('/api/identity/confirm-sign-up', { body: { email, code: await latestCode(email) } })).status).toBe(200);
+    expect(
+      (await call('/api/identity/confirm-sign-up', { body: { email, code: await latestCode(email) } })).status,
+    ).toBe(200);
     const first = ChallengeReply.parse((await call('/api/identity/sign-in', { body: { email, password } })).body);
     const second = await call('/api/identity/respond-to-challenge', {
       body: { challengeName: 'EMAIL_OTP', session: first.session, code: await latestCode(email) },
@@ -110,13 +120,22 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
   /** A multipart upload to the KYC document call, with a login or a capture token. */
   async function upload(token: string | null, fields: Fields) {
     const { payload, contentType } = await multipartBody(fields);
-    return call('/api/fileupload-user-kyc-document-upload', { ...(token ? { token } : {}), body: payload, headers: { 'content-type': contentType } });
+    return call('/api/fileupload-user-kyc-document-upload', {
+      ...(token ? { token } : {}),
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
   }
 
   /** Uploads one document (see TestDocument for the defaults) and returns its row. */
   async function uploadDocument(token: string, doc: TestDocument): Promise<KycDocument> {
     const needsBack = doc.documentType !== 'passport' && doc.documentType !== 'other';
-    const back = doc.back === undefined ? (needsBack ? { bytes: tinyPng(), name: 'back.png', type: 'image/png' } : null) : doc.back;
+    const back =
+      doc.back === undefined
+        ? needsBack
+          ? { bytes: tinyPng(), name: 'back.png', type: 'image/png' }
+          : null
+        : doc.back;
     const expiresOn = doc.expiresOn === undefined ? (doc.selfie ? null : isoDay(365, clock.now())) : doc.expiresOn;
     const fields: Fields = {
       file0: doc.file ?? { bytes: tinyPng(), name: doc.selfie ? 'selfie.png' : 'front.png', type: 'image/png' },
@@ -138,10 +157,16 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
    * The capture widget's work: uploads a passport (a tiny PNG, expiring in a year) and a selfie, then names them in
    * submit_document. The KYC details must be saved first (uploads belong to the custodian contact).
    */
-  async function captureIdentity(token: string, documentType: VerificationDocumentType = 'passport'): Promise<VerificationSession> {
+  async function captureIdentity(
+    token: string,
+    documentType: VerificationDocumentType = 'passport',
+  ): Promise<VerificationSession> {
     const document = await uploadDocument(token, { documentType });
     const selfie = await uploadDocument(token, { documentType: 'other', selfie: true });
-    const res = await call('/api/socure/submit_document', { token, body: { documentType, documentId: document.id, selfieId: selfie.id, deviceId: 'test:kit' } });
+    const res = await call('/api/socure/submit_document', {
+      token,
+      body: { documentType, documentId: document.id, selfieId: selfie.id, deviceId: 'test:kit' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return VerificationSession.parse(res.body);
   }
@@ -153,7 +178,11 @@ export async function createKycKit(options: { env?: Env; worker?: boolean; clock
   }
 
   /** Waits while the identity session is in one of `waiting` (default: submitted, the decision job's turn). */
-  async function waitForIdentity(token: string, waiting: readonly string[] = ['submitted'], timeoutMs = 20_000): Promise<VerificationSession> {
+  async function waitForIdentity(
+    token: string,
+    waiting: readonly string[] = ['submitted'],
+    timeoutMs = 20_000,
+  ): Promise<VerificationSession> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const session = await identityStatus(token);

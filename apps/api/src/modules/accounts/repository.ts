@@ -24,7 +24,11 @@ export interface TransitionRow {
   [key: string]: unknown;
 }
 
-export async function findAccount(db: Queryable, userId: string, options: { forUpdate?: boolean } = {}): Promise<AccountRow | null> {
+export async function findAccount(
+  db: Queryable,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AccountRow | null> {
   const { rows } = await db.query<AccountRow>(
     `SELECT user_id, account_id, status, status_reason, checks, signature, submitted_at
      FROM custodian_accounts WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
@@ -34,7 +38,12 @@ export async function findAccount(db: Queryable, userId: string, options: { forU
 }
 
 /** Creates the incomplete account unless one exists; true when this call created it. */
-export async function createIncompleteAccount(tx: Queryable, userId: string, checks: KycCheckMap, now: Date): Promise<boolean> {
+export async function createIncompleteAccount(
+  tx: Queryable,
+  userId: string,
+  checks: KycCheckMap,
+  now: Date,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `INSERT INTO custodian_accounts (user_id, status, checks, created_at, updated_at)
      VALUES ($1, 'incomplete', $2, $3, $3) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
@@ -67,7 +76,14 @@ export async function updateReview(
   );
 }
 
-export async function recordTransition(tx: Queryable, userId: string, from: AccountStatus, to: AccountStatus, reason: string, at: Date): Promise<void> {
+export async function recordTransition(
+  tx: Queryable,
+  userId: string,
+  from: AccountStatus,
+  to: AccountStatus,
+  reason: string,
+  at: Date,
+): Promise<void> {
   await tx.query(
     'INSERT INTO custodian_account_transitions (user_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)',
     [userId, from, to, reason, at],

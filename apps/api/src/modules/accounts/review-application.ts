@@ -15,7 +15,12 @@ export const REVIEW_APPLICATION_JOB = 'accounts.review-application';
  * earlier review is running or already finished needs a review of its own, decision 010). Reviews are idempotent,
  * so two that overlap change nothing twice.
  */
-export async function enqueueReview(jobs: JobQueue, tx: Queryable, userId: string, delaySeconds: number): Promise<void> {
+export async function enqueueReview(
+  jobs: JobQueue,
+  tx: Queryable,
+  userId: string,
+  delaySeconds: number,
+): Promise<void> {
   await jobs.send(REVIEW_APPLICATION_JOB, { userId }, { tx, startAfter: Date.now() + delaySeconds * 1000 });
 }
 
@@ -23,7 +28,10 @@ export async function enqueueReview(jobs: JobQueue, tx: Queryable, userId: strin
  * The custodian's checks decide a pending application: opened, closed or voided, recorded with its reason.
  * Idempotent: anything but a pending account is left alone, so a repeated job changes nothing.
  */
-export async function reviewApplication(deps: { db: Db; clock: Clock; custodian: CustodianProvider }, userId: string): Promise<void> {
+export async function reviewApplication(
+  deps: { db: Db; clock: Clock; custodian: CustodianProvider },
+  userId: string,
+): Promise<void> {
   const snapshot = await findAccount(deps.db, userId);
   if (!snapshot || snapshot.status !== 'pending' || !snapshot.account_id) return;
   const { rows } = await deps.db.query<{ record: unknown; related_id: string; email: string }>(
@@ -46,7 +54,13 @@ export async function reviewApplication(deps: { db: Db; clock: Clock; custodian:
     const account = await findAccount(tx, userId, { forUpdate: true });
     if (!account || account.status !== 'pending') return;
     const now = deps.clock.now();
-    await updateReview(tx, userId, { status: review.decision ?? 'pending', reason: review.decision ? review.reason : null, checks: review.checks, now, decided: review.decision !== null });
+    await updateReview(tx, userId, {
+      status: review.decision ?? 'pending',
+      reason: review.decision ? review.reason : null,
+      checks: review.checks,
+      now,
+      decided: review.decision !== null,
+    });
     if (review.decision) await recordTransition(tx, userId, 'pending', review.decision, review.reason, now);
   });
 }

@@ -15,17 +15,41 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   const signedIn = { preValidation: app.authenticate };
   app.post(
     '/primetrust/account/get',
-    { ...signedIn, schema: { tags, summary: 'The account status (noInfo, incomplete, pending, opened, closed, voided)', body: EmptyRequest, response: { 200: AccountReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The account status (noInfo, incomplete, pending, opened, closed, voided)',
+        body: EmptyRequest,
+        response: { 200: AccountReply, ...errorResponses },
+      },
+    },
     async (request) => getAccount(ctx.db, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust-contact',
-    { ...signedIn, schema: { tags, summary: 'The detailed KYC status: which checks are pending, passed or failed', body: EmptyRequest, response: { 200: ContactStatusReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The detailed KYC status: which checks are pending, passed or failed',
+        body: EmptyRequest,
+        response: { 200: ContactStatusReply, ...errorResponses },
+      },
+    },
     async (request) => getContactStatus(ctx.db, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust-account-refresh',
-    { ...signedIn, schema: { tags, summary: 'Ask the custodian again about a pending application', body: EmptyRequest, response: { 200: AccountReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Ask the custodian again about a pending application',
+        body: EmptyRequest,
+        response: { 200: AccountReply, ...errorResponses },
+      },
+    },
     async (request) => refreshAccount(ctx, requireUser(request).userGuid),
   );
 };

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_DEPOSIT_MESSAGES, ApiErrorBody, AssetDepositAddressReply, PublicConfig, SandboxAssetDepositReply, belowMinimumDepositMessage, validateAddress } from '@rampart/contracts';
+import {
+  ASSET_DEPOSIT_MESSAGES,
+  ApiErrorBody,
+  AssetDepositAddressReply,
+  PublicConfig,
+  SandboxAssetDepositReply,
+  belowMinimumDepositMessage,
+  validateAddress,
+} from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createTransferKit } from '../transfers/transfer-test-kit';
 
@@ -22,7 +30,12 @@ describe('asset deposits: an address per asset, each chain deposit credited once
   });
 
   const address = (token: string, body: unknown, app: TestApp = k.t) =>
-    app.app.inject({ method: 'POST', url: '/api/holdings/deposit-address', payload: body as object, headers: { authorization: `Bearer ${token}` } });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/holdings/deposit-address',
+      payload: body as object,
+      headers: { authorization: `Bearer ${token}` },
+    });
   const arrive = (token: string, body: unknown, key?: string, app: TestApp = k.t) =>
     app.app.inject({
       method: 'POST',
@@ -30,9 +43,13 @@ describe('asset deposits: an address per asset, each chain deposit credited once
       payload: body as object,
       headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
     });
-  const held = async (token: string, ticker: string) => (await k.holdings(token)).assets.find((a) => a.assetTicker === ticker)?.settled ?? '0';
+  const held = async (token: string, ticker: string) =>
+    (await k.holdings(token)).assets.find((a) => a.assetTicker === ticker)?.settled ?? '0';
   const depositRows = async (guid: string) =>
-    Number((await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM asset_deposits WHERE user_id = $1', [guid])).rows[0]?.n ?? 0n);
+    Number(
+      (await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM asset_deposits WHERE user_id = $1', [guid]))
+        .rows[0]?.n ?? 0n,
+    );
   const ledgerCredits = async (guid: string) =>
     Number(
       (
@@ -48,23 +65,39 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     const first = await address(user.token, { network: 'xrpl', assetTicker: 'usds' });
     expect(first.statusCode, first.body).toBe(200);
     const xrpl = AssetDepositAddressReply.parse(first.json()).deposit;
-    expect(xrpl).toMatchObject({ network: 'xrpl', assetTicker: 'USDS', minimumDeposit: '10', memo: expect.stringMatching(/^\d+$/) });
+    expect(xrpl).toMatchObject({
+      network: 'xrpl',
+      assetTicker: 'USDS',
+      minimumDeposit: '10',
+      memo: expect.stringMatching(/^\d+$/),
+    });
     expect(validateAddress('xrpl', xrpl.address).ok).toBe(true);
-    expect(AssetDepositAddressReply.parse((await address(user.token, { network: 'xrpl', assetTicker: 'USDS' })).json()).deposit).toEqual(xrpl);
+    expect(
+      AssetDepositAddressReply.parse((await address(user.token, { network: 'xrpl', assetTicker: 'USDS' })).json())
+        .deposit,
+    ).toEqual(xrpl);
 
     // No memo where the address alone is the user's; another asset, another user: other targets.
-    const eth = AssetDepositAddressReply.parse((await address(user.token, { network: 'ethereum', assetTicker: 'ETH' })).json()).deposit;
+    const eth = AssetDepositAddressReply.parse(
+      (await address(user.token, { network: 'ethereum', assetTicker: 'ETH' })).json(),
+    ).deposit;
     expect(eth).toMatchObject({ memo: null, address: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
-    const xrp = AssetDepositAddressReply.parse((await address(user.token, { network: 'xrpl', assetTicker: 'XRP' })).json()).deposit;
+    const xrp = AssetDepositAddressReply.parse(
+      (await address(user.token, { network: 'xrpl', assetTicker: 'XRP' })).json(),
+    ).deposit;
     expect(xrp.memo).not.toBe(xrpl.memo);
     const other = await k.openedUser('0', 'deposit-address-other');
-    const theirs = AssetDepositAddressReply.parse((await address(other.token, { network: 'xrpl', assetTicker: 'USDS' })).json()).deposit;
+    const theirs = AssetDepositAddressReply.parse(
+      (await address(other.token, { network: 'xrpl', assetTicker: 'USDS' })).json(),
+    ).deposit;
     expect(theirs.memo).not.toBe(xrpl.memo);
 
     // What cannot be chosen on the trade pages cannot be deposited either (usdc is in the disabled list).
     const refused = await address(user.token, { network: 'stellar', assetTicker: 'USDC' });
     expect(refused.statusCode).toBe(400);
-    expect(ApiErrorBody.parse(refused.json()).errors?.fields).toEqual({ assetTicker: ASSET_DEPOSIT_MESSAGES.assetNotOffered });
+    expect(ApiErrorBody.parse(refused.json()).errors?.fields).toEqual({
+      assetTicker: ASSET_DEPOSIT_MESSAGES.assetNotOffered,
+    });
     expect((await address(user.token, { network: 'primex_ach', assetTicker: 'USD' })).statusCode).toBe(400);
   });
 
@@ -77,13 +110,23 @@ describe('asset deposits: an address per asset, each chain deposit credited once
 
   it('credits a sandbox deposit to the holdings once, however often it is replayed', async () => {
     const user = await k.openedUser('0', 'deposit-arrives');
-    const target = AssetDepositAddressReply.parse((await address(user.token, { network: 'xrpl', assetTicker: 'USDS' })).json()).deposit;
+    const target = AssetDepositAddressReply.parse(
+      (await address(user.token, { network: 'xrpl', assetTicker: 'USDS' })).json(),
+    ).deposit;
     const body = { network: 'xrpl', assetTicker: 'USDS', amount: '25.5' };
 
     const first = await arrive(user.token, body, 'arrival-1');
     expect(first.statusCode, first.body).toBe(200);
     const received = SandboxAssetDepositReply.parse(first.json());
-    expect(received).toMatchObject({ replayed: false, deposit: { amount: '25.500000', address: target.address, memo: target.memo, txHash: expect.stringMatching(/^[0-9A-F]{64}$/) } });
+    expect(received).toMatchObject({
+      replayed: false,
+      deposit: {
+        amount: '25.500000',
+        address: target.address,
+        memo: target.memo,
+        txHash: expect.stringMatching(/^[0-9A-F]{64}$/),
+      },
+    });
     expect(await held(user.token, 'USDS')).toBe('25.500000');
 
     // The call retried with its key (the HTTP layer's stored reply), then the same chain transaction reported again.
@@ -95,15 +138,23 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     expect(await ledgerCredits(user.guid)).toBe(1);
 
     // The same transaction with another amount is not a replay; another transaction is another deposit.
-    const conflicting = await arrive(user.token, { ...body, amount: '30', txHash: received.deposit.txHash }, 'arrival-3');
+    const conflicting = await arrive(
+      user.token,
+      { ...body, amount: '30', txHash: received.deposit.txHash },
+      'arrival-3',
+    );
     expect(conflicting.statusCode).toBe(400);
-    expect(ApiErrorBody.parse(conflicting.json()).errors?.fields).toEqual({ txHash: ASSET_DEPOSIT_MESSAGES.depositConflict });
+    expect(ApiErrorBody.parse(conflicting.json()).errors?.fields).toEqual({
+      txHash: ASSET_DEPOSIT_MESSAGES.depositConflict,
+    });
     expect((await arrive(user.token, body, 'arrival-4')).statusCode).toBe(200);
     expect(await held(user.token, 'USDS')).toBe('51.000000');
 
     // R14: below the minimum deposit nothing arrives.
     const small = await arrive(user.token, { ...body, amount: '9.99' }, 'arrival-5');
-    expect(ApiErrorBody.parse(small.json()).errors?.fields).toEqual({ amount: belowMinimumDepositMessage('10', 'USDS') });
+    expect(ApiErrorBody.parse(small.json()).errors?.fields).toEqual({
+      amount: belowMinimumDepositMessage('10', 'USDS'),
+    });
     expect(await held(user.token, 'USDS')).toBe('51.000000');
     await k.invariants();
   });
@@ -112,11 +163,19 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     const config = PublicConfig.parse((await off.app.inject({ method: 'GET', url: '/api/config' })).json());
     expect(config.flags.assetsAddition).toBe(false);
     const user = await k.openedUser('0', 'deposit-off');
-    for (const res of [await address(user.token, { network: 'xrpl', assetTicker: 'USDS' }, off), await arrive(user.token, { network: 'xrpl', assetTicker: 'USDS', amount: '20' }, undefined, off)]) {
+    for (const res of [
+      await address(user.token, { network: 'xrpl', assetTicker: 'USDS' }, off),
+      await arrive(user.token, { network: 'xrpl', assetTicker: 'USDS', amount: '20' }, undefined, off),
+    ]) {
       expect(res.statusCode).toBe(400);
-      expect(ApiErrorBody.parse(res.json()).errors?.fields).toEqual({ assetTicker: ASSET_DEPOSIT_MESSAGES.switchedOff });
+      expect(ApiErrorBody.parse(res.json()).errors?.fields).toEqual({
+        assetTicker: ASSET_DEPOSIT_MESSAGES.switchedOff,
+      });
     }
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM asset_deposit_addresses WHERE user_id = $1', [user.guid]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM asset_deposit_addresses WHERE user_id = $1',
+      [user.guid],
+    );
     expect(Number(rows[0]?.n)).toBe(0);
     expect(await held(user.token, 'USDS')).toBe('0');
   });

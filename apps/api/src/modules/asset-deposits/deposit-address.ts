@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ASSET_DEPOSIT_MESSAGES, type AssetDepositAddress, type AssetDepositAddressReply, type AssetDepositAddressRequest, type FeatureFlags, type RampAssetEntry } from '@rampart/contracts';
+import {
+  ASSET_DEPOSIT_MESSAGES,
+  type AssetDepositAddress,
+  type AssetDepositAddressReply,
+  type AssetDepositAddressRequest,
+  type FeatureFlags,
+  type RampAssetEntry,
+} from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { isAssetCode, type AssetCode } from '../ledger';
@@ -47,20 +54,38 @@ export function addressView(row: AddressRow, entry: RampAssetEntry): AssetDeposi
  * gateway draws it as it draws a sell order's (decision 024): the platform's address and a memo of the user's own on
  * the memo networks, an address of the user's own elsewhere. Call inside a transaction that holds the account's lock.
  */
-export async function ensureDepositAddress(tx: Queryable, ctx: Pick<AssetDepositsContext, 'clock' | 'gateway'>, userGuid: string, network: string, asset: AssetCode): Promise<AddressRow> {
+export async function ensureDepositAddress(
+  tx: Queryable,
+  ctx: Pick<AssetDepositsContext, 'clock' | 'gateway'>,
+  userGuid: string,
+  network: string,
+  asset: AssetCode,
+): Promise<AddressRow> {
   for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
     const existing = await findAddressOfUser(tx, userGuid, network, asset);
     if (existing) return existing;
     const id = randomUUID();
     const target = ctx.gateway.depositTarget({ network, reference: `asset-deposit:${id}` });
-    const inserted = await insertAddress(tx, { id, user_id: userGuid, network, asset, address: target.address, memo: target.memo ?? '', created_at: ctx.clock.now() });
+    const inserted = await insertAddress(tx, {
+      id,
+      user_id: userGuid,
+      network,
+      asset,
+      address: target.address,
+      memo: target.memo ?? '',
+      created_at: ctx.clock.now(),
+    });
     if (inserted) return inserted;
   }
   throw new Error(`no free deposit address on ${network} after ${MAX_DRAWS} draws`);
 }
 
 /** `POST /api/holdings/deposit-address`: the caller's deposit address (and memo) for one asset; opened accounts only. */
-export async function getDepositAddress(ctx: AssetDepositsContext, userGuid: string, body: AssetDepositAddressRequest): Promise<AssetDepositAddressReply> {
+export async function getDepositAddress(
+  ctx: AssetDepositsContext,
+  userGuid: string,
+  body: AssetDepositAddressRequest,
+): Promise<AssetDepositAddressReply> {
   const { entry, asset } = depositableAsset(ctx.flags, body.network, body.assetTicker);
   return ctx.db.transaction(async (tx) => {
     // The account row's lock also makes two first asks of the same user wait for each other.

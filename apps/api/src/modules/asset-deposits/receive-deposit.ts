@@ -11,12 +11,26 @@ import {
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { LEDGER_TRANSACTION_OPTIONS, assetDecimals, isAssetCode, postTransaction, toMinorUnits, userAccount } from '../ledger';
+import {
+  LEDGER_TRANSACTION_OPTIONS,
+  assetDecimals,
+  isAssetCode,
+  postTransaction,
+  toMinorUnits,
+  userAccount,
+} from '../ledger';
 import { WORLD_CHAIN, requireOpenedAccount } from '../transfers';
 import { sandboxTxHash } from '../../providers/chain-gateway/sandbox';
 import type { AssetDepositsContext } from './context';
 import { depositableAsset, ensureDepositAddress } from './deposit-address';
-import { findAddressByTarget, findDepositByTx, insertDeposit, setDepositLedgerTransaction, type AddressRow, type DepositRow } from './repository';
+import {
+  findAddressByTarget,
+  findDepositByTx,
+  insertDeposit,
+  setDepositLedgerTransaction,
+  type AddressRow,
+  type DepositRow,
+} from './repository';
 
 /** A deposit as the chain reports it: where it went, what and how much arrived, and the network's transaction id. */
 export interface ChainDeposit {
@@ -53,7 +67,11 @@ function depositView(row: DepositRow, address: AddressRow): AssetDeposit {
  * of another asset than the address is for, is not credited (null): it needs a person to look at it.
  * Call inside a transaction with LEDGER_TRANSACTION_OPTIONS.
  */
-export async function receiveChainDeposit(tx: Queryable, now: Date, report: ChainDeposit): Promise<ReceivedDeposit | null> {
+export async function receiveChainDeposit(
+  tx: Queryable,
+  now: Date,
+  report: ChainDeposit,
+): Promise<ReceivedDeposit | null> {
   const address = await findAddressByTarget(tx, report.network, report.address, report.memo ?? '');
   if (!address || address.asset !== report.assetTicker || !isAssetCode(address.asset)) return null;
   const claimed = await insertDeposit(tx, {
@@ -75,8 +93,21 @@ export async function receiveChainDeposit(tx: Queryable, now: Date, report: Chai
   }
   const posted = await postTransaction(tx, {
     idempotencyKey: `asset-deposit:${report.network}:${report.txHash}`,
-    postings: [{ source: WORLD_CHAIN, destination: userAccount(address.user_id, address.asset), asset: address.asset, amount: report.amount }],
-    metadata: { kind: 'asset-deposit', depositId: claimed.id, network: report.network, txHash: report.txHash, status: 'settled' },
+    postings: [
+      {
+        source: WORLD_CHAIN,
+        destination: userAccount(address.user_id, address.asset),
+        asset: address.asset,
+        amount: report.amount,
+      },
+    ],
+    metadata: {
+      kind: 'asset-deposit',
+      depositId: claimed.id,
+      network: report.network,
+      txHash: report.txHash,
+      status: 'settled',
+    },
   });
   return { deposit: await setDepositLedgerTransaction(tx, claimed.id, posted.transactionId), address, replayed: false };
 }
@@ -98,13 +129,21 @@ export async function sandboxReceiveDeposit(
   if (problem) throw AppError.validation({ amount: problem });
   const amount = toMinorUnits(normaliseSandboxAmount(body.amount as string | number), asset);
   const minimum = toMinorUnits(entry.minimumDeposit ?? '0', asset);
-  if (amount < minimum) throw AppError.validation({ amount: belowMinimumDepositMessage(entry.minimumDeposit ?? '0', asset) });
+  if (amount < minimum)
+    throw AppError.validation({ amount: belowMinimumDepositMessage(entry.minimumDeposit ?? '0', asset) });
   const reference = idempotencyKey ?? randomUUID();
   const received = await ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);
     const address = await ensureDepositAddress(tx, ctx, userGuid, entry.network, asset);
     const txHash = body.txHash ?? sandboxTxHash(entry.network, `asset-deposit:${address.id}:${reference}`);
-    return receiveChainDeposit(tx, ctx.clock.now(), { network: entry.network, address: address.address, memo: address.memo === '' ? null : address.memo, assetTicker: asset, amount, txHash });
+    return receiveChainDeposit(tx, ctx.clock.now(), {
+      network: entry.network,
+      address: address.address,
+      memo: address.memo === '' ? null : address.memo,
+      assetTicker: asset,
+      amount,
+      txHash,
+    });
   }, LEDGER_TRANSACTION_OPTIONS);
   // The address was just read for this user and asset: a deposit to it always matches.
   if (!received) throw new Error('the sandbox deposit did not match its own address');

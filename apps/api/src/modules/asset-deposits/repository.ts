@@ -25,14 +25,30 @@ export type DepositRow = {
   created_at: Date;
 };
 
-export async function findAddressOfUser(q: Queryable, userGuid: string, network: string, asset: string): Promise<AddressRow | null> {
-  const { rows } = await q.query<AddressRow>('SELECT * FROM asset_deposit_addresses WHERE user_id = $1 AND network = $2 AND asset = $3', [userGuid, network, asset]);
+export async function findAddressOfUser(
+  q: Queryable,
+  userGuid: string,
+  network: string,
+  asset: string,
+): Promise<AddressRow | null> {
+  const { rows } = await q.query<AddressRow>(
+    'SELECT * FROM asset_deposit_addresses WHERE user_id = $1 AND network = $2 AND asset = $3',
+    [userGuid, network, asset],
+  );
   return rows[0] ?? null;
 }
 
 /** The address a deposit was sent to, by what the chain reports: the network, the address and the memo ('' for none). */
-export async function findAddressByTarget(q: Queryable, network: string, address: string, memo: string): Promise<AddressRow | null> {
-  const { rows } = await q.query<AddressRow>('SELECT * FROM asset_deposit_addresses WHERE network = $1 AND address = $2 AND memo = $3', [network, address, memo]);
+export async function findAddressByTarget(
+  q: Queryable,
+  network: string,
+  address: string,
+  memo: string,
+): Promise<AddressRow | null> {
+  const { rows } = await q.query<AddressRow>(
+    'SELECT * FROM asset_deposit_addresses WHERE network = $1 AND address = $2 AND memo = $3',
+    [network, address, memo],
+  );
   return rows[0] ?? null;
 }
 
@@ -50,7 +66,10 @@ export async function insertAddress(q: Queryable, row: AddressRow): Promise<Addr
 }
 
 /** Claims a chain deposit by its transaction; null when that transaction was already received. */
-export async function insertDeposit(q: Queryable, row: Omit<DepositRow, 'ledger_transaction_id'>): Promise<DepositRow | null> {
+export async function insertDeposit(
+  q: Queryable,
+  row: Omit<DepositRow, 'ledger_transaction_id'>,
+): Promise<DepositRow | null> {
   const { rows } = await q.query<DepositRow>(
     `INSERT INTO asset_deposits (id, address_id, user_id, network, asset, amount, tx_hash, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (network, tx_hash) DO NOTHING RETURNING *`,
@@ -60,11 +79,21 @@ export async function insertDeposit(q: Queryable, row: Omit<DepositRow, 'ledger_
 }
 
 export async function findDepositByTx(q: Queryable, network: string, txHash: string): Promise<DepositRow | null> {
-  const { rows } = await q.query<DepositRow>('SELECT * FROM asset_deposits WHERE network = $1 AND tx_hash = $2', [network, txHash]);
+  const { rows } = await q.query<DepositRow>('SELECT * FROM asset_deposits WHERE network = $1 AND tx_hash = $2', [
+    network,
+    txHash,
+  ]);
   return rows[0] ?? null;
 }
 
-export async function setDepositLedgerTransaction(q: Queryable, id: string, transactionId: string): Promise<DepositRow> {
-  const { rows } = await q.query<DepositRow>('UPDATE asset_deposits SET ledger_transaction_id = $2 WHERE id = $1 RETURNING *', [id, transactionId]);
+export async function setDepositLedgerTransaction(
+  q: Queryable,
+  id: string,
+  transactionId: string,
+): Promise<DepositRow> {
+  const { rows } = await q.query<DepositRow>(
+    'UPDATE asset_deposits SET ledger_transaction_id = $2 WHERE id = $1 RETURNING *',
+    [id, transactionId],
+  );
   return rows[0]!;
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AssetDepositAddressReply, AssetDepositAddressRequest, SandboxAssetDepositArrival, SandboxAssetDepositReply } from '@rampart/contracts';
+import {
+  AssetDepositAddressReply,
+  AssetDepositAddressRequest,
+  SandboxAssetDepositArrival,
+  SandboxAssetDepositReply,
+} from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { idempotencyKeyOf, idempotent } from '../../plugins/idempotency';
@@ -13,7 +18,10 @@ const tags = ['holdings'];
  * Assets added to the holdings by an on-chain deposit (the "assets addition" flag, docs/feature-flags.md). With the
  * flag off the calls exist and refuse (400 under `assetTicker`); the sandbox call exists in sandbox mode only (R4).
  */
-export const assetDepositRoutes: FastifyPluginAsyncZod<{ ctx: AssetDepositsContext; sandbox: boolean }> = async (app, { ctx, sandbox }) => {
+export const assetDepositRoutes: FastifyPluginAsyncZod<{ ctx: AssetDepositsContext; sandbox: boolean }> = async (
+  app,
+  { ctx, sandbox },
+) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   app.post(
@@ -22,7 +30,8 @@ export const assetDepositRoutes: FastifyPluginAsyncZod<{ ctx: AssetDepositsConte
       ...signedIn,
       schema: {
         tags,
-        summary: "The caller's deposit address (and memo or destination tag) for an asset on its network: made on the first ask, the same afterwards",
+        summary:
+          "The caller's deposit address (and memo or destination tag) for an asset on its network: made on the first ask, the same afterwards",
         body: AssetDepositAddressRequest,
         response: { 200: AssetDepositAddressReply, ...errorResponses },
       },
@@ -37,7 +46,8 @@ export const assetDepositRoutes: FastifyPluginAsyncZod<{ ctx: AssetDepositsConte
       ...idempotent,
       schema: {
         tags: ['sandbox'],
-        summary: "A deposit arrives at the caller's deposit address for the asset and is credited to the holdings once per transaction (optional Idempotency-Key header)",
+        summary:
+          "A deposit arrives at the caller's deposit address for the asset and is credited to the holdings once per transaction (optional Idempotency-Key header)",
         body: SandboxAssetDepositArrival,
         response: { 200: SandboxAssetDepositReply, ...errorResponses },
       },

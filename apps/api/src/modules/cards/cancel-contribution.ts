@@ -8,7 +8,11 @@ import { findCardContributionOfUser, toCardContribution, updateCardContribution 
  * tokens die and an authorization the form already made is voided (released on the card). Cancelling again answers
  * the same; a completed deposit is the transfers module's (409), a declined one is over (409).
  */
-export async function cancelContribution(ctx: CardsContext, userId: string, contributionId: string): Promise<CardContributionReply> {
+export async function cancelContribution(
+  ctx: CardsContext,
+  userId: string,
+  contributionId: string,
+): Promise<CardContributionReply> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findCardContributionOfUser(tx, userId, contributionId, { forUpdate: true });

@@ -8,7 +8,10 @@ import { isCardProcessorError, type CardProcessorError } from '../../providers/c
  */
 export function cardError(code: ErrorCode, field: string, message?: string): AppError {
   const error = new AppError(code, message === undefined ? {} : { message });
-  return new AppError(code, { message: error.message, details: { errors: [error.message], fields: { [field]: error.message } } });
+  return new AppError(code, {
+    message: error.message,
+    details: { errors: [error.message], fields: { [field]: error.message } },
+  });
 }
 
 /** A processor refusal as the API answers it: declines 402 with the processor's message, field problems 400. */
@@ -36,7 +39,8 @@ export async function callProcessor<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (isCardProcessorError(error)) throw processorErrorToAppError(error);
-    if (error instanceof CardFieldErrors) throw AppError.validation(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+    if (error instanceof CardFieldErrors)
+      throw AppError.validation(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
     throw error;
   }
 }

@@ -1,4 +1,10 @@
-import { transferAmountProblem, transferFee, normaliseSandboxAmount, type CardContributionTokenReply, type CardContributionTokenRequest } from '@rampart/contracts';
+import {
+  transferAmountProblem,
+  transferFee,
+  normaliseSandboxAmount,
+  type CardContributionTokenReply,
+  type CardContributionTokenRequest,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { findAccount } from '../accounts/repository';
 import { toMinorUnits } from '../ledger';
@@ -7,7 +13,13 @@ import { idempotencyMismatch } from '../ledger/errors';
 import { firstDifference, type Json } from '../ledger/idempotency';
 import { callProcessor, cardError } from './card-errors';
 import type { CardsContext } from './context';
-import { findCardContributionByKey, findCardMethodOfUser, insertCardContribution, toCardContribution, toCardMethod } from './repository';
+import {
+  findCardContributionByKey,
+  findCardMethodOfUser,
+  insertCardContribution,
+  toCardContribution,
+  toCardMethod,
+} from './repository';
 import { tokenReply } from './token-reply';
 
 /**
@@ -17,7 +29,12 @@ import { tokenReply } from './token-reply';
  * fee function). Answers a token for the hosted form's charge step. Idempotent per key (R16): the same request
  * answers the same deposit with a fresh token while it waits (the earlier tokens die); another request, 422.
  */
-export async function createContributionToken(ctx: CardsContext, userId: string, input: CardContributionTokenRequest, idempotencyKey: string): Promise<CardContributionTokenReply> {
+export async function createContributionToken(
+  ctx: CardsContext,
+  userId: string,
+  input: CardContributionTokenRequest,
+  idempotencyKey: string,
+): Promise<CardContributionTokenReply> {
   const problem = transferAmountProblem(input.amount);
   if (problem) throw AppError.validation({ amount: problem });
   const amount = toMinorUnits(normaliseSandboxAmount(input.amount as string | number), 'USD');
@@ -33,8 +50,17 @@ export async function createContributionToken(ctx: CardsContext, userId: string,
     const account = await findAccount(tx, userId);
     if (account?.status !== 'opened') throw new AppError('account_not_opened');
     // The card's weekly limit before the card is charged (decision 053); the deposit is checked again when recorded.
-    if (!(await findCardContributionByKey(tx, userId, idempotencyKey))) await assertDepositWithinLimits(tx, userId, now, { method: 'card', amount });
-    const inserted = await insertCardContribution(tx, { userId, cardMethodId: card.id, amount, fee, idempotencyKey, request, now });
+    if (!(await findCardContributionByKey(tx, userId, idempotencyKey)))
+      await assertDepositWithinLimits(tx, userId, now, { method: 'card', amount });
+    const inserted = await insertCardContribution(tx, {
+      userId,
+      cardMethodId: card.id,
+      amount,
+      fee,
+      idempotencyKey,
+      request,
+      now,
+    });
     if (inserted) return { contribution: inserted, method: view };
     const existing = await findCardContributionByKey(tx, userId, idempotencyKey);
     if (!existing) throw new AppError('conflict');
@@ -48,7 +74,14 @@ export async function createContributionToken(ctx: CardsContext, userId: string,
   // One live token per deposit: a replay's new token replaces the earlier ones.
   await ctx.processor.revokeChargeTokens({ reference: contribution.id, now });
   const issued = await callProcessor(() =>
-    ctx.processor.createFormToken({ customerId: userId, purpose: 'charge', cardId: contribution.card_method_id, amount: amount + fee, reference: contribution.id, now }),
+    ctx.processor.createFormToken({
+      customerId: userId,
+      purpose: 'charge',
+      cardId: contribution.card_method_id,
+      amount: amount + fee,
+      reference: contribution.id,
+      now,
+    }),
   );
   return { ...tokenReply('charge', issued, input.lang), contribution: toCardContribution(contribution), method };
 }

@@ -1,9 +1,19 @@
-import { CARD_BRAND_LABELS, CARD_MESSAGES, type CardContributionReply, type CardContributionUpdateRequest } from '@rampart/contracts';
+import {
+  CARD_BRAND_LABELS,
+  CARD_MESSAGES,
+  type CardContributionReply,
+  type CardContributionUpdateRequest,
+} from '@rampart/contracts';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
 import { createContribution } from '../transfers';
 import { cardError } from './card-errors';
 import type { CardsContext } from './context';
-import { findCardContributionOfUser, findCardMethodIncludingRemoved, toCardContribution, updateCardContribution } from './repository';
+import {
+  findCardContributionOfUser,
+  findCardMethodIncludingRemoved,
+  toCardContribution,
+  updateCardContribution,
+} from './repository';
 
 /**
  * `/primetrust-creditcard-contribution-update`: the hosted form reported an authorization; Rampart asks the processor
@@ -13,13 +23,25 @@ import { findCardContributionOfUser, findCardMethodIncludingRemoved, toCardContr
  * answers the same. Declined: the deposit is declined and the call answers 402 card_declined with the processor's
  * message under `errors.fields.card` (again on a retry).
  */
-export async function updateContribution(ctx: CardsContext, userId: string, input: CardContributionUpdateRequest): Promise<CardContributionReply> {
+export async function updateContribution(
+  ctx: CardsContext,
+  userId: string,
+  input: CardContributionUpdateRequest,
+): Promise<CardContributionReply> {
   const now = ctx.clock.now();
   const first = await findCardContributionOfUser(ctx.db, userId, input.contributionId);
   if (!first) throw cardError('card_contribution_unknown', 'contributionId');
-  const authorization = await ctx.processor.getAuthorization({ authorizationId: input.authorizationId, customerId: userId });
+  const authorization = await ctx.processor.getAuthorization({
+    authorizationId: input.authorizationId,
+    customerId: userId,
+  });
   const total = BigInt(first.amount) + BigInt(first.fee);
-  if (!authorization || authorization.reference !== first.id || authorization.cardId !== first.card_method_id || authorization.amount !== total) {
+  if (
+    !authorization ||
+    authorization.reference !== first.id ||
+    authorization.cardId !== first.card_method_id ||
+    authorization.amount !== total
+  ) {
     throw cardError('card_authorization_mismatch', 'authorizationId');
   }
 
@@ -30,12 +52,18 @@ export async function updateContribution(ctx: CardsContext, userId: string, inpu
       if (row.authorization_id !== authorization.id) throw cardError('card_contribution_completed', 'contributionId');
       return { row };
     }
-    if (row.status === 'declined' && row.authorization_id === authorization.id) return { row, declined: row.decline_message ?? CARD_MESSAGES.en.declined };
+    if (row.status === 'declined' && row.authorization_id === authorization.id)
+      return { row, declined: row.decline_message ?? CARD_MESSAGES.en.declined };
     if (row.status !== 'awaiting_authorization') throw cardError('card_contribution_closed', 'contributionId');
     if (authorization.status === 'voided') throw cardError('card_contribution_closed', 'contributionId');
     if (authorization.status === 'declined') {
       const message = authorization.declineMessage ?? CARD_MESSAGES.en.declined;
-      const declined = await updateCardContribution(tx, row.id, { status: 'declined', authorizationId: authorization.id, declineMessage: message }, now);
+      const declined = await updateCardContribution(
+        tx,
+        row.id,
+        { status: 'declined', authorizationId: authorization.id, declineMessage: message },
+        now,
+      );
       return { row: declined, declined: message };
     }
     const card = await findCardMethodIncludingRemoved(tx, userId, row.card_method_id);
@@ -48,11 +76,21 @@ export async function updateContribution(ctx: CardsContext, userId: string, inpu
         method: 'card',
         amount: BigInt(row.amount),
         fee: BigInt(row.fee),
-        methodRef: { kind: 'card', id: card.id, last4: card.last4, label: `${CARD_BRAND_LABELS[card.brand]} ${card.last4}` },
+        methodRef: {
+          kind: 'card',
+          id: card.id,
+          last4: card.last4,
+          label: `${CARD_BRAND_LABELS[card.brand]} ${card.last4}`,
+        },
         idempotencyKey: `card:${row.id}`,
       },
     );
-    const completed = await updateCardContribution(tx, row.id, { status: 'completed', authorizationId: authorization.id, transferId: transfer.transferId }, now);
+    const completed = await updateCardContribution(
+      tx,
+      row.id,
+      { status: 'completed', authorizationId: authorization.id, transferId: transfer.transferId },
+      now,
+    );
     return { row: completed };
   }, LEDGER_TRANSACTION_OPTIONS);
 

@@ -5,7 +5,12 @@ import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox
 import { DEFAULT_FEATURE_FLAGS } from '@rampart/contracts';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { ETH_ADDRESS, START, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
-import { runConfirmWithdrawal, runExpireWithdrawal, runSendWithdrawal, type AssetWithdrawalsContext } from './asset-withdrawals';
+import {
+  runConfirmWithdrawal,
+  runExpireWithdrawal,
+  runSendWithdrawal,
+  type AssetWithdrawalsContext,
+} from './asset-withdrawals';
 
 /** R14: held assets withdrawn to an external address (decision 032). */
 describe('asset withdrawals to an external address (R14, decision 032)', () => {
@@ -15,7 +20,14 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
 
   beforeAll(async () => {
     k = await createTransferKit({ clock });
-    ctx = { db: k.t.db, clock, jobs: k.t.jobs, gateway: createSandboxChainGateway({ confirmationDelaySeconds: 10 }), flags: DEFAULT_FEATURE_FLAGS, delaySeconds: 5 };
+    ctx = {
+      db: k.t.db,
+      clock,
+      jobs: k.t.jobs,
+      gateway: createSandboxChainGateway({ confirmationDelaySeconds: 10 }),
+      flags: DEFAULT_FEATURE_FLAGS,
+      delaySeconds: 5,
+    };
   });
   afterEach(async () => {
     await k.invariants();
@@ -27,11 +39,15 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
 
   async function userHolding(ticker: string, amount: string) {
     const user = await k.openedUser('0');
-    const res = await k.call('/api/primetrust-sandbox-asset-deposit', { token: user.token, body: { assetTicker: ticker, amount } });
+    const res = await k.call('/api/primetrust-sandbox-asset-deposit', {
+      token: user.token,
+      body: { assetTicker: ticker, amount },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return user;
   }
-  const asset = async (token: string, ticker: string) => (await k.holdings(token)).assets.find((a) => a.assetTicker === ticker);
+  const asset = async (token: string, ticker: string) =>
+    (await k.holdings(token)).assets.find((a) => a.assetTicker === ticker);
   /** The newest code mailed to the user (the challenge's, decision 054). */
   const latestCode = async (email: string) => /\b(\d{6})\b/.exec((await k.outbox(email))[0]?.text ?? '')?.[1] ?? '';
   /** As the SPA does it: the challenge sends a code, the withdrawal carries it (unless the body brings its own). */
@@ -44,39 +60,77 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
       if (challenge.status === 200) code = await latestCode(user.email);
       if (key) codesByKey.set(key, code);
     }
-    return k.call('/api/holdings/withdraw', { token: user.token, body: { ...body, code: code ?? '000000' }, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+    return k.call('/api/holdings/withdraw', {
+      token: user.token,
+      body: { ...body, code: code ?? '000000' },
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
   }
   /** The token of the newest asset withdrawal confirmation link mailed to the user. */
   async function confirmationToken(email: string): Promise<string> {
     const message = (await k.outbox(email)).find((m) => /withdraw-asset\/confirm\?token=/.test(m.text));
     return /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(message?.text ?? '')?.[1] ?? '';
   }
-  const confirm = (token: string, linkToken: string) => k.call('/api/holdings/confirm-withdrawal', { token, body: { token: linkToken } });
-  const list = async (token: string) => AssetWithdrawalListReply.parse((await k.call('/api/holdings/withdrawals', { token, body: {} })).body).withdrawals;
+  const confirm = (token: string, linkToken: string) =>
+    k.call('/api/holdings/confirm-withdrawal', { token, body: { token: linkToken } });
+  const list = async (token: string) =>
+    AssetWithdrawalListReply.parse((await k.call('/api/holdings/withdrawals', { token, body: {} })).body).withdrawals;
 
   it('holds the amount at once, sends it by the next banking day with a transaction hash, then completes it', async () => {
     const user = await userHolding('USDS', '150');
-    const res = await withdraw(user, { assetTicker: 'usds', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345' }, 'w-1');
+    const res = await withdraw(
+      user,
+      { assetTicker: 'usds', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345' },
+      'w-1',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { withdrawal } = AssetWithdrawalReply.parse(res.body);
     // Monday 2026-11-23 15:00 UTC: the next banking day is Tuesday.
-    expect(withdrawal).toMatchObject({ assetTicker: 'USDS', network: 'xrpl', amount: '100.000000', address: XRPL_ADDRESS, memo: '12345', status: 'awaiting_confirmation', txHash: null, expectedBy: '2026-11-24T15:00:00.000Z' });
-    expect(await asset(user.token, 'USDS')).toMatchObject({ settled: '150.000000', held: '100.000000', available: '50.000000' });
+    expect(withdrawal).toMatchObject({
+      assetTicker: 'USDS',
+      network: 'xrpl',
+      amount: '100.000000',
+      address: XRPL_ADDRESS,
+      memo: '12345',
+      status: 'awaiting_confirmation',
+      txHash: null,
+      expectedBy: '2026-11-24T15:00:00.000Z',
+    });
+    expect(await asset(user.token, 'USDS')).toMatchObject({
+      settled: '150.000000',
+      held: '100.000000',
+      available: '50.000000',
+    });
     // The same key again: the same withdrawal, nothing held twice.
-    const again = AssetWithdrawalReply.parse((await withdraw(user, { assetTicker: 'usds', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345' }, 'w-1')).body);
+    const again = AssetWithdrawalReply.parse(
+      (
+        await withdraw(
+          user,
+          { assetTicker: 'usds', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345' },
+          'w-1',
+        )
+      ).body,
+    );
     expect(again.withdrawal.withdrawalId).toBe(withdrawal.withdrawalId);
     expect(await asset(user.token, 'USDS')).toMatchObject({ held: '100.000000' });
     // Nothing is sent before the email's link is opened (decision 054).
     expect(await runSendWithdrawal(ctx, withdrawal.withdrawalId)).toBe('nothing');
     const confirmed = await confirm(user.token, await confirmationToken(user.email));
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    expect(AssetWithdrawalReply.parse(confirmed.body).withdrawal).toMatchObject({ withdrawalId: withdrawal.withdrawalId, status: 'pending' });
+    expect(AssetWithdrawalReply.parse(confirmed.body).withdrawal).toMatchObject({
+      withdrawalId: withdrawal.withdrawalId,
+      status: 'pending',
+    });
 
     expect(await runSendWithdrawal(ctx, withdrawal.withdrawalId)).toBe('moved');
     expect(await runSendWithdrawal(ctx, withdrawal.withdrawalId)).toBe('nothing');
     const sending = (await list(user.token))[0]!;
     expect(sending).toMatchObject({ status: 'sending', txHash: expect.stringMatching(/^[0-9A-F]{64}$/) });
-    expect(await asset(user.token, 'USDS')).toMatchObject({ settled: '50.000000', held: '0.000000', available: '50.000000' });
+    expect(await asset(user.token, 'USDS')).toMatchObject({
+      settled: '50.000000',
+      held: '0.000000',
+      available: '50.000000',
+    });
     expect(await runConfirmWithdrawal(ctx, withdrawal.withdrawalId)).toBe('not-due');
     clock.advance(11_000);
     expect(await runConfirmWithdrawal(ctx, withdrawal.withdrawalId)).toBe('moved');
@@ -85,12 +139,27 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
 
   it('refuses, changing nothing: more than held, a bad address or tag, an unknown asset, a bad amount', async () => {
     const user = await userHolding('USDS', '10');
-    const refused = async (body: Record<string, unknown>, status: number, code: string) => k.expectError(await withdraw(user, { assetTicker: 'USDS', network: 'xrpl', amount: '5', address: XRPL_ADDRESS, ...body }), status, code);
-    expect((await refused({ amount: '10.5' }, 422, 'insufficient_funds')).message).toBe('You do not hold that much of this asset');
-    expect((await refused({ address: 'rNotAnAddress' }, 400, 'validation_failed')).errors?.fields['address']).toBeDefined();
+    const refused = async (body: Record<string, unknown>, status: number, code: string) =>
+      k.expectError(
+        await withdraw(user, { assetTicker: 'USDS', network: 'xrpl', amount: '5', address: XRPL_ADDRESS, ...body }),
+        status,
+        code,
+      );
+    expect((await refused({ amount: '10.5' }, 422, 'insufficient_funds')).message).toBe(
+      'You do not hold that much of this asset',
+    );
+    expect(
+      (await refused({ address: 'rNotAnAddress' }, 400, 'validation_failed')).errors?.fields['address'],
+    ).toBeDefined();
     expect((await refused({ memo: 'not-a-tag' }, 400, 'validation_failed')).errors?.fields['memo']).toBeDefined();
-    expect((await refused({ network: 'ethereum', address: XRPL_ADDRESS }, 400, 'validation_failed')).errors?.fields['address']).toBeDefined();
-    expect((await refused({ assetTicker: 'DOGE' }, 400, 'validation_failed')).errors?.fields['assetTicker']).toBe('Asset DOGE not supported!');
+    expect(
+      (await refused({ network: 'ethereum', address: XRPL_ADDRESS }, 400, 'validation_failed')).errors?.fields[
+        'address'
+      ],
+    ).toBeDefined();
+    expect((await refused({ assetTicker: 'DOGE' }, 400, 'validation_failed')).errors?.fields['assetTicker']).toBe(
+      'Asset DOGE not supported!',
+    );
     expect((await refused({ amount: '-1' }, 400, 'validation_failed')).errors?.fields['amount']).toBeDefined();
     expect((await refused({ amount: '1.1234567' }, 400, 'validation_failed')).errors?.fields['amount']).toBeDefined();
     await refused({ extra: true }, 400, 'validation_failed');
@@ -101,14 +170,27 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
   it("another user's withdrawals are not listed; anonymous and unopened callers are refused", async () => {
     const owner = await userHolding('ETH', '1');
     const other = await k.openedUser('0');
-    expect((await withdraw(owner, { assetTicker: 'ETH', network: 'ethereum', amount: '0.5', address: ETH_ADDRESS })).status).toBe(200);
+    expect(
+      (await withdraw(owner, { assetTicker: 'ETH', network: 'ethereum', amount: '0.5', address: ETH_ADDRESS })).status,
+    ).toBe(200);
     expect(await list(other.token)).toEqual([]);
     expect(await list(owner.token)).toHaveLength(1);
     k.expectError(await k.call('/api/holdings/withdraw', { body: {} }), 401, 'unauthenticated');
     const email = `unopened-${Date.now()}@example.com`;
     const unopened = await k.signedInUser(email);
-    k.expectError(await k.call('/api/holdings/withdraw-challenge', { token: unopened, body: {} }), 409, 'account_not_opened');
-    k.expectError(await withdraw({ token: unopened, email }, { assetTicker: 'ETH', network: 'ethereum', amount: '0.5', address: ETH_ADDRESS, code: '123456' }), 409, 'account_not_opened');
+    k.expectError(
+      await k.call('/api/holdings/withdraw-challenge', { token: unopened, body: {} }),
+      409,
+      'account_not_opened',
+    );
+    k.expectError(
+      await withdraw(
+        { token: unopened, email },
+        { assetTicker: 'ETH', network: 'ethereum', amount: '0.5', address: ETH_ADDRESS, code: '123456' },
+      ),
+      409,
+      'account_not_opened',
+    );
   });
 
   describe('the step-up (decision 054): a code, then the emailed link', () => {
@@ -117,15 +199,36 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
     it('a withdrawal without a code, or with a wrong or a trade code, is refused and holds nothing', async () => {
       const user = await userHolding('USDS', '100');
       const { code: _omit, ...noCode } = { ...body, code: undefined };
-      k.expectError(await k.call('/api/holdings/withdraw', { token: user.token, body: noCode }), 400, 'validation_failed');
+      k.expectError(
+        await k.call('/api/holdings/withdraw', { token: user.token, body: noCode }),
+        400,
+        'validation_failed',
+      );
       // A code sent to confirm a trade does not confirm a withdrawal.
-      expect((await k.call('/api/primetrust/sandbox/account/fund', { token: user.token, body: { amount: '20' } })).status).toBe(200);
+      expect(
+        (await k.call('/api/primetrust/sandbox/account/fund', { token: user.token, body: { amount: '20' } })).status,
+      ).toBe(200);
       const quote = await k.call('/api/ramp/quote', {
         token: user.token,
-        body: { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: XRPL_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '10', idemId: `stepup-${Date.now()}` },
+        body: {
+          buyAssetTicker: 'USDS',
+          buyNetwork: 'xrpl',
+          buyAddress: XRPL_ADDRESS,
+          sellAssetTicker: 'USD',
+          sellNetwork: 'primex_usd',
+          sellAmountTotal: '10',
+          idemId: `stepup-${Date.now()}`,
+        },
       });
       expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-      expect((await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: (quote.body as { quote: { quoteId: string } }).quote.quoteId } })).status).toBe(200);
+      expect(
+        (
+          await k.call('/api/ramp/order-challenge', {
+            token: user.token,
+            body: { quoteId: (quote.body as { quote: { quoteId: string } }).quote.quoteId },
+          })
+        ).status,
+      ).toBe(200);
       const tradeCode = await latestCode(user.email);
       const trade = await withdraw(user, { ...body, code: tradeCode });
       expect(trade.status, JSON.stringify(trade.body)).toBe(400);
@@ -161,7 +264,10 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
       clock.advance(24 * 3600 * 1000 + 1000);
       const token = await k.signIn(user.email);
       k.expectError(await confirm(token, late), 400, 'withdrawal_confirmation_expired');
-      expect((await list(token)).find((w) => w.withdrawalId === second.withdrawalId)).toMatchObject({ status: 'cancelled', reason: 'Not confirmed within 24 hours' });
+      expect((await list(token)).find((w) => w.withdrawalId === second.withdrawalId)).toMatchObject({
+        status: 'cancelled',
+        reason: 'Not confirmed within 24 hours',
+      });
       expect(await asset(token, 'USDS')).toMatchObject({ held: '40.000000', available: '60.000000' });
     });
 

@@ -58,7 +58,11 @@ export interface AssetWithdrawalsContext {
   delaySeconds: number;
 }
 
-export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm: 'holdings.confirm-withdrawal', expire: 'holdings.expire-withdrawal' } as const;
+export const ASSET_WITHDRAWAL_JOBS = {
+  send: 'holdings.send-withdrawal',
+  confirm: 'holdings.confirm-withdrawal',
+  expire: 'holdings.expire-withdrawal',
+} as const;
 
 /**
  * The second factor a withdrawal is confirmed with (decision 054): the identity module's trade step-up with the
@@ -67,7 +71,12 @@ export const ASSET_WITHDRAWAL_JOBS = { send: 'holdings.send-withdrawal', confirm
 export interface WithdrawalStepUp {
   start(userGuid: string): Promise<OrderChallengeReply>;
   /** Counts the attempt before `run`'s transaction judges the code with `check` (decision 056). */
-  confirm<T>(userGuid: string, meta: { ip: string }, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
+  confirm<T>(
+    userGuid: string,
+    meta: { ip: string },
+    code: string,
+    run: (check: (tx: Queryable) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** What a request needs beyond the jobs' context: the step-up, and where the email's link points. */
@@ -126,15 +135,26 @@ function view(row: Row): AssetWithdrawal {
 function nextBankingDayFrom(now: Date): Date {
   const start = bankingDayOf(now);
   const target = addBankingDays(start, 1);
-  return new Date(now.getTime() + Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) * DAY_MS);
+  return new Date(
+    now.getTime() +
+      Math.round((Date.parse(`${target}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) * DAY_MS,
+  );
 }
 
 async function findRow(q: Queryable, id: string, forUpdate = false): Promise<Row | null> {
-  const { rows } = await q.query<Row>(`SELECT * FROM asset_withdrawals WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await q.query<Row>(
+    `SELECT * FROM asset_withdrawals WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
-async function update(q: Queryable, id: string, patch: Partial<Pick<Row, 'status' | 'tx_hash' | 'sent_at' | 'reason' | 'completed_at'>>, now: Date): Promise<Row> {
+async function update(
+  q: Queryable,
+  id: string,
+  patch: Partial<Pick<Row, 'status' | 'tx_hash' | 'sent_at' | 'reason' | 'completed_at'>>,
+  now: Date,
+): Promise<Row> {
   const keys = Object.keys(patch) as (keyof typeof patch)[];
   const { rows } = await q.query<Row>(
     `UPDATE asset_withdrawals SET ${[...keys.map((k, i) => `${k} = $${i + 3}`), 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
@@ -144,7 +164,11 @@ async function update(q: Queryable, id: string, patch: Partial<Pick<Row, 'status
 }
 
 /** `POST /api/holdings/withdraw-challenge`: which factor confirms a withdrawal; the code is sent when emailed or texted. */
-export async function startWithdrawalChallenge(ctx: AssetWithdrawalsContext, stepUp: WithdrawalStepUp, userGuid: string): Promise<OrderChallengeReply> {
+export async function startWithdrawalChallenge(
+  ctx: AssetWithdrawalsContext,
+  stepUp: WithdrawalStepUp,
+  userGuid: string,
+): Promise<OrderChallengeReply> {
   await requireOpenedAccount(ctx.db, userGuid);
   return stepUp.start(userGuid);
 }
@@ -168,18 +192,26 @@ export async function requestAssetWithdrawal(
 ): Promise<AssetWithdrawalReply> {
   const ticker = body.assetTicker.toUpperCase();
   const entry = tradeAsset(ctx.flags, body.network, ticker);
-  if (!entry || entry.hidden || entry.section === 'fiat' || !isAssetCode(ticker)) throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+  if (!entry || entry.hidden || entry.section === 'fiat' || !isAssetCode(ticker))
+    throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
   const decimals = assetDecimals(ticker);
   const amountProblem = sandboxAmountProblem(body.amount, decimals);
   if (amountProblem) throw AppError.validation({ amount: amountProblem });
   const amount = decimalToMinor(String(body.amount).trim(), decimals);
   if (amount === null || amount <= 0n) throw AppError.validation({ amount: 'The amount must be greater than zero' });
   const memoOff = isMemoSwitchedOff(ctx.flags, entry);
-  if (memoOff && (body.memo ?? '').trim() !== '') throw AppError.validation({ memo: RAMP_QUOTE_MESSAGES.memoNotForStablecoins });
+  if (memoOff && (body.memo ?? '').trim() !== '')
+    throw AppError.validation({ memo: RAMP_QUOTE_MESSAGES.memoNotForStablecoins });
   const destination = checkChainDestination(body.network, body.address, memoOff ? undefined : (body.memo ?? undefined));
   if (!destination.ok) throw AppError.validation({ [destination.field]: destination.message });
   // What the key stands for, normalised (`25` = `25.00`, the address as checked): a replay compares it.
-  const request: Json = { assetTicker: ticker, network: body.network, amount: amount.toString(), address: destination.address, memo: destination.memo ?? null };
+  const request: Json = {
+    assetTicker: ticker,
+    network: body.network,
+    amount: amount.toString(),
+    address: destination.address,
+    memo: destination.memo ?? null,
+  };
   return deps.stepUp.confirm(userGuid, { ip: deps.ip }, body.code, (check) =>
     ctx.db.transaction(async (tx) => {
       await requireOpenedAccount(tx, userGuid);
@@ -191,10 +223,27 @@ export async function requestAssetWithdrawal(
         `INSERT INTO asset_withdrawals (id, user_id, asset, network, amount, address, memo, status, expected_by, created_at, updated_at, idempotency_key, request, confirm_token_hash, confirm_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_confirmation', $8, $9, $9, $10, $11, $12, $13)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [id, userGuid, ticker, body.network, amount.toString(), destination.address, destination.memo, nextBankingDayFrom(now), now, idempotencyKey ?? null, JSON.stringify(request), hash, confirmBy],
+        [
+          id,
+          userGuid,
+          ticker,
+          body.network,
+          amount.toString(),
+          destination.address,
+          destination.memo,
+          nextBankingDayFrom(now),
+          now,
+          idempotencyKey ?? null,
+          JSON.stringify(request),
+          hash,
+          confirmBy,
+        ],
       );
       if (claimed.rows.length === 0) {
-        const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND idempotency_key = $2', [userGuid, idempotencyKey]);
+        const { rows } = await tx.query<Row>(
+          'SELECT * FROM asset_withdrawals WHERE user_id = $1 AND idempotency_key = $2',
+          [userGuid, idempotencyKey],
+        );
         const existing = rows[0];
         if (!existing) throw new AppError('conflict');
         const difference = firstDifference(existing.request ?? null, request);
@@ -213,10 +262,14 @@ export async function requestAssetWithdrawal(
           metadata: { kind: 'asset-withdrawal', withdrawalId: id },
         }));
       } catch (error) {
-        if (isLedgerError(error, 'insufficient_funds')) throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
+        if (isLedgerError(error, 'insufficient_funds'))
+          throw new AppError('insufficient_funds', { message: ASSET_WITHDRAWAL_MESSAGES.insufficientHoldings });
         throw error;
       }
-      const { rows } = await tx.query<Row>('UPDATE asset_withdrawals SET hold_id = $2 WHERE id = $1 RETURNING *', [id, holdId]);
+      const { rows } = await tx.query<Row>('UPDATE asset_withdrawals SET hold_id = $2 WHERE id = $1 RETURNING *', [
+        id,
+        holdId,
+      ]);
       const contact = await findContact(tx, userGuid);
       const mail = renderAssetWithdrawalMail(contact.locale, {
         amount: minorToDecimal(amount, decimals),
@@ -225,8 +278,23 @@ export async function requestAssetWithdrawal(
         address: destination.address,
         link: `${deps.origin}/money/withdraw-asset/confirm?token=${token}`,
       });
-      await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: contact.email, template: 'asset-withdrawal-confirmation', locale: contact.locale, ...mail }, now);
-      await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.expire, { withdrawalId: id }, { tx, startAfter: confirmBy, singletonKey: `expire:${id}` });
+      await enqueueOutbox(
+        tx,
+        ctx.jobs,
+        {
+          channel: 'email',
+          to: contact.email,
+          template: 'asset-withdrawal-confirmation',
+          locale: contact.locale,
+          ...mail,
+        },
+        now,
+      );
+      await ctx.jobs.send(
+        ASSET_WITHDRAWAL_JOBS.expire,
+        { withdrawalId: id },
+        { tx, startAfter: confirmBy, singletonKey: `expire:${id}` },
+      );
       return { withdrawal: view(rows[0]!), replayed: false };
     }, LEDGER_TRANSACTION_OPTIONS),
   );
@@ -234,7 +302,10 @@ export async function requestAssetWithdrawal(
 
 /** The user's mail address and language (the users table's, read as the transfers module reads it for its mail). */
 async function findContact(q: Queryable, userGuid: string): Promise<{ email: string; locale: 'en' | 'es' }> {
-  const { rows } = await q.query<{ email: string; locale: 'en' | 'es' }>('SELECT email, locale FROM users WHERE id = $1', [userGuid]);
+  const { rows } = await q.query<{ email: string; locale: 'en' | 'es' }>(
+    'SELECT email, locale FROM users WHERE id = $1',
+    [userGuid],
+  );
   if (!rows[0]) throw new Error(`user ${userGuid} vanished`);
   return rows[0];
 }
@@ -251,9 +322,16 @@ async function cancelUnconfirmed(tx: Queryable, row: Row, now: Date): Promise<vo
  * (the hold released) and answers 400 withdrawal_confirmation_expired; another user's, a used or an unknown token
  * answers 400 withdrawal_confirmation_invalid, as for USD withdrawals.
  */
-export async function confirmAssetWithdrawal(ctx: AssetWithdrawalsContext, userGuid: string, token: string): Promise<AssetWithdrawalReply> {
+export async function confirmAssetWithdrawal(
+  ctx: AssetWithdrawalsContext,
+  userGuid: string,
+  token: string,
+): Promise<AssetWithdrawalReply> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 AND confirm_token_hash = $2 FOR UPDATE', [userGuid, hashConfirmationToken(token.trim())]);
+    const { rows } = await tx.query<Row>(
+      'SELECT * FROM asset_withdrawals WHERE user_id = $1 AND confirm_token_hash = $2 FOR UPDATE',
+      [userGuid, hashConfirmationToken(token.trim())],
+    );
     const row = rows[0];
     if (!row || row.status !== 'awaiting_confirmation') throw new AppError('withdrawal_confirmation_invalid');
     const now = ctx.clock.now();
@@ -265,7 +343,11 @@ export async function confirmAssetWithdrawal(ctx: AssetWithdrawalsContext, userG
       "UPDATE asset_withdrawals SET status = 'pending', expected_by = $2, updated_at = $3 WHERE id = $1 RETURNING *",
       [row.id, nextBankingDayFrom(now), now],
     );
-    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.send, { withdrawalId: row.id }, { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${row.id}` });
+    await ctx.jobs.send(
+      ASSET_WITHDRAWAL_JOBS.send,
+      { withdrawalId: row.id },
+      { tx, startAfter: new Date(now.getTime() + ctx.delaySeconds * 1000), singletonKey: `send:${row.id}` },
+    );
     return { expired: false as const, reply: { withdrawal: view(updated[0]!), replayed: false } };
   }, LEDGER_TRANSACTION_OPTIONS);
   // The cancellation is committed before the refusal is sent.
@@ -290,7 +372,10 @@ export async function runExpireWithdrawal(ctx: AssetWithdrawalsContext, withdraw
 
 /** `POST /api/holdings/withdrawals`: the caller's withdrawals, newest first (the latest 100). */
 export async function listAssetWithdrawals(db: Queryable, userGuid: string): Promise<AssetWithdrawalListReply> {
-  const { rows } = await db.query<Row>('SELECT * FROM asset_withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100', [userGuid]);
+  const { rows } = await db.query<Row>(
+    'SELECT * FROM asset_withdrawals WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100',
+    [userGuid],
+  );
   return { withdrawals: rows.map(view) };
 }
 
@@ -303,15 +388,33 @@ export async function runSendWithdrawal(ctx: AssetWithdrawalsContext, withdrawal
     if (!row || row.status !== 'pending' || !row.hold_id) return 'nothing';
     const now = ctx.clock.now();
     const amount = BigInt(row.amount);
-    const result = await ctx.gateway.deliver({ network: row.network, asset: row.asset, address: row.address, memo: row.memo, amount, reference: `withdrawal:${row.id}`, decimals: decimalsOf(row.asset) });
+    const result = await ctx.gateway.deliver({
+      network: row.network,
+      asset: row.asset,
+      address: row.address,
+      memo: row.memo,
+      amount,
+      reference: `withdrawal:${row.id}`,
+      decimals: decimalsOf(row.asset),
+    });
     if (!result.ok) {
       await releaseHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:release`, holdId: row.hold_id });
       await update(tx, row.id, { status: 'failed', reason: result.reason }, now);
       return 'moved';
     }
-    await captureHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:capture`, holdId: row.hold_id, destination: WORLD_CHAIN, amount, metadata: { kind: 'asset-withdrawal', withdrawalId: row.id } });
+    await captureHold(tx, {
+      idempotencyKey: `asset-withdrawal:${row.id}:capture`,
+      holdId: row.hold_id,
+      destination: WORLD_CHAIN,
+      amount,
+      metadata: { kind: 'asset-withdrawal', withdrawalId: row.id },
+    });
     await update(tx, row.id, { status: 'sending', tx_hash: result.txHash, sent_at: now }, now);
-    await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.confirm, { withdrawalId }, { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) });
+    await ctx.jobs.send(
+      ASSET_WITHDRAWAL_JOBS.confirm,
+      { withdrawalId },
+      { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) },
+    );
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
@@ -322,9 +425,18 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
     const row = await findRow(tx, withdrawalId, true);
     if (!row || row.status !== 'sending' || !row.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = ctx.gateway.confirmations({ network: row.network, txHash: row.tx_hash, sentAt: new Date(row.sent_at), now });
+    const status = ctx.gateway.confirmations({
+      network: row.network,
+      txHash: row.tx_hash,
+      sentAt: new Date(row.sent_at),
+      now,
+    });
     if (status.confirmations < status.required) {
-      await ctx.jobs.send(ASSET_WITHDRAWAL_JOBS.confirm, { withdrawalId }, { tx, startAfter: new Date(new Date(row.sent_at).getTime() + ctx.gateway.confirmationDelayMs) });
+      await ctx.jobs.send(
+        ASSET_WITHDRAWAL_JOBS.confirm,
+        { withdrawalId },
+        { tx, startAfter: new Date(new Date(row.sent_at).getTime() + ctx.gateway.confirmationDelayMs) },
+      );
       return 'not-due';
     }
     await update(tx, row.id, { status: 'completed', completed_at: now }, now);
@@ -334,6 +446,17 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
 
 export function assetWithdrawalJobs(ctx: AssetWithdrawalsContext): JobDefinition[] {
   const define = (name: string, run: (ctx: AssetWithdrawalsContext, id: string) => Promise<Outcome>): JobDefinition =>
-    ({ name, retryLimit: 10, retryDelaySeconds: 5, async handle(data: { withdrawalId: string }) { await run(ctx, data.withdrawalId); } }) as JobDefinition;
-  return [define(ASSET_WITHDRAWAL_JOBS.send, runSendWithdrawal), define(ASSET_WITHDRAWAL_JOBS.confirm, runConfirmWithdrawal), define(ASSET_WITHDRAWAL_JOBS.expire, runExpireWithdrawal)];
+    ({
+      name,
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      async handle(data: { withdrawalId: string }) {
+        await run(ctx, data.withdrawalId);
+      },
+    }) as JobDefinition;
+  return [
+    define(ASSET_WITHDRAWAL_JOBS.send, runSendWithdrawal),
+    define(ASSET_WITHDRAWAL_JOBS.confirm, runConfirmWithdrawal),
+    define(ASSET_WITHDRAWAL_JOBS.expire, runExpireWithdrawal),
+  ];
 }

@@ -4,7 +4,11 @@ import { findAccount } from '../accounts/repository';
 import { ALWAYS_LISTED_ASSETS, fromMinorUnits, getBalances, type AssetBalance } from '../ledger';
 
 function asStrings(balance: Omit<AssetBalance, 'asset'>, asset: string) {
-  return { settled: fromMinorUnits(balance.settled, asset), held: fromMinorUnits(balance.held, asset), available: fromMinorUnits(balance.available, asset) };
+  return {
+    settled: fromMinorUnits(balance.settled, asset),
+    held: fromMinorUnits(balance.held, asset),
+    available: fromMinorUnits(balance.available, asset),
+  };
 }
 
 /**

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HoldingsReply } from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
-import { LEDGER_TRANSACTION_OPTIONS, WORLD_BANK, checkInvariants, placeHold, postTransaction, toMinorUnits, userAccount } from '../ledger';
+import {
+  LEDGER_TRANSACTION_OPTIONS,
+  WORLD_BANK,
+  checkInvariants,
+  placeHold,
+  postTransaction,
+  toMinorUnits,
+  userAccount,
+} from '../ledger';
 
 /** `/primetrust-accounts-view`: the holdings from the ledger (R14, decision 014). */
 describe('holdings: the accounts view', () => {
@@ -21,9 +29,15 @@ describe('holdings: the accounts view', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return HoldingsReply.parse(res.body);
   };
-  const guidOf = async (email: string) => (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+  const guidOf = async (email: string) =>
+    (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
 
-  const zeros = { available: '0.00', settled: '0.00', held: '0.00', assets: [{ assetTicker: 'USDC', settled: '0.000000', held: '0.000000', available: '0.000000' }] };
+  const zeros = {
+    available: '0.00',
+    settled: '0.00',
+    held: '0.00',
+    assets: [{ assetTicker: 'USDC', settled: '0.000000', held: '0.000000', available: '0.000000' }],
+  };
 
   it('answers zeros to a user without a custodial account, and to one whose account is not opened', async () => {
     const token = await k.signedInUser('holdings-none@example.com');
@@ -41,11 +55,26 @@ describe('holdings: the accounts view', () => {
       await postTransaction(tx, {
         idempotencyKey: `holdings-test:${guid}`,
         postings: [
-          { source: WORLD_BANK, destination: userAccount(guid, 'USD'), asset: 'USD', amount: toMinorUnits('100.25', 'USD') },
-          { source: WORLD_BANK, destination: userAccount(guid, 'USDC'), asset: 'USDC', amount: toMinorUnits('3.5', 'USDC') },
+          {
+            source: WORLD_BANK,
+            destination: userAccount(guid, 'USD'),
+            asset: 'USD',
+            amount: toMinorUnits('100.25', 'USD'),
+          },
+          {
+            source: WORLD_BANK,
+            destination: userAccount(guid, 'USDC'),
+            asset: 'USDC',
+            amount: toMinorUnits('3.5', 'USDC'),
+          },
         ],
       });
-      await placeHold(tx, { idempotencyKey: `holdings-hold:${guid}`, account: userAccount(guid, 'USD'), asset: 'USD', amount: toMinorUnits('40', 'USD') });
+      await placeHold(tx, {
+        idempotencyKey: `holdings-hold:${guid}`,
+        account: userAccount(guid, 'USD'),
+        asset: 'USD',
+        amount: toMinorUnits('40', 'USD'),
+      });
     }, LEDGER_TRANSACTION_OPTIONS);
     expect(await view(token)).toEqual({
       available: '60.25',

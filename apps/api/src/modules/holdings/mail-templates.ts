@@ -15,20 +15,25 @@ export interface AssetWithdrawalMailFacts {
 const TEXTS = {
   en: {
     subject: 'Confirm your Rampart crypto withdrawal',
-    lead: (f: AssetWithdrawalMailFacts) => `You asked to send ${f.amount} ${f.assetTicker} on ${f.network} to ${f.address}. A crypto withdrawal cannot be reversed once it is sent.`,
+    lead: (f: AssetWithdrawalMailFacts) =>
+      `You asked to send ${f.amount} ${f.assetTicker} on ${f.network} to ${f.address}. A crypto withdrawal cannot be reversed once it is sent.`,
     action: 'Confirm the withdrawal',
     footer: `The link works once and expires in ${WITHDRAWAL_CONFIRM_HOURS} hours; without confirmation the withdrawal is cancelled and the asset stays in your account. If you did not ask for this, do not open the link and contact support.`,
   },
   es: {
     subject: 'Confirma tu retiro de cripto de Rampart',
-    lead: (f: AssetWithdrawalMailFacts) => `Has solicitado enviar ${f.amount} ${f.assetTicker} por ${f.network} a ${f.address}. Un retiro de cripto no se puede revertir una vez enviado.`,
+    lead: (f: AssetWithdrawalMailFacts) =>
+      `Has solicitado enviar ${f.amount} ${f.assetTicker} por ${f.network} a ${f.address}. Un retiro de cripto no se puede revertir una vez enviado.`,
     action: 'Confirmar el retiro',
     footer: `El enlace solo sirve una vez y caduca en ${WITHDRAWAL_CONFIRM_HOURS} horas; sin confirmación el retiro se cancela y el activo se queda en tu cuenta. Si no lo has solicitado, no abras el enlace y contacta con soporte.`,
   },
 } as const;
 
 /** The asset withdrawal's confirmation mail, in the user's language (R18), in the USD withdrawal's style. */
-export function renderAssetWithdrawalMail(locale: MailLocale, facts: AssetWithdrawalMailFacts): { subject: string; text: string; html: string } {
+export function renderAssetWithdrawalMail(
+  locale: MailLocale,
+  facts: AssetWithdrawalMailFacts,
+): { subject: string; text: string; html: string } {
   const t = TEXTS[locale];
   const lead = t.lead(facts);
   const text = `${lead}\n\n${t.action}: ${facts.link}\n\n${t.footer}\n`;

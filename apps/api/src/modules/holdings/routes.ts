@@ -30,7 +30,15 @@ export const holdingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const signedIn = { preValidation: app.authenticate };
   app.post(
     '/primetrust-accounts-view',
-    { ...signedIn, schema: { tags, summary: 'The USD balance (settled, held, available) and every other asset held', body: EmptyRequest, response: { 200: HoldingsReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The USD balance (settled, held, available) and every other asset held',
+        body: EmptyRequest,
+        response: { 200: HoldingsReply, ...errorResponses },
+      },
+    },
     async (request) => getHoldings(db, requireUser(request).userGuid),
   );
 };
@@ -39,16 +47,22 @@ export const holdingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
  * R14: held assets withdrawn to an external address (decision 032), confirmed with the user's second factor and the
  * link of the confirmation mail (decision 054). `publicUrl`: the SPA's origin for the link (else the request's).
  */
-export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{ ctx: AssetWithdrawalsContext; stepUp: WithdrawalStepUp; publicUrl?: string | null | undefined }> = async (
-  app,
-  { ctx, stepUp, publicUrl },
-) => {
+export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{
+  ctx: AssetWithdrawalsContext;
+  stepUp: WithdrawalStepUp;
+  publicUrl?: string | null | undefined;
+}> = async (app, { ctx, stepUp, publicUrl }) => {
   const signedIn = { preValidation: app.authenticate };
   app.post(
     '/holdings/withdraw-challenge',
     {
       ...signedIn,
-      schema: { tags, summary: 'Start the step-up of an asset withdrawal: which second factor to enter; an email or SMS code is sent', body: EmptyRequest, response: { 200: AssetWithdrawalChallengeReply, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Start the step-up of an asset withdrawal: which second factor to enter; an email or SMS code is sent',
+        body: EmptyRequest,
+        response: { 200: AssetWithdrawalChallengeReply, ...errorResponses },
+      },
     },
     (request) => startWithdrawalChallenge(ctx, stepUp, requireUser(request).userGuid),
   );
@@ -59,7 +73,8 @@ export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{ ctx: AssetWithdrawal
       ...idempotent,
       schema: {
         tags,
-        summary: 'Withdraw a held asset to an external address on its network with the second-factor code; confirmed from its email within 24 hours, then sent within 1 banking day (optional Idempotency-Key header)',
+        summary:
+          'Withdraw a held asset to an external address on its network with the second-factor code; confirmed from its email within 24 hours, then sent within 1 banking day (optional Idempotency-Key header)',
         body: AssetWithdrawalRequest,
         response: { 200: AssetWithdrawalReply, ...errorResponses },
       },
@@ -76,12 +91,28 @@ export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{ ctx: AssetWithdrawal
   );
   app.post(
     '/holdings/confirm-withdrawal',
-    { ...signedIn, schema: { tags, summary: "Confirm an asset withdrawal with the token of its email's link (single use, 24 hours)", body: ConfirmAssetWithdrawalRequest, response: { 200: AssetWithdrawalReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Confirm an asset withdrawal with the token of its email's link (single use, 24 hours)",
+        body: ConfirmAssetWithdrawalRequest,
+        response: { 200: AssetWithdrawalReply, ...errorResponses },
+      },
+    },
     (request) => confirmAssetWithdrawal(ctx, requireUser(request).userGuid, request.body.token),
   );
   app.post(
     '/holdings/withdrawals',
-    { ...signedIn, schema: { tags, summary: "The caller's asset withdrawals, newest first", body: EmptyRequest, response: { 200: AssetWithdrawalListReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The caller's asset withdrawals, newest first",
+        body: EmptyRequest,
+        response: { 200: AssetWithdrawalListReply, ...errorResponses },
+      },
+    },
     (request) => listAssetWithdrawals(ctx.db, requireUser(request).userGuid),
   );
 };

@@ -7,7 +7,11 @@ import { findUserById, updateUser } from './repository';
 import { newTotpSecret, otpauthUri } from './totp';
 
 /** A new authenticator secret, pending until a code from it is verified; the current factor stays in force. */
-export async function associateTotp(ctx: IdentityContext, who: AuthUser, input: TotpAssociateRequest): Promise<TotpAssociateResponse> {
+export async function associateTotp(
+  ctx: IdentityContext,
+  who: AuthUser,
+  input: TotpAssociateRequest,
+): Promise<TotpAssociateResponse> {
   await requireReauth(ctx, who, input.reauthToken);
   const user = await findUserById(ctx.db, who.userGuid);
   if (!user) throw identityError('NotAuthorizedException', 'invalidSession');

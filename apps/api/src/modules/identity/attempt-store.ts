@@ -21,11 +21,26 @@ export interface AttemptStore {
    * the caller's transaction, the database store counts in it (undone if it rolls back) and holds the subject until
    * it ends.
    */
-  claim(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, since: Date, limit: number, q?: Queryable): Promise<AttemptClaim>;
+  claim(
+    scope: AttemptScope,
+    subject: string,
+    kind: AttemptKind,
+    at: Date,
+    since: Date,
+    limit: number,
+    q?: Queryable,
+  ): Promise<AttemptClaim>;
   /** Takes back one claimed event (an attempt that turned out not to be a failure). */
   release(scope: AttemptScope, subject: string, kind: AttemptKind, id: string): Promise<void>;
   /** When the `nth` newest event of the subject later than `since` happened, or null when there are fewer. */
-  nthNewestSince(scope: AttemptScope, subject: string, kind: AttemptKind, since: Date, nth: number, q?: Queryable): Promise<Date | null>;
+  nthNewestSince(
+    scope: AttemptScope,
+    subject: string,
+    kind: AttemptKind,
+    since: Date,
+    nth: number,
+    q?: Queryable,
+  ): Promise<Date | null>;
   /** Counts one event at `at`; `q` is the caller's transaction where the store is the database. */
   record(scope: AttemptScope, subject: string, kind: AttemptKind, at: Date, q?: Queryable): Promise<void>;
   clear(scope: AttemptScope, subject: string, kind: AttemptKind): Promise<void>;
@@ -43,12 +58,18 @@ export interface AttemptStore {
 const JUDGING_MS = 10_000;
 const PATIENCE_MS = 8_000;
 
-async function claimPatiently(kind: AttemptKind, at: Date, q: Queryable | undefined, claimOnce: () => Promise<AttemptClaim>): Promise<AttemptClaim> {
+async function claimPatiently(
+  kind: AttemptKind,
+  at: Date,
+  q: Queryable | undefined,
+  claimOnce: () => Promise<AttemptClaim>,
+): Promise<AttemptClaim> {
   const started = Date.now();
   for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
     const claim = await claimOnce();
     if (kind !== 'failure' || q || !('blockedSince' in claim)) return claim;
-    if (at.getTime() - claim.blockedSince.getTime() >= JUDGING_MS || Date.now() - started + pause > PATIENCE_MS) return claim;
+    if (at.getTime() - claim.blockedSince.getTime() >= JUDGING_MS || Date.now() - started + pause > PATIENCE_MS)
+      return claim;
     await sleep(pause / 2 + Math.random() * pause);
   }
 }
@@ -61,7 +82,9 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
   return {
     claim(scope, subject, kind, at, since, limit, q) {
       const run = async (tx: Queryable): Promise<AttemptClaim> => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`identity_attempts:${kind}:${scope}:${subject}`]);
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+          `identity_attempts:${kind}:${scope}:${subject}`,
+        ]);
         const { rows } = await tx.query<{ at: Date }>(
           `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
            ORDER BY at DESC OFFSET $5 LIMIT 1`,
@@ -78,7 +101,12 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
       return claimPatiently(kind, at, q, () => (q ? run(q) : db.transaction(run)));
     },
     async release(scope, subject, kind, id) {
-      await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [id, scope, subject, kind]);
+      await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [
+        id,
+        scope,
+        subject,
+        kind,
+      ]);
     },
     async nthNewestSince(scope, subject, kind, since, nth, q = db) {
       const { rows } = await q.query<{ at: Date }>(
@@ -90,10 +118,19 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
       return at ? new Date(at) : null;
     },
     async record(scope, subject, kind, at, q = db) {
-      await q.query('INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4)', [scope, subject, kind, at]);
+      await q.query('INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4)', [
+        scope,
+        subject,
+        kind,
+        at,
+      ]);
     },
     async clear(scope, subject, kind) {
-      await db.query('DELETE FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3', [scope, subject, kind]);
+      await db.query('DELETE FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3', [
+        scope,
+        subject,
+        kind,
+      ]);
     },
   };
 }
@@ -121,7 +158,8 @@ return false
  * while the counters cannot be read or written).
  */
 export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: string; windowMs: number }): AttemptStore {
-  const key = (scope: AttemptScope, subject: string, kind: AttemptKind) => `${options.keyPrefix}attempts:${kind}:${scope}:${subject}`;
+  const key = (scope: AttemptScope, subject: string, kind: AttemptKind) =>
+    `${options.keyPrefix}attempts:${kind}:${scope}:${subject}`;
   async function guarded<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
@@ -134,7 +172,16 @@ export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: stri
       return claimPatiently(kind, at, undefined, () =>
         guarded(async () => {
           const id = `${at.getTime()}:${randomUUID()}`;
-          const found = await redis.eval(CLAIM_SCRIPT, 1, key(scope, subject, kind), at.getTime(), since.getTime(), limit, id, options.windowMs);
+          const found = await redis.eval(
+            CLAIM_SCRIPT,
+            1,
+            key(scope, subject, kind),
+            at.getTime(),
+            since.getTime(),
+            limit,
+            id,
+            options.windowMs,
+          );
           return found === null ? { id } : { blockedSince: new Date(Number(found)) };
         }),
       );
@@ -146,7 +193,15 @@ export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: stri
     },
     nthNewestSince(scope, subject, kind, since, nth) {
       return guarded(async () => {
-        const found = await redis.zrevrangebyscore(key(scope, subject, kind), '+inf', `(${since.getTime()}`, 'WITHSCORES', 'LIMIT', nth - 1, 1);
+        const found = await redis.zrevrangebyscore(
+          key(scope, subject, kind),
+          '+inf',
+          `(${since.getTime()}`,
+          'WITHSCORES',
+          'LIMIT',
+          nth - 1,
+          1,
+        );
         const score = found[1];
         return score === undefined ? null : new Date(Number(score));
       });

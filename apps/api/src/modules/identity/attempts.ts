@@ -57,7 +57,13 @@ export interface AttemptGuard {
 
 export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGuard {
   /** When the subject may try again, or null when it may now. */
-  async function blockedUntil(scope: AttemptScope, subject: string, kind: AttemptKind, limit: number, q?: Queryable): Promise<Date | null> {
+  async function blockedUntil(
+    scope: AttemptScope,
+    subject: string,
+    kind: AttemptKind,
+    limit: number,
+    q?: Queryable,
+  ): Promise<Date | null> {
     const now = clock.now();
     const at = await store.nthNewestSince(scope, subject, kind, new Date(now.getTime() - WINDOW_MS), limit, q);
     return at ? new Date(at.getTime() + WINDOW_MS) : null;
@@ -66,10 +72,14 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
   function refuse(until: Date, kind: AttemptKind): never {
     const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
     const minutes = Math.max(1, Math.ceil(seconds / 60));
-    throw identityError(kind === 'failure' ? 'LimitExceededException' : 'TooManyRequestsException', kind === 'failure' ? 'tooManyFailures' : 'tooManyCodes', {
-      params: { minutes },
-      headers: { 'retry-after': String(seconds) },
-    });
+    throw identityError(
+      kind === 'failure' ? 'LimitExceededException' : 'TooManyRequestsException',
+      kind === 'failure' ? 'tooManyFailures' : 'tooManyCodes',
+      {
+        params: { minutes },
+        headers: { 'retry-after': String(seconds) },
+      },
+    );
   }
 
   return {
@@ -83,7 +93,10 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
           await store.release(entry.scope, entry.subject, 'failure', entry.id);
         }
       };
-      for (const [scope, subject] of [['account', account], ['ip', ip]] as const) {
+      for (const [scope, subject] of [
+        ['account', account],
+        ['ip', ip],
+      ] as const) {
         if (!subject) continue;
         const claim = await store.claim(scope, subject, 'failure', now, since, MAX_FAILURES);
         if ('blockedSince' in claim) {
@@ -96,7 +109,10 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
       return { release };
     },
     async assertCanTry({ account, ip }) {
-      for (const [scope, subject] of [['account', account], ['ip', ip]] as const) {
+      for (const [scope, subject] of [
+        ['account', account],
+        ['ip', ip],
+      ] as const) {
         if (!subject) continue;
         const until = await blockedUntil(scope, subject, 'failure', MAX_FAILURES);
         if (until) refuse(until, 'failure');
@@ -105,7 +121,15 @@ export function createAttemptGuard(store: AttemptStore, clock: Clock): AttemptGu
     async countSend(tx, account, purpose) {
       // In the caller's transaction: PGlite is one connection and would wait on itself. Each purpose has a count of its own.
       const now = clock.now();
-      const claim = await store.claim('account', `${purpose}:${account}`, 'send', now, new Date(now.getTime() - WINDOW_MS), MAX_SENDS[purpose], tx);
+      const claim = await store.claim(
+        'account',
+        `${purpose}:${account}`,
+        'send',
+        now,
+        new Date(now.getTime() - WINDOW_MS),
+        MAX_SENDS[purpose],
+        tx,
+      );
       if ('blockedSince' in claim) refuse(new Date(claim.blockedSince.getTime() + WINDOW_MS), 'send');
     },
     async clearFailures(account) {

@@ -11,14 +11,20 @@ import { findUserById, revokeSessions, updateUser } from './repository';
  * Changes the password, signs out every other session (this one stays signed in) and mails the user, all in
  * one transaction (docs/decisions/057-sign-up-in-one-pass-and-change-password.md).
  */
-export async function changePassword(ctx: IdentityContext, who: AuthUser, input: ChangePasswordRequest, meta: RequestMeta): Promise<OkResponse> {
+export async function changePassword(
+  ctx: IdentityContext,
+  who: AuthUser,
+  input: ChangePasswordRequest,
+  meta: RequestMeta,
+): Promise<OkResponse> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.proposedPassword) {
     throw identityError('InvalidConfirmPasswordException', 'confirmPasswordMismatch');
   }
   const user = await findUserById(ctx.db, who.userGuid);
   if (!user) throw identityError('NotAuthorizedException', 'invalidSession');
   const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
-  if (!(await verifyPassword(user.password_hash, input.previousPassword))) throw identityError('NotAuthorizedException', 'notAuthorized');
+  if (!(await verifyPassword(user.password_hash, input.previousPassword)))
+    throw identityError('NotAuthorizedException', 'notAuthorized');
   await attempt.release();
   const problem = passwordProblem(input.proposedPassword);
   if (problem) throw identityError('InvalidPasswordException', problem);
@@ -28,7 +34,12 @@ export async function changePassword(ctx: IdentityContext, who: AuthUser, input:
     await updateUser(tx, user.id, { password_hash: passwordHash }, now);
     await revokeSessions(tx, user.id, now, { except: who.sessionId });
     const mail = renderPasswordChangedMail(user.locale);
-    await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: user.email, template: 'password_changed', locale: user.locale, ...mail }, now);
+    await enqueueOutbox(
+      tx,
+      ctx.jobs,
+      { channel: 'email', to: user.email, template: 'password_changed', locale: user.locale, ...mail },
+      now,
+    );
   });
   return { ok: true };
 }

@@ -5,7 +5,16 @@ import { hmacHex } from './signing-key';
 /** Emailed and SMS codes (ARCHITECTURE.md, section 6): 6 digits, single use, 10 minutes, kept as an HMAC. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
-export const CODE_PURPOSES = ['sign_up', 'sign_in', 'mfa', 'forgot_password', 'reauth', 'verify_phone', 'trade', 'withdrawal'] as const;
+export const CODE_PURPOSES = [
+  'sign_up',
+  'sign_in',
+  'mfa',
+  'forgot_password',
+  'reauth',
+  'verify_phone',
+  'trade',
+  'withdrawal',
+] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';
@@ -50,7 +59,10 @@ export function createCodeService(key: Uint8Array): CodeService {
       if (!match) return 'mismatch';
       if (match.consumed_at !== null || new Date(match.expires_at).getTime() <= now.getTime()) return 'expired';
       // The conditional update makes two simultaneous uses of one code end with one winner.
-      const { rowCount } = await q.query('UPDATE identity_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL', [match.id, now]);
+      const { rowCount } = await q.query(
+        'UPDATE identity_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL',
+        [match.id, now],
+      );
       return rowCount === 1 ? 'ok' : 'expired';
     },
   };

@@ -39,7 +39,9 @@ export async function completeSignIn(
 }
 
 /** R2: the factor a user's sign-in asks for, from what they set up. */
-export function secondFactorOf(user: Pick<UserRow, 'preferred_mfa' | 'totp_secret' | 'phone_number' | 'phone_verified'>): 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP' | 'SMS_OTP' {
+export function secondFactorOf(
+  user: Pick<UserRow, 'preferred_mfa' | 'totp_secret' | 'phone_number' | 'phone_verified'>,
+): 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP' | 'SMS_OTP' {
   if (user.totp_secret !== null) return 'SOFTWARE_TOKEN_MFA';
   if (user.preferred_mfa === 'SMS_OTP' && user.phone_number !== null && user.phone_verified) return 'SMS_OTP';
   return 'EMAIL_OTP';

@@ -6,7 +6,11 @@ import { hashPassword, passwordProblem } from './passwords';
 import { findUserByEmail, revokeSessions, updateUser } from './repository';
 
 /** A new password from an emailed code. Every session is signed out: whoever had the old password is out. */
-export async function confirmForgotPassword(ctx: IdentityContext, input: ConfirmForgotPasswordRequest, meta: RequestMeta): Promise<OkResponse> {
+export async function confirmForgotPassword(
+  ctx: IdentityContext,
+  input: ConfirmForgotPasswordRequest,
+  meta: RequestMeta,
+): Promise<OkResponse> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw identityError('InvalidConfirmPasswordException', 'confirmPasswordMismatch');
   }

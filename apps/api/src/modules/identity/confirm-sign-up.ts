@@ -15,7 +15,11 @@ import { findUserByEmail, updateUser } from './repository';
  * (docs/decisions/057-sign-up-in-one-pass-and-change-password.md). A wrong password leaves the account
  * confirmed and signed out; that guess counts like any other.
  */
-export async function confirmSignUp(ctx: IdentityContext, input: ConfirmSignUpRequest, meta: RequestMeta): Promise<ConfirmSignUpResponse> {
+export async function confirmSignUp(
+  ctx: IdentityContext,
+  input: ConfirmSignUpRequest,
+  meta: RequestMeta,
+): Promise<ConfirmSignUpResponse> {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) throw identityError('UserNotFoundException', 'userNotFound');
   if (user.status === 'CONFIRMED') throw identityError('NotAuthorizedException', 'alreadyConfirmed');

@@ -12,8 +12,12 @@ export async function exchangeLoginToken(ctx: IdentityContext, input: LoginToken
   const claims = await ctx.tokens.verifySessionToken(input.token, ['id']);
   const now = ctx.clock.now();
   const session = claims ? await findLiveSession(ctx.db, claims.sessionId, now) : undefined;
-  if (!claims || !session || session.user_id !== claims.userGuid) throw identityError('NotAuthorizedException', 'tokenInvalid');
-  const token = await ctx.tokens.sessionToken({ use: 'api', userGuid: claims.userGuid, sessionId: claims.sessionId, email: session.email }, LOGIN_TOKEN_SECONDS);
+  if (!claims || !session || session.user_id !== claims.userGuid)
+    throw identityError('NotAuthorizedException', 'tokenInvalid');
+  const token = await ctx.tokens.sessionToken(
+    { use: 'api', userGuid: claims.userGuid, sessionId: claims.sessionId, email: session.email },
+    LOGIN_TOKEN_SECONDS,
+  );
   return {
     userGuid: claims.userGuid,
     email: session.email,

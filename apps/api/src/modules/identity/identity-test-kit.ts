@@ -1,6 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { ApiErrorBody, AuthenticatedReply, ChallengeReply, DevOutboxResponse, SignInResponse } from '@rampart/contracts';
+import {
+  ApiErrorBody,
+  AuthenticatedReply,
+  ChallengeReply,
+  DevOutboxResponse,
+  SignInResponse,
+} from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { manualClock } from '../../lib/clock';
 
@@ -14,7 +20,11 @@ export async function createIdentityKit() {
   const app: FastifyInstance = t.app;
   let ipCounter = 0;
 
-  async function call(method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+  ) {
     const inject: InjectOptions = {
       method,
       url,
@@ -26,7 +36,11 @@ export async function createIdentityKit() {
     return { status: res.statusCode, body: res.json() as unknown, headers: res.headers };
   }
 
-  const post = (url: string, body: unknown, options: { token?: string; ip?: string; headers?: Record<string, string> } = {}) => call('POST', url, { ...options, body });
+  const post = (
+    url: string,
+    body: unknown,
+    options: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+  ) => call('POST', url, { ...options, body });
 
   /** The code in the newest message to an address or phone. */
   async function latestCode(to: string): Promise<string> {
@@ -49,12 +63,20 @@ export async function createIdentityKit() {
   async function signUpConfirmed(email: string, password: string, ip = nextIp()) {
     const res = await post('/api/identity/sign-up', { email, password }, { ip });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const confirm = await post('/api/identity/confirm-sign-up', { email, code: await latestCode(email.toLowerCase()) }, { ip });
+    const confirm = await post(
+      '/api/identity/confirm-sign-up',
+      { email, code: await latestCode(email.toLowerCase()) },
+      { ip },
+    );
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   }
 
   /** Password, then the emailed second factor (R2), to tokens. */
-  async function signIn(email: string, password: string, ip = nextIp()): Promise<AuthenticatedReply['authenticationResult']> {
+  async function signIn(
+    email: string,
+    password: string,
+    ip = nextIp(),
+  ): Promise<AuthenticatedReply['authenticationResult']> {
     const first = await post('/api/identity/sign-in', { email, password }, { ip });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const challenge = ChallengeReply.parse(first.body);

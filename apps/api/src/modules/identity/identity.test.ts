@@ -70,7 +70,9 @@ describe('TOTP (RFC 6238)', () => {
     expect(totpStepOf(secret, totpCodeAt(secret, now), now)).toBe(step);
     expect(totpStepOf(secret, totpCodeAt(secret, new Date(now.getTime() - 30_000)), now)).toBe(step - 1);
     expect(totpStepOf(secret, totpCodeAt(secret, new Date(now.getTime() - 120_000)), now)).toBeNull();
-    expect(otpauthUri(secret, 'a@b.co')).toBe(`otpauth://totp/Rampart:a%40b.co?issuer=Rampart&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(otpauthUri(secret, 'a@b.co')).toBe(
+      `otpauth://totp/Rampart:a%40b.co?issuer=Rampart&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 
   it('matches the RFC 6238 test vector for SHA-1', () => {
@@ -86,7 +88,11 @@ describe('tokens', () => {
   it('verifies a token only for its own use, and not after it expires', async () => {
     const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
     const tokens = createTokenService(key, clock);
-    const claims = { userGuid: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002', email: 'a@b.co' };
+    const claims = {
+      userGuid: '00000000-0000-4000-8000-000000000001',
+      sessionId: '00000000-0000-4000-8000-000000000002',
+      email: 'a@b.co',
+    };
     const access = await tokens.sessionToken({ ...claims, use: 'access' }, 900);
     expect(await tokens.verifySessionToken(access, ['access'])).toEqual({ ...claims, use: 'access' });
     expect(await tokens.verifySessionToken(access, ['id'])).toBeNull();
@@ -108,7 +114,12 @@ describe('tokens', () => {
   it('refuses another payload or algorithm under the signature, a cut token, another audience, and exp from its second (decision 041)', async () => {
     const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
     const tokens = createTokenService(key, clock);
-    const claims = { userGuid: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002', email: 'a@b.co', use: 'api' as const };
+    const claims = {
+      userGuid: '00000000-0000-4000-8000-000000000001',
+      sessionId: '00000000-0000-4000-8000-000000000002',
+      email: 'a@b.co',
+      use: 'api' as const,
+    };
     const token = await tokens.sessionToken(claims, 60);
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -121,9 +132,15 @@ describe('tokens', () => {
     await refused(`${header}.${payload}`);
     await refused('not a token');
     // A capture token is for the capture audience only.
-    const capture = await tokens.captureToken({ userGuid: claims.userGuid, verificationSessionId: claims.sessionId }, new Date('2030-01-01T00:10:00Z'));
+    const capture = await tokens.captureToken(
+      { userGuid: claims.userGuid, verificationSessionId: claims.sessionId },
+      new Date('2030-01-01T00:10:00Z'),
+    );
     await refused(capture);
-    expect(await tokens.verifyCaptureToken(capture)).toEqual({ userGuid: claims.userGuid, verificationSessionId: claims.sessionId });
+    expect(await tokens.verifyCaptureToken(capture)).toEqual({
+      userGuid: claims.userGuid,
+      verificationSessionId: claims.sessionId,
+    });
     // Good until its exp second, refused from it.
     clock.advance(59_999);
     expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);
@@ -134,7 +151,12 @@ describe('tokens', () => {
   it('remembers a checked token by its exact bytes only, and still refuses it from its exp second (decision 044)', async () => {
     const clock = manualClock(new Date('2030-01-01T00:00:00Z'));
     const tokens = createTokenService(key, clock);
-    const claims = { userGuid: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002', email: 'a@b.co', use: 'api' as const };
+    const claims = {
+      userGuid: '00000000-0000-4000-8000-000000000001',
+      sessionId: '00000000-0000-4000-8000-000000000002',
+      email: 'a@b.co',
+      use: 'api' as const,
+    };
     const token = await tokens.sessionToken(claims, 60);
     // Checked once, so remembered: the same bytes are accepted again, each time with the same claims.
     expect(await tokens.verifySessionToken(token, ['api'])).toEqual(claims);

@@ -8,24 +8,60 @@ const MINUTES = CODE_TTL_MS / 60_000;
 
 const TEXTS: Record<IdentityLocale, Record<CodePurpose, { subject: string; lead: string }>> = {
   en: {
-    sign_up: { subject: 'Your Rampart verification code', lead: 'Welcome to Rampart. Use this code to confirm your email address:' },
+    sign_up: {
+      subject: 'Your Rampart verification code',
+      lead: 'Welcome to Rampart. Use this code to confirm your email address:',
+    },
     sign_in: { subject: 'Your Rampart sign-in code', lead: 'Use this code to sign in to Rampart:' },
     mfa: { subject: 'Your Rampart security code', lead: 'Use this code to finish signing in to Rampart:' },
-    forgot_password: { subject: 'Reset your Rampart password', lead: 'Use this code to choose a new Rampart password:' },
-    reauth: { subject: 'Confirm it is you', lead: 'Use this code to confirm a change to your Rampart sign-in settings:' },
+    forgot_password: {
+      subject: 'Reset your Rampart password',
+      lead: 'Use this code to choose a new Rampart password:',
+    },
+    reauth: {
+      subject: 'Confirm it is you',
+      lead: 'Use this code to confirm a change to your Rampart sign-in settings:',
+    },
     verify_phone: { subject: 'Confirm your phone number', lead: 'Your Rampart code to confirm this phone number:' },
-    trade: { subject: 'Confirm your trade', lead: 'Use this code to confirm your Rampart trade. Nobody from Rampart will ever ask you for it:' },
-    withdrawal: { subject: 'Confirm your crypto withdrawal', lead: 'Use this code to confirm your Rampart crypto withdrawal. Nobody from Rampart will ever ask you for it:' },
+    trade: {
+      subject: 'Confirm your trade',
+      lead: 'Use this code to confirm your Rampart trade. Nobody from Rampart will ever ask you for it:',
+    },
+    withdrawal: {
+      subject: 'Confirm your crypto withdrawal',
+      lead: 'Use this code to confirm your Rampart crypto withdrawal. Nobody from Rampart will ever ask you for it:',
+    },
   },
   es: {
-    sign_up: { subject: 'Tu código de verificación de Rampart', lead: 'Te damos la bienvenida a Rampart. Usa este código para confirmar tu correo electrónico:' },
+    sign_up: {
+      subject: 'Tu código de verificación de Rampart',
+      lead: 'Te damos la bienvenida a Rampart. Usa este código para confirmar tu correo electrónico:',
+    },
     sign_in: { subject: 'Tu código de acceso a Rampart', lead: 'Usa este código para iniciar sesión en Rampart:' },
-    mfa: { subject: 'Tu código de seguridad de Rampart', lead: 'Usa este código para terminar de iniciar sesión en Rampart:' },
-    forgot_password: { subject: 'Restablece tu contraseña de Rampart', lead: 'Usa este código para elegir una nueva contraseña de Rampart:' },
-    reauth: { subject: 'Confirma que eres tú', lead: 'Usa este código para confirmar un cambio en tu configuración de acceso a Rampart:' },
-    verify_phone: { subject: 'Confirma tu número de teléfono', lead: 'Tu código de Rampart para confirmar este número de teléfono:' },
-    trade: { subject: 'Confirma tu operación', lead: 'Usa este código para confirmar tu operación en Rampart. Nadie de Rampart te lo pedirá nunca:' },
-    withdrawal: { subject: 'Confirma tu retiro de cripto', lead: 'Usa este código para confirmar tu retiro de cripto en Rampart. Nadie de Rampart te lo pedirá nunca:' },
+    mfa: {
+      subject: 'Tu código de seguridad de Rampart',
+      lead: 'Usa este código para terminar de iniciar sesión en Rampart:',
+    },
+    forgot_password: {
+      subject: 'Restablece tu contraseña de Rampart',
+      lead: 'Usa este código para elegir una nueva contraseña de Rampart:',
+    },
+    reauth: {
+      subject: 'Confirma que eres tú',
+      lead: 'Usa este código para confirmar un cambio en tu configuración de acceso a Rampart:',
+    },
+    verify_phone: {
+      subject: 'Confirma tu número de teléfono',
+      lead: 'Tu código de Rampart para confirmar este número de teléfono:',
+    },
+    trade: {
+      subject: 'Confirma tu operación',
+      lead: 'Usa este código para confirmar tu operación en Rampart. Nadie de Rampart te lo pedirá nunca:',
+    },
+    withdrawal: {
+      subject: 'Confirma tu retiro de cripto',
+      lead: 'Usa este código para confirmar tu retiro de cripto en Rampart. Nadie de Rampart te lo pedirá nunca:',
+    },
   },
 };
 
@@ -34,7 +70,11 @@ const FOOTER: Record<IdentityLocale, string> = {
   es: `El código caduca en ${MINUTES} minutos y solo sirve una vez. Si no lo has pedido, ignora este mensaje; no compartas el código con nadie.`,
 };
 
-export function renderCodeMail(purpose: CodePurpose, locale: IdentityLocale, code: string): { subject: string; text: string; html: string } {
+export function renderCodeMail(
+  purpose: CodePurpose,
+  locale: IdentityLocale,
+  code: string,
+): { subject: string; text: string; html: string } {
   const { subject, lead } = TEXTS[locale][purpose];
   const footer = FOOTER[locale];
   const text = `${lead}\n\n${code}\n\n${footer}\n`;
@@ -48,7 +88,9 @@ export function renderCodeMail(purpose: CodePurpose, locale: IdentityLocale, cod
 
 /** Short on purpose: the screen that asked for the code says what it is for. */
 export function renderCodeSms(_purpose: CodePurpose, locale: IdentityLocale, code: string): string {
-  return locale === 'es' ? `Rampart: tu código es ${code}. Caduca en ${MINUTES} minutos.` : `Rampart: your code is ${code}. It expires in ${MINUTES} minutes.`;
+  return locale === 'es'
+    ? `Rampart: tu código es ${code}. Caduca en ${MINUTES} minutos.`
+    : `Rampart: your code is ${code}. It expires in ${MINUTES} minutes.`;
 }
 
 const PASSWORD_CHANGED: Record<IdentityLocale, { subject: string; lead: string; after: string }> = {
@@ -60,7 +102,8 @@ const PASSWORD_CHANGED: Record<IdentityLocale, { subject: string; lead: string; 
   es: {
     subject: 'Se ha cambiado tu contraseña de Rampart',
     lead: 'Se acaba de cambiar la contraseña de tu cuenta de Rampart y se ha cerrado la sesión en tus otros dispositivos.',
-    after: 'Si no la has cambiado tú, restablece tu contraseña desde la página de inicio de sesión cuanto antes y contacta con el soporte.',
+    after:
+      'Si no la has cambiado tú, restablece tu contraseña desde la página de inicio de sesión cuanto antes y contacta con el soporte.',
   },
 };
 

@@ -14,11 +14,17 @@ import { verifyTotpCode } from './verify-totp-code';
  * Re-authentication before any second-factor change (issue 3): the password, or a code of the factor the
  * user has now. The reply is a 5-minute token bound to this session, asked for by the change calls.
  */
-export async function reauthenticate(ctx: IdentityContext, who: AuthUser, input: ReauthenticateRequest, meta: RequestMeta): Promise<ReauthenticateResponse> {
+export async function reauthenticate(
+  ctx: IdentityContext,
+  who: AuthUser,
+  input: ReauthenticateRequest,
+  meta: RequestMeta,
+): Promise<ReauthenticateResponse> {
   const user = await loadUser(ctx, who);
   if ('password' in input) {
     const attempt = await ctx.attempts.begin({ account: user.email, ip: meta.ip });
-    if (!(await verifyPassword(user.password_hash, input.password))) throw identityError('NotAuthorizedException', 'notAuthorized');
+    if (!(await verifyPassword(user.password_hash, input.password)))
+      throw identityError('NotAuthorizedException', 'notAuthorized');
     await attempt.release();
   } else if (user.totp_secret !== null) {
     await verifyTotpCode(ctx, user, user.totp_secret, input.code, meta);
@@ -34,12 +40,18 @@ export async function sendReauthCode(ctx: IdentityContext, who: AuthUser): Promi
   const factor = secondFactorOf(user);
   if (factor === 'SOFTWARE_TOKEN_MFA') throw identityError('InvalidParameterException', 'reauthRequired');
   const codeDeliveryDetails =
-    factor === 'SMS_OTP' ? await sendCode(ctx, user, 'reauth', { channel: 'sms', phone: user.phone_number ?? '' }) : await sendCode(ctx, user, 'reauth');
+    factor === 'SMS_OTP'
+      ? await sendCode(ctx, user, 'reauth', { channel: 'sms', phone: user.phone_number ?? '' })
+      : await sendCode(ctx, user, 'reauth');
   return { codeDeliveryDetails };
 }
 
 /** The change calls: a valid re-authentication token of this very session, or NotAuthorized. */
-export async function requireReauth(ctx: IdentityContext, who: AuthUser, reauthToken: string | undefined): Promise<void> {
+export async function requireReauth(
+  ctx: IdentityContext,
+  who: AuthUser,
+  reauthToken: string | undefined,
+): Promise<void> {
   const claims = reauthToken ? await ctx.tokens.verifyReauthToken(reauthToken) : null;
   if (!claims || claims.userGuid !== who.userGuid || claims.sessionId !== who.sessionId) {
     throw identityError('NotAuthorizedException', 'reauthRequired');

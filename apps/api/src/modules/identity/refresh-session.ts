@@ -1,7 +1,15 @@
 import type { RefreshRequest, RefreshResponse } from '@rampart/contracts';
 import type { IdentityContext } from './context';
 import { identityError } from './errors';
-import { findUserById, insertRefreshToken, lockRefreshToken, markRefreshTokenRotated, revokeSessions, touchSession, type SessionRow } from './repository';
+import {
+  findUserById,
+  insertRefreshToken,
+  lockRefreshToken,
+  markRefreshTokenRotated,
+  revokeSessions,
+  touchSession,
+  type SessionRow,
+} from './repository';
 import { ACCESS_TOKEN_SECONDS, newRefreshToken, REFRESH_REUSE_GRACE_SECONDS, refreshTokenHash } from './tokens';
 
 /**
@@ -13,19 +21,25 @@ export async function refreshSession(ctx: IdentityContext, input: RefreshRequest
   const now = ctx.clock.now();
   const presented = refreshTokenHash(input.refreshToken);
   const refreshToken = newRefreshToken();
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: 'invalidRefreshToken' | 'refreshRevoked' } | { session: SessionRow }> => {
-    const token = await lockRefreshToken(tx, presented);
-    if (!token) return { refused: 'invalidRefreshToken' };
-    if (token.revoked_at !== null || new Date(token.expires_at).getTime() <= now.getTime()) return { refused: 'refreshRevoked' };
-    if (token.rotated_at !== null && new Date(token.rotated_at).getTime() + REFRESH_REUSE_GRACE_SECONDS * 1000 <= now.getTime()) {
-      await revokeSessions(tx, token.user_id, now, { only: token.id });
-      return { refused: 'refreshRevoked' };
-    }
-    await markRefreshTokenRotated(tx, presented, now);
-    await insertRefreshToken(tx, token.id, refreshTokenHash(refreshToken), now);
-    await touchSession(tx, token.id, now);
-    return { session: token };
-  });
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<{ refused: 'invalidRefreshToken' | 'refreshRevoked' } | { session: SessionRow }> => {
+      const token = await lockRefreshToken(tx, presented);
+      if (!token) return { refused: 'invalidRefreshToken' };
+      if (token.revoked_at !== null || new Date(token.expires_at).getTime() <= now.getTime())
+        return { refused: 'refreshRevoked' };
+      if (
+        token.rotated_at !== null &&
+        new Date(token.rotated_at).getTime() + REFRESH_REUSE_GRACE_SECONDS * 1000 <= now.getTime()
+      ) {
+        await revokeSessions(tx, token.user_id, now, { only: token.id });
+        return { refused: 'refreshRevoked' };
+      }
+      await markRefreshTokenRotated(tx, presented, now);
+      await insertRefreshToken(tx, token.id, refreshTokenHash(refreshToken), now);
+      await touchSession(tx, token.id, now);
+      return { session: token };
+    },
+  );
   if ('refused' in outcome) throw identityError('NotAuthorizedException', outcome.refused);
   const user = await findUserById(ctx.db, outcome.session.user_id);
   if (!user) throw identityError('NotAuthorizedException', 'invalidRefreshToken');

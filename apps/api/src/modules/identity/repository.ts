@@ -56,7 +56,21 @@ export async function insertUser(
 export async function updateUser(
   q: Queryable,
   id: string,
-  changes: Partial<Pick<UserRow, 'status' | 'locale' | 'application_name' | 'password_hash' | 'phone_number' | 'phone_verified' | 'pending_phone' | 'preferred_mfa' | 'totp_secret' | 'totp_pending_secret'>> & { totp_last_step?: number | null },
+  changes: Partial<
+    Pick<
+      UserRow,
+      | 'status'
+      | 'locale'
+      | 'application_name'
+      | 'password_hash'
+      | 'phone_number'
+      | 'phone_verified'
+      | 'pending_phone'
+      | 'preferred_mfa'
+      | 'totp_secret'
+      | 'totp_pending_secret'
+    >
+  > & { totp_last_step?: number | null },
   now: Date,
 ): Promise<UserRow> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
@@ -81,7 +95,10 @@ export async function consumeTotpStep(q: Queryable, userId: string, step: number
 
 /** The newest TOTP step accepted for the user, or null. */
 export async function totpLastStep(q: Queryable, userId: string): Promise<number | null> {
-  const { rows } = await q.query<{ step: string | number | null }>('SELECT totp_last_step AS step FROM users WHERE id = $1', [userId]);
+  const { rows } = await q.query<{ step: string | number | null }>(
+    'SELECT totp_last_step AS step FROM users WHERE id = $1',
+    [userId],
+  );
   const step = rows[0]?.step;
   return step === null || step === undefined ? null : Number(step);
 }
@@ -89,7 +106,14 @@ export async function totpLastStep(q: Queryable, userId: string): Promise<number
 /** A session with its first refresh token; `q` must be a transaction (the two rows go together). */
 export async function insertSession(
   q: Queryable,
-  s: { userId: string; refreshHash: string; loginMethod: LoginMethodType; clientIp: string; now: Date; expiresAt: Date },
+  s: {
+    userId: string;
+    refreshHash: string;
+    loginMethod: LoginMethodType;
+    clientIp: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO identity_sessions (user_id, login_method, client_ip, created_at, expires_at)
@@ -101,8 +125,17 @@ export async function insertSession(
   return id;
 }
 
-export async function insertRefreshToken(q: Queryable, sessionId: string, refreshHash: string, now: Date): Promise<void> {
-  await q.query('INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [refreshHash, sessionId, now]);
+export async function insertRefreshToken(
+  q: Queryable,
+  sessionId: string,
+  refreshHash: string,
+  now: Date,
+): Promise<void> {
+  await q.query('INSERT INTO identity_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)', [
+    refreshHash,
+    sessionId,
+    now,
+  ]);
 }
 
 /** A refresh token's session, and when the token was replaced (null while it is the live one). */
@@ -123,7 +156,10 @@ export async function lockRefreshToken(tx: Queryable, refreshHash: string): Prom
 
 /** Marks the token replaced, keeping the first replacement's time (the grace runs from it). */
 export async function markRefreshTokenRotated(tx: Queryable, refreshHash: string, now: Date): Promise<void> {
-  await tx.query('UPDATE identity_refresh_tokens SET rotated_at = COALESCE(rotated_at, $2) WHERE token_hash = $1', [refreshHash, now]);
+  await tx.query('UPDATE identity_refresh_tokens SET rotated_at = COALESCE(rotated_at, $2) WHERE token_hash = $1', [
+    refreshHash,
+    now,
+  ]);
 }
 
 /** A session that is neither revoked nor expired, with its user. */
@@ -136,7 +172,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * findLiveSession judges one, not revoked and not expired at that time. The custodial account's frozen flag comes
  * along (R5's guard runs on every signed-in call: one round trip, not two).
  */
-async function findLiveSessions(q: Queryable, keys: readonly { sessionId: string; now: Date }[]): Promise<(LiveSession | undefined)[]> {
+async function findLiveSessions(
+  q: Queryable,
+  keys: readonly { sessionId: string; now: Date }[],
+): Promise<(LiveSession | undefined)[]> {
   // Our own tokens carry a uuid; anything else names no session (and would fail the whole statement's cast).
   const valid = keys.map((key, i) => ({ ...key, i })).filter((key) => UUID.test(key.sessionId));
   const found = new Map<number, LiveSession>();
@@ -157,7 +196,12 @@ async function findLiveSessions(q: Queryable, keys: readonly { sessionId: string
   return keys.map((_, i) => found.get(i));
 }
 
-const liveSessionBatcher = perDatabase((q: Queryable) => createBatcher((keys: { sessionId: string; now: Date }[]) => findLiveSessions(q, keys), { maxInFlight: 4, maxBatch: 200 }));
+const liveSessionBatcher = perDatabase((q: Queryable) =>
+  createBatcher((keys: { sessionId: string; now: Date }[]) => findLiveSessions(q, keys), {
+    maxInFlight: 4,
+    maxBatch: 200,
+  }),
+);
 
 /** A session that is neither revoked nor expired at `now`, with its user's email and the account's frozen flag. */
 export async function findLiveSession(q: Queryable, sessionId: string, now: Date): Promise<LiveSession | undefined> {
@@ -177,7 +221,12 @@ export async function touchSession(q: Queryable, sessionId: string, now: Date): 
 }
 
 /** Revokes the user's live sessions, all of them or all but one. Returns how many. */
-export async function revokeSessions(q: Queryable, userId: string, now: Date, options: { except?: string; only?: string } = {}): Promise<number> {
+export async function revokeSessions(
+  q: Queryable,
+  userId: string,
+  now: Date,
+  options: { except?: string; only?: string } = {},
+): Promise<number> {
   const { rowCount } = await q.query(
     `UPDATE identity_sessions SET revoked_at = $2
      WHERE user_id = $1 AND revoked_at IS NULL

@@ -11,7 +11,11 @@ import { verifyTotpCode } from './verify-totp-code';
  * 'no login session'; a challenge other than the pending one, or an authenticator code for a user who no longer has
  * one, is 'challenge failed' (document 2, section 8; docs/decisions/066-auth-errors-and-settlement-texts.md).
  */
-export async function respondToChallenge(ctx: IdentityContext, input: RespondToChallengeRequest, meta: RequestMeta): Promise<SignInResponse> {
+export async function respondToChallenge(
+  ctx: IdentityContext,
+  input: RespondToChallengeRequest,
+  meta: RequestMeta,
+): Promise<SignInResponse> {
   const challenge = await ctx.tokens.verifyChallengeToken(input.session);
   if (!challenge) throw new AppError('no_login_session');
   if (challenge.challengeName !== input.challengeName) throw new AppError('challenge_failed');

@@ -25,11 +25,29 @@ export async function sendCode(
     const code = await ctx.codes.issue(tx, user.id, purpose, now);
     if (channel === 'email') {
       const mail = renderCodeMail(purpose, user.locale, code);
-      await enqueueOutbox(tx, ctx.jobs, { channel, to: user.email, template: purpose, locale: user.locale, subject: mail.subject, text: mail.text, html: mail.html }, now);
+      await enqueueOutbox(
+        tx,
+        ctx.jobs,
+        {
+          channel,
+          to: user.email,
+          template: purpose,
+          locale: user.locale,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        },
+        now,
+      );
     } else {
       if (!options.phone) throw new Error('an SMS code needs a phone number');
       const text = renderCodeSms(purpose, user.locale, code);
-      await enqueueOutbox(tx, ctx.jobs, { channel, to: options.phone, template: purpose, locale: user.locale, subject: null, text, html: null }, now);
+      await enqueueOutbox(
+        tx,
+        ctx.jobs,
+        { channel, to: options.phone, template: purpose, locale: user.locale, subject: null, text, html: null },
+        now,
+      );
     }
   };
   if (options.tx) await run(options.tx);

@@ -18,7 +18,8 @@ export async function signIn(ctx: IdentityContext, input: SignInRequest, meta: R
     await attempt.release('account');
     throw identityError('UserNotFoundException', 'userNotFound');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) throw identityError('NotAuthorizedException', 'notAuthorized');
+  if (!(await verifyPassword(user.password_hash, input.password)))
+    throw identityError('NotAuthorizedException', 'notAuthorized');
   await attempt.release();
   // Only after the password: an unconfirmed account is not revealed to someone without it.
   if (user.status !== 'CONFIRMED') throw identityError('UserNotConfirmedException', 'userNotConfirmed');

@@ -5,7 +5,11 @@ import { hashPassword, passwordProblem } from './passwords';
 import { findUserByEmail, insertUser } from './repository';
 import { sendCode } from './send-code';
 
-export async function signUp(ctx: IdentityContext, input: SignUpRequest, locale: IdentityLocale): Promise<SignUpResponse> {
+export async function signUp(
+  ctx: IdentityContext,
+  input: SignUpRequest,
+  locale: IdentityLocale,
+): Promise<SignUpResponse> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw identityError('InvalidConfirmPasswordException', 'confirmPasswordMismatch');
   }

@@ -87,7 +87,12 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
    * to the thread pool and back, which took a seventh of a signed-in request's time in the quote benchmark (decision
    * 041). The time is the service's clock, so tests move it instead of sleeping.
    */
-  async function sign(payload: Record<string, unknown>, subject: string, lifetime: number, audience: string = AUDIENCE): Promise<string> {
+  async function sign(
+    payload: Record<string, unknown>,
+    subject: string,
+    lifetime: number,
+    audience: string = AUDIENCE,
+  ): Promise<string> {
     const iat = seconds();
     return jwt.sign({ ...payload, iat, exp: iat + lifetime }, secret, {
       algorithm: 'HS256',
@@ -112,7 +117,12 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
       return null;
     }
     try {
-      const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience, clockTimestamp: now });
+      const payload = jwt.verify(token, secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience,
+        clockTimestamp: now,
+      });
       // Every token here is signed with an expiry; one without is not ours.
       if (typeof payload !== 'object' || typeof payload.exp !== 'number') return null;
       const valid = payload as JwtPayload & { exp: number };
@@ -135,11 +145,16 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
       const sid = str(p?.['sid']);
       const email = str(p?.['email']);
       const sub = str(p?.sub);
-      if (!p || !sid || !email || !sub || typeof use !== 'string' || !(uses as readonly string[]).includes(use)) return null;
+      if (!p || !sid || !email || !sub || typeof use !== 'string' || !(uses as readonly string[]).includes(use))
+        return null;
       return { use: use as SessionTokenUse, userGuid: sub, sessionId: sid, email };
     },
     challengeToken(claims) {
-      return sign({ token_use: 'challenge', ch: claims.challengeName, via: claims.via }, claims.userGuid, CHALLENGE_SECONDS);
+      return sign(
+        { token_use: 'challenge', ch: claims.challengeName, via: claims.via },
+        claims.userGuid,
+        CHALLENGE_SECONDS,
+      );
     },
     async verifyChallengeToken(token) {
       const p = await verify(token);
@@ -147,7 +162,8 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
       const ch = p?.['ch'];
       const via = p?.['via'];
       if (!p || p['token_use'] !== 'challenge' || !sub) return null;
-      if (ch !== 'SOFTWARE_TOKEN_MFA' && ch !== 'EMAIL_OTP' && ch !== 'SMS_OTP' && ch !== 'CUSTOM_CHALLENGE') return null;
+      if (ch !== 'SOFTWARE_TOKEN_MFA' && ch !== 'EMAIL_OTP' && ch !== 'SMS_OTP' && ch !== 'CUSTOM_CHALLENGE')
+        return null;
       if (via !== 'password' && via !== 'email_code') return null;
       return { userGuid: sub, challengeName: ch, via };
     },
@@ -163,7 +179,12 @@ export function createTokenService(key: Uint8Array, clock: Clock): TokenService 
     },
     captureToken(claims, expiresAt) {
       const lifetime = Math.max(1, Math.floor(expiresAt.getTime() / 1000) - seconds());
-      return sign({ token_use: 'capture', vsid: claims.verificationSessionId }, claims.userGuid, lifetime, CAPTURE_AUDIENCE);
+      return sign(
+        { token_use: 'capture', vsid: claims.verificationSessionId },
+        claims.userGuid,
+        lifetime,
+        CAPTURE_AUDIENCE,
+      );
     },
     async verifyCaptureToken(token) {
       const p = await verify(token, CAPTURE_AUDIENCE);

@@ -26,7 +26,12 @@ export interface TradeStepUp {
    * `check` to judge and spend the code: CodeMismatchException (a wrong code; or a used authenticator code, with the
    * seconds until the next) or ExpiredCodeException. Only a wrong code stays counted.
    */
-  confirm<T>(userGuid: string, meta: RequestMeta, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
+  confirm<T>(
+    userGuid: string,
+    meta: RequestMeta,
+    code: string,
+    run: (check: (tx: Queryable) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
 }
 
 /**

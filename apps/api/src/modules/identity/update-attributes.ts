@@ -10,7 +10,11 @@ import { sendCode } from './send-code';
  * Language and application name change directly. A phone number is where SMS codes go, so changing it is a
  * second-factor change: it needs re-authentication and waits as pending until its SMS code is confirmed.
  */
-export async function updateAttributes(ctx: IdentityContext, who: AuthUser, input: UpdateAttributesRequest): Promise<UpdateAttributesResponse> {
+export async function updateAttributes(
+  ctx: IdentityContext,
+  who: AuthUser,
+  input: UpdateAttributesRequest,
+): Promise<UpdateAttributesResponse> {
   const user = await findUserById(ctx.db, who.userGuid);
   if (!user) throw identityError('NotAuthorizedException', 'invalidSession');
   if (input.phoneNumber !== undefined) await requireReauth(ctx, who, input.reauthToken);
@@ -25,7 +29,10 @@ export async function updateAttributes(ctx: IdentityContext, who: AuthUser, inpu
     ctx.clock.now(),
   );
   if (!input.phoneNumber) return { user: toUserInfo(updated) };
-  const codeDeliveryDetails = await sendCode(ctx, updated, 'verify_phone', { channel: 'sms', phone: input.phoneNumber });
+  const codeDeliveryDetails = await sendCode(ctx, updated, 'verify_phone', {
+    channel: 'sms',
+    phone: input.phoneNumber,
+  });
   updated = (await findUserById(ctx.db, user.id)) ?? updated;
   return { user: toUserInfo(updated), codeDeliveryDetails };
 }

@@ -13,5 +13,11 @@ export async function verifyBearer(ctx: IdentityContext, token: string): Promise
   if (!claims) return null;
   const session = await findLiveSessionBatched(ctx.db, claims.sessionId, ctx.clock.now());
   if (!session || session.user_id !== claims.userGuid) return null;
-  return { userGuid: claims.userGuid, email: session.email, sessionId: session.id, via: 'login', accountFrozen: session.account_frozen === true };
+  return {
+    userGuid: claims.userGuid,
+    email: session.email,
+    sessionId: session.id,
+    via: 'login',
+    accountFrozen: session.account_frozen === true,
+  };
 }

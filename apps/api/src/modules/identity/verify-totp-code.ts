@@ -9,7 +9,13 @@ import { secondsUntilAfterStep, totpStepOf } from './totp';
  * a code whose step was already used (a right code, used twice in its 30 seconds) is refused with the seconds until
  * the next code (decision 056) and is not a failure.
  */
-export async function spendTotpCode(q: Queryable, user: Pick<UserRow, 'id'>, secret: string, code: string, now: Date): Promise<'ok' | 'wrong'> {
+export async function spendTotpCode(
+  q: Queryable,
+  user: Pick<UserRow, 'id'>,
+  secret: string,
+  code: string,
+  now: Date,
+): Promise<'ok' | 'wrong'> {
   const step = totpStepOf(secret, code, now);
   if (step === null) return 'wrong';
   if (await consumeTotpStep(q, user.id, step)) return 'ok';

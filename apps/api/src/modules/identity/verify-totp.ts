@@ -9,7 +9,12 @@ import { verifyTotpCode } from './verify-totp-code';
  * Proves the pending authenticator works and switches sign-in to it (R2: the authenticator code whenever
  * one is set up). Re-authentication was asked for when the secret was associated.
  */
-export async function verifyTotp(ctx: IdentityContext, who: AuthUser, input: TotpVerifyRequest, meta: RequestMeta): Promise<UserInfo> {
+export async function verifyTotp(
+  ctx: IdentityContext,
+  who: AuthUser,
+  input: TotpVerifyRequest,
+  meta: RequestMeta,
+): Promise<UserInfo> {
   const user = await findUserById(ctx.db, who.userGuid);
   if (!user) throw identityError('NotAuthorizedException', 'invalidSession');
   const secret = user.totp_pending_secret;

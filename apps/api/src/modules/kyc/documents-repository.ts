@@ -68,7 +68,9 @@ function toDocument(row: DocumentRow): KycDocument {
     metadata: row.metadata,
     file: fileOf(row.original_name, row.mime, row.size, row.sha256),
     backFile:
-      row.back_mime && row.back_size !== null && row.back_sha256 ? fileOf(row.back_original_name, row.back_mime, row.back_size, row.back_sha256) : null,
+      row.back_mime && row.back_size !== null && row.back_sha256
+        ? fileOf(row.back_original_name, row.back_mime, row.back_size, row.back_sha256)
+        : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -115,6 +117,9 @@ export async function insertKycDocument(tx: Queryable, doc: NewKycDocument): Pro
 
 /** The caller's documents only (ARCHITECTURE.md, section 6: every object is read through its owner), newest first. */
 export async function listKycDocuments(db: Queryable, userId: string): Promise<KycDocument[]> {
-  const { rows } = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM kyc_documents WHERE user_id = $1 ORDER BY created_at DESC, upload_index`, [userId]);
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM kyc_documents WHERE user_id = $1 ORDER BY created_at DESC, upload_index`,
+    [userId],
+  );
   return rows.map(toDocument);
 }

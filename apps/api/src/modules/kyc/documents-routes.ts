@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmptyRequest, KYC_MAX_DOCUMENTS_PER_UPLOAD, KycDocumentListReply, KycDocumentUploadReply, KYC_DOCUMENT_METADATA_MAX_BYTES } from '@rampart/contracts';
+import {
+  EmptyRequest,
+  KYC_MAX_DOCUMENTS_PER_UPLOAD,
+  KycDocumentListReply,
+  KycDocumentUploadReply,
+  KYC_DOCUMENT_METADATA_MAX_BYTES,
+} from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { listKycDocuments } from './documents-repository';
@@ -15,7 +21,12 @@ export const kycDocumentRoutes: FastifyPluginAsyncZod<{ ctx: DocumentsContext }>
     '/fileupload-user-kyc-document-list',
     {
       preValidation: app.authenticate,
-      schema: { tags, summary: "The caller's KYC documents, newest first", body: EmptyRequest, response: { 200: KycDocumentListReply, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "The caller's KYC documents, newest first",
+        body: EmptyRequest,
+        response: { 200: KycDocumentListReply, ...errorResponses },
+      },
     },
     async (request) => ({ documents: await listKycDocuments(ctx.db, requireUser(request).userGuid) }),
   );
@@ -46,7 +57,8 @@ const uploadRoute: FastifyPluginAsyncZod<{ ctx: DocumentsContext }> = async (app
       preValidation: app.authenticateCapture,
       schema: {
         tags,
-        summary: 'Upload KYC documents (multipart/form-data: fileN, fileN_back, fileN_document_type, ...); jpeg, png or pdf, 60 MB per request',
+        summary:
+          'Upload KYC documents (multipart/form-data: fileN, fileN_back, fileN_document_type, ...); jpeg, png or pdf, 60 MB per request',
         consumes: ['multipart/form-data'],
         response: { 200: KycDocumentUploadReply, ...errorResponses },
       },

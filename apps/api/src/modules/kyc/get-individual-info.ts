@@ -9,5 +9,11 @@ export async function getIndividualInfo(db: Queryable, userId: string): Promise<
   const row = await findIndividual(db, userId);
   if (!row) return { relatedId: null, individual: null };
   const account = await findAccount(db, userId);
-  return { relatedId: row.related_id, individual: toIndividualInfo(row, { submitted: account !== null && account.status !== 'incomplete', accountId: account?.account_id ?? null }) };
+  return {
+    relatedId: row.related_id,
+    individual: toIndividualInfo(row, {
+      submitted: account !== null && account.status !== 'incomplete',
+      accountId: account?.account_id ?? null,
+    }),
+  };
 }

@@ -26,7 +26,11 @@ export function countryFromAcceptLanguage(header: string | undefined): string | 
 }
 
 /** R23: the country of the KYC record, else a guess from the request's language headers. */
-export async function getUserCountry(db: Queryable, userId: string, acceptLanguage: string | undefined): Promise<UserCountryReply> {
+export async function getUserCountry(
+  db: Queryable,
+  userId: string,
+  acceptLanguage: string | undefined,
+): Promise<UserCountryReply> {
   const row = await findIndividual(db, userId);
   if (row) return { country: row.record.address.country, source: 'kyc' };
   const guess = countryFromAcceptLanguage(acceptLanguage);

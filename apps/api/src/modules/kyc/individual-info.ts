@@ -2,7 +2,10 @@ import { countryNameOf, type KycIndividualInfo } from '@rampart/contracts';
 import type { IndividualRow } from './repository';
 
 /** The record as the API returns it: the stored fields plus the server-owned ones of document 1, section 3. */
-export function toIndividualInfo(row: IndividualRow, account: { submitted: boolean; accountId: string | null }): KycIndividualInfo {
+export function toIndividualInfo(
+  row: IndividualRow,
+  account: { submitted: boolean; accountId: string | null },
+): KycIndividualInfo {
   return {
     ...row.record,
     // A record saved before decision 051 may hold the name a request sent: the catalogue's is returned instead.

@@ -1,5 +1,14 @@
 import { inflateSync } from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFStream,
+  type PDFObject,
+} from 'pdf-lib';
 
 /**
  * Decision 052: a PDF reader runs these by itself, or they hold a script: JavaScript actions and name trees (/JS,
@@ -33,7 +42,9 @@ function textHasActiveName(text: string): boolean {
     const name = decodeName(match[0].slice(1));
     if (REFUSED.includes(name)) return true;
     if (name === 'OpenAction') {
-      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 256).replace(PDF_WHITE_SPACE, '');
+      const after = text
+        .slice(match.index + match[0].length, match.index + match[0].length + 256)
+        .replace(PDF_WHITE_SPACE, '');
       if (!after.startsWith('[')) return true;
     }
   }
@@ -46,7 +57,11 @@ function outsideStreams(text: string): string {
   let at = 0;
   for (let keyword = text.indexOf('stream', at); keyword >= 0; keyword = text.indexOf('stream', at)) {
     const after = keyword + 'stream'.length;
-    const eol = text.startsWith('\r\n', after) ? after + 2 : text[after] === '\n' || text[after] === '\r' ? after + 1 : -1;
+    const eol = text.startsWith('\r\n', after)
+      ? after + 2
+      : text[after] === '\n' || text[after] === '\r'
+        ? after + 1
+        : -1;
     if (text.startsWith('end', keyword - 3) || eol < 0) {
       parts.push(text.slice(at, after));
       at = after;
@@ -131,7 +146,10 @@ function objectIsActive(object: PDFObject | undefined, depth: number): boolean {
  * `unreadable`: pdf-lib cannot read the file at all, and a reviewer's reader would have no better luck.
  */
 export async function judgePdf(bytes: Uint8Array): Promise<'ok' | 'active' | 'unreadable'> {
-  if (textHasActiveName(outsideStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')))) return 'active';
+  if (
+    textHasActiveName(outsideStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')))
+  )
+    return 'active';
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { documentErrorField, KYC_MAX_DOCUMENTS_PER_UPLOAD, KYC_MESSAGES, type KycDocumentFieldsInput } from '@rampart/contracts';
+import {
+  documentErrorField,
+  KYC_MAX_DOCUMENTS_PER_UPLOAD,
+  KYC_MESSAGES,
+  type KycDocumentFieldsInput,
+} from '@rampart/contracts';
 import { AppError, isAppError } from '../../lib/app-error';
 
 /** One fileN slot as it arrived: the raw bytes (or a text value where a file belongs) and the client's name. */
@@ -40,7 +45,10 @@ const FIELD_NAME = /^file(\d{1,2})(?:_([a-z_]+))?$/;
 
 export function tooLarge(): AppError {
   const message = KYC_MESSAGES.en.uploadTooLarge;
-  return new AppError('payload_too_large', { message, details: { errors: [message], fields: { [documentErrorField('file')]: message } } });
+  return new AppError('payload_too_large', {
+    message,
+    details: { errors: [message], fields: { [documentErrorField('file')]: message } },
+  });
 }
 
 function badRequest(message: string): AppError {
@@ -53,7 +61,8 @@ function badRequest(message: string): AppError {
  * a malformed body is the client's fault, never a 500.
  */
 export async function readDocumentUpload(request: FastifyRequest, limitBytes: number): Promise<UploadedDocument[]> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', { message: 'The upload must be sent as multipart/form-data' });
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', { message: 'The upload must be sent as multipart/form-data' });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
 

@@ -12,7 +12,11 @@ export interface IndividualRow {
 }
 
 /** The caller's record, with the account email (the record's email is always the signed-in address). */
-export async function findIndividual(db: Queryable, userId: string, options: { forUpdate?: boolean } = {}): Promise<IndividualRow | null> {
+export async function findIndividual(
+  db: Queryable,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<IndividualRow | null> {
   const { rows } = await db.query<Omit<IndividualRow, 'record'> & { record: unknown; [key: string]: unknown }>(
     `SELECT k.user_id, k.related_id, k.unique_id, k.record, k.socure_document_id, k.socure_device_id, u.email
      FROM kyc_individuals k JOIN users u ON u.id = k.user_id WHERE k.user_id = $1${options.forUpdate ? ' FOR UPDATE OF k' : ''}`,
@@ -23,7 +27,13 @@ export async function findIndividual(db: Queryable, userId: string, options: { f
   return row ? { ...row, unique_id: String(row.unique_id), record: KycIndividual.parse(row.record) } : null;
 }
 
-export async function insertIndividual(tx: Queryable, userId: string, relatedId: string, record: KycIndividual, now: Date): Promise<boolean> {
+export async function insertIndividual(
+  tx: Queryable,
+  userId: string,
+  relatedId: string,
+  record: KycIndividual,
+  now: Date,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `INSERT INTO kyc_individuals (user_id, related_id, record, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
@@ -33,5 +43,9 @@ export async function insertIndividual(tx: Queryable, userId: string, relatedId:
 }
 
 export async function updateIndividual(tx: Queryable, userId: string, record: KycIndividual, now: Date): Promise<void> {
-  await tx.query('UPDATE kyc_individuals SET record = $2, updated_at = $3 WHERE user_id = $1', [userId, JSON.stringify(record), now]);
+  await tx.query('UPDATE kyc_individuals SET record = $2, updated_at = $3 WHERE user_id = $1', [
+    userId,
+    JSON.stringify(record),
+    now,
+  ]);
 }

@@ -1,4 +1,11 @@
-import { KYC_CHECK_NAMES, KYC_MESSAGES, countryNameOf, type KycCheckName, type KycIndividual, type SetIndividualInfoReply } from '@rampart/contracts';
+import {
+  KYC_CHECK_NAMES,
+  KYC_MESSAGES,
+  countryNameOf,
+  type KycCheckName,
+  type KycIndividual,
+  type SetIndividualInfoReply,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { AccountsContext } from '../accounts/context';
@@ -6,16 +13,26 @@ import { createIncompleteAccount, findAccount, recordTransition } from '../accou
 import { toIndividualInfo } from './individual-info';
 import { findIndividual, insertIndividual, updateIndividual } from './repository';
 
-const PENDING_CHECKS = Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, 'pending'])) as Record<KycCheckName, 'pending'>;
+const PENDING_CHECKS = Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, 'pending'])) as Record<
+  KycCheckName,
+  'pending'
+>;
 
 /**
  * `/contact/set/individualinfo`: saves the caller's record (already validated by the contracts schema). The first
  * save creates the custodian contact (relatedId) and the account, incomplete. Once the agreement is signed the
  * record is what the custodian checks, so it can no longer change.
  */
-export async function setIndividualInfo(ctx: AccountsContext, user: AuthUser, input: KycIndividual): Promise<SetIndividualInfoReply> {
+export async function setIndividualInfo(
+  ctx: AccountsContext,
+  user: AuthUser,
+  input: KycIndividual,
+): Promise<SetIndividualInfoReply> {
   // The country's name is the catalogue's for the code, never the request's (decision 051).
-  const record: KycIndividual = { ...input, address: { ...input.address, countryName: countryNameOf(input.address.country) } };
+  const record: KycIndividual = {
+    ...input,
+    address: { ...input.address, countryName: countryNameOf(input.address.country) },
+  };
   const existing = await findIndividual(ctx.db, user.userGuid);
   // The contact is made before the transaction: a provider call must not hold row locks. A lost race wastes
   // one sandbox contact id and nothing else.

@@ -13,7 +13,11 @@ import { findIndividual } from './repository';
  * the custodian opens the application and the account becomes pending. Its checks then run as a job
  * (accounts.review-application), after the configured delay.
  */
-export async function submitAgreement(ctx: AccountsContext, userId: string, signature: string): Promise<AgreementSubmitReply> {
+export async function submitAgreement(
+  ctx: AccountsContext,
+  userId: string,
+  signature: string,
+): Promise<AgreementSubmitReply> {
   const row = await findIndividual(ctx.db, userId);
   if (!row) throw new AppError('kyc_details_missing');
   if (normaliseSignature(signature) !== normaliseSignature(signatureOf(row.record.name))) {
@@ -35,7 +39,12 @@ export async function submitAgreement(ctx: AccountsContext, userId: string, sign
     const account = await findAccount(tx, userId, { forUpdate: true });
     if (!account || account.status !== 'incomplete') throw new AppError('kyc_already_submitted');
     const now = ctx.clock.now();
-    await markSubmitted(tx, userId, { accountId, signature: signature.trim(), agreementVersion: AGREEMENT_VERSION, now });
+    await markSubmitted(tx, userId, {
+      accountId,
+      signature: signature.trim(),
+      agreementVersion: AGREEMENT_VERSION,
+      now,
+    });
     await recordTransition(tx, userId, 'incomplete', 'pending', 'Custodial agreement signed', now);
     await enqueueReview(ctx.jobs, tx, userId, ctx.config.custodianReviewDelaySeconds);
   });

@@ -31,7 +31,11 @@ export interface DocumentsContext {
   ensureCaptureOpen(user: AuthUser): Promise<void>;
 }
 
-const EXTENSION_OF: Record<KycDocumentMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+const EXTENSION_OF: Record<KycDocumentMime, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
 
 /**
  * Markup or script a browser or a server would run. A polyglot starts as a valid JPEG, PNG or PDF and carries one of
@@ -92,7 +96,11 @@ export function sanitiseFileName(name: string | null): string | null {
  * Validates every document of the request first and stores nothing unless all pass; then writes the files under
  * server-made keys and the rows in one transaction. A failure after the first file is written removes the files.
  */
-export async function uploadDocuments(ctx: DocumentsContext, userId: string, uploaded: UploadedDocument[]): Promise<{ documents: KycDocument[] }> {
+export async function uploadDocuments(
+  ctx: DocumentsContext,
+  userId: string,
+  uploaded: UploadedDocument[],
+): Promise<{ documents: KycDocument[] }> {
   const individual = await findIndividual(ctx.db, userId);
   // Documents belong to the custodian contact made with the personal details (relatedId).
   if (!individual) throw new AppError('kyc_details_missing');
@@ -105,7 +113,11 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
   for (const doc of uploaded) {
     const front = await inspectPart(doc.front);
     const back = await inspectPart(doc.back);
-    const problems = kycDocumentProblems(doc.fields, { ...(front ? { front: front.check } : {}), ...(back ? { back: back.check } : {}) }, today);
+    const problems = kycDocumentProblems(
+      doc.fields,
+      { ...(front ? { front: front.check } : {}), ...(back ? { back: back.check } : {}) },
+      today,
+    );
     // The field mapping has no index ('document file'), so one document's problems are reported at a time:
     // the lowest index first, which is the only one when the form uploads a single document.
     if (Object.keys(problems).length > 0) throw AppError.validation(problems);
@@ -119,7 +131,12 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
       if (!doc.front || !front) throw new Error('a checked document lost its front file');
       const frontFile = await store(ctx.storage, doc.front, front, written);
       const backFile = doc.back && back ? await store(ctx.storage, doc.back, back, written) : null;
-      prepared.push({ index: doc.index, fields: normaliseKycDocumentFields(doc.fields), front: frontFile, back: backFile });
+      prepared.push({
+        index: doc.index,
+        fields: normaliseKycDocumentFields(doc.fields),
+        front: frontFile,
+        back: backFile,
+      });
     }
     const now = ctx.clock.now();
     const documents = await ctx.db.transaction(async (tx) => {
@@ -137,7 +154,12 @@ export async function uploadDocuments(ctx: DocumentsContext, userId: string, upl
 }
 
 /** Writes what inspection accepted (the re-encoded image, or the PDF), under the client's sanitised name as metadata. */
-async function store(storage: FileStorage, part: UploadedPart, inspected: InspectedFile, written: string[]): Promise<StoredFile> {
+async function store(
+  storage: FileStorage,
+  part: UploadedPart,
+  inspected: InspectedFile,
+  written: string[],
+): Promise<StoredFile> {
   const { check, stored } = inspected;
   if (check.state !== 'ok' || !stored) throw new Error('an accepted file has nothing to store');
   const key = await storage.put(stored, { extension: EXTENSION_OF[check.mime] });

@@ -54,7 +54,8 @@ describe('ledger amounts: decimal strings <-> minor units', () => {
   });
 
   it('round-trips', () => {
-    for (const text of ['0.00', '0.10', '1.23', '999999.99']) expect(fromMinorUnits(toMinorUnits(text, 'USD'), 'USD')).toBe(text);
+    for (const text of ['0.00', '0.10', '1.23', '999999.99'])
+      expect(fromMinorUnits(toMinorUnits(text, 'USD'), 'USD')).toBe(text);
     for (const text of ['0.000001', '12.345678']) expect(fromMinorUnits(toMinorUnits(text, 'USDC'), 'USDC')).toBe(text);
   });
 });
@@ -62,7 +63,9 @@ describe('ledger amounts: decimal strings <-> minor units', () => {
 describe('idempotency parameter comparison', () => {
   it('names the first differing field', () => {
     expect(firstDifference({ a: 1, b: [{ c: '1' }] }, { b: [{ c: '1' }], a: 1 })).toBeNull();
-    expect(firstDifference({ postings: [{ amount: '1' }] }, { postings: [{ amount: '2' }] })).toBe('postings[0].amount');
+    expect(firstDifference({ postings: [{ amount: '1' }] }, { postings: [{ amount: '2' }] })).toBe(
+      'postings[0].amount',
+    );
     expect(firstDifference({ postings: [1] }, { postings: [1, 2] })).toBe('postings');
     expect(firstDifference({ metadata: {} }, { metadata: { x: 'y' } })).toBe('metadata.x');
   });

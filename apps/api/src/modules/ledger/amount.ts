@@ -23,7 +23,11 @@ function decimalsOf(asset: AssetCode | string): number {
 }
 
 /** "100.5" USD -> 10050n. Refuses more decimals than the asset has, exponents, spaces, signs other than a leading minus. */
-export function toMinorUnits(value: string, asset: AssetCode | string, options: { allowNegative?: boolean } = {}): bigint {
+export function toMinorUnits(
+  value: string,
+  asset: AssetCode | string,
+  options: { allowNegative?: boolean } = {},
+): bigint {
   const decimals = decimalsOf(asset);
   if (typeof value !== 'string') throw new AmountError('The amount must be a decimal string');
   const match = DECIMAL.exec(value);
@@ -32,7 +36,9 @@ export function toMinorUnits(value: string, asset: AssetCode | string, options: 
   if (minus && !options.allowNegative) throw new AmountError('The amount may not be negative');
   if (whole.length > MAX_INTEGER_DIGITS) throw new AmountError('The amount is too large');
   if (fraction.length > decimals) {
-    throw new AmountError(decimals === 0 ? `${asset} takes no decimals` : `${asset} takes at most ${decimals} decimals`);
+    throw new AmountError(
+      decimals === 0 ? `${asset} takes no decimals` : `${asset} takes at most ${decimals} decimals`,
+    );
   }
   const minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
   return minus ? -minor : minor;

@@ -9,7 +9,11 @@ import { ensureAndLockBalances, type BalanceKey } from './repository';
  * that would otherwise take the same rows in opposite orders (a buy and a sell through the market) cannot deadlock.
  */
 export async function lockBalances(tx: Queryable, keys: BalanceKey[]): Promise<void> {
-  await ensureAndLockBalances(tx, keys.map((k) => parseAccountName(k.account)), keys);
+  await ensureAndLockBalances(
+    tx,
+    keys.map((k) => parseAccountName(k.account)),
+    keys,
+  );
 }
 
 export interface AssetBalance {
@@ -27,7 +31,8 @@ export interface AssetBalance {
  * every other asset the user has held (a balance row exists, even at zero now).
  */
 export async function getBalances(db: Queryable, userGuid: string): Promise<AssetBalance[]> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userGuid)) throw new TypeError('userGuid must be a uuid');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userGuid))
+    throw new TypeError('userGuid must be a uuid');
   const { rows } = await db.query<{ asset: AssetCode; settled: bigint; held: bigint }>(
     `SELECT b.asset, sum(b.balance)::int8 AS settled, sum(b.held)::int8 AS held
      FROM ledger_balances b JOIN ledger_accounts a ON a.name = b.account
@@ -35,7 +40,9 @@ export async function getBalances(db: Queryable, userGuid: string): Promise<Asse
     [userGuid.toLowerCase()],
   );
   const byAsset = new Map(rows.map((r) => [r.asset, r]));
-  const listed = (Object.keys(LEDGER_ASSETS) as AssetCode[]).filter((asset) => ALWAYS_LISTED_ASSETS.includes(asset) || byAsset.has(asset));
+  const listed = (Object.keys(LEDGER_ASSETS) as AssetCode[]).filter(
+    (asset) => ALWAYS_LISTED_ASSETS.includes(asset) || byAsset.has(asset),
+  );
   return listed.sort().map((asset) => {
     const row = byAsset.get(asset);
     const settled = BigInt(row?.settled ?? 0n);
@@ -45,11 +52,15 @@ export async function getBalances(db: Queryable, userGuid: string): Promise<Asse
 }
 
 /** One account's balance in one asset (zeros when it has none). */
-export async function getAccountBalance(db: Queryable, account: string, asset: AssetCode): Promise<Omit<AssetBalance, 'asset'>> {
-  const { rows } = await db.query<{ balance: bigint; held: bigint }>('SELECT balance, held FROM ledger_balances WHERE account = $1 AND asset = $2', [
-    account,
-    asset,
-  ]);
+export async function getAccountBalance(
+  db: Queryable,
+  account: string,
+  asset: AssetCode,
+): Promise<Omit<AssetBalance, 'asset'>> {
+  const { rows } = await db.query<{ balance: bigint; held: bigint }>(
+    'SELECT balance, held FROM ledger_balances WHERE account = $1 AND asset = $2',
+    [account, asset],
+  );
   const settled = BigInt(rows[0]?.balance ?? 0n);
   const held = BigInt(rows[0]?.held ?? 0n);
   return { settled, held, available: settled - held };

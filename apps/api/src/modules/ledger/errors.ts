@@ -32,5 +32,8 @@ export function idempotencyMismatch(field: string): AppError {
  */
 export function idempotencyKeyExpired(): AppError {
   const message = 'This idempotency key was already used more than 24 hours ago; use a new key';
-  return new AppError('idempotency_error', { message, details: { errors: [message], fields: { idempotencyKey: message } } });
+  return new AppError('idempotency_error', {
+    message,
+    details: { errors: [message], fields: { idempotencyKey: message } },
+  });
 }

@@ -6,7 +6,14 @@ import type { AssetCode } from './assets';
 import { LedgerError } from './errors';
 import { checkIdempotencyKey, claimKey, storeResult } from './idempotency';
 import { checkAmount, checkAsset, checkMetadata, writePostings, type Metadata } from './postings';
-import { adjustBalance, closeHold, ensureAndLockBalances, findHoldForUpdate, insertHold, type HoldRow } from './repository';
+import {
+  adjustBalance,
+  closeHold,
+  ensureAndLockBalances,
+  findHoldForUpdate,
+  insertHold,
+  type HoldRow,
+} from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +43,12 @@ export async function placeHold(tx: Queryable, input: PlaceHoldInput): Promise<H
   const asset = checkAsset(input.asset, 'asset');
   const amount = checkAmount(input.amount, 'amount');
   const metadata = checkMetadata(input.metadata);
-  const claim = await claimKey(tx, idempotencyKey, 'hold', { account: account.name, asset, amount: amount.toString(), metadata });
+  const claim = await claimKey(tx, idempotencyKey, 'hold', {
+    account: account.name,
+    asset,
+    amount: amount.toString(),
+    metadata,
+  });
   if (!claim.claimed) return { ...(claim.result as { holdId: string }), replayed: true };
 
   const key = { account: account.name, asset };
@@ -65,7 +77,10 @@ async function activeHold(tx: Queryable, holdId: unknown): Promise<HoldRow> {
 }
 
 /** Gives the reserved funds back to the account's available balance. */
-export async function releaseHold(tx: Queryable, input: { idempotencyKey: string; holdId: string }): Promise<HoldResult> {
+export async function releaseHold(
+  tx: Queryable,
+  input: { idempotencyKey: string; holdId: string },
+): Promise<HoldResult> {
   const idempotencyKey = checkIdempotencyKey(input.idempotencyKey);
   const claim = await claimKey(tx, idempotencyKey, 'release', { holdId: String(input.holdId) });
   if (!claim.claimed) return { ...(claim.result as { holdId: string }), replayed: true };
@@ -99,7 +114,8 @@ export async function captureHold(
   if (!claim.claimed) return { ...(claim.result as { holdId: string; transactionId: string }), replayed: true };
 
   const hold = await activeHold(tx, input.holdId);
-  if (input.destination === hold.account) throw AppError.validation({ destination: 'The destination must be another account' });
+  if (input.destination === hold.account)
+    throw AppError.validation({ destination: 'The destination must be another account' });
   const amount = requested ?? hold.amount;
   if (amount > hold.amount) throw AppError.validation({ amount: 'A capture cannot take more than the hold' });
   const { transactionId } = await writePostings(tx, {

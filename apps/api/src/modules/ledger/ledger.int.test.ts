@@ -39,14 +39,19 @@ describe('ledger core', () => {
     await db?.close();
   });
 
-  const post = (input: PostTransactionInput) => db.transaction((tx) => postTransaction(tx, input), LEDGER_TRANSACTION_OPTIONS);
+  const post = (input: PostTransactionInput) =>
+    db.transaction((tx) => postTransaction(tx, input), LEDGER_TRANSACTION_OPTIONS);
   const key = () => randomUUID();
 
   /** A new user with `amount` USD deposited from the bank. */
   async function fundedUser(amount: string): Promise<{ guid: string; account: string }> {
     const guid = randomUUID();
     const account = userAccount(guid, 'USD');
-    if (amount !== '0') await post({ idempotencyKey: key(), postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd(amount) }] });
+    if (amount !== '0')
+      await post({
+        idempotencyKey: key(),
+        postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd(amount) }],
+      });
     return { guid, account };
   }
 
@@ -60,13 +65,22 @@ describe('ledger core', () => {
   }
 
   it('knows the same assets as the migration seeded', async () => {
-    const { rows } = await db.query<{ code: string; decimals: number }>('SELECT code, decimals FROM ledger_assets ORDER BY code');
-    expect(rows.map((r) => [r.code, Number(r.decimals)])).toEqual(Object.entries(LEDGER_ASSETS).map(([c, a]) => [c, a.decimals]).sort());
+    const { rows } = await db.query<{ code: string; decimals: number }>(
+      'SELECT code, decimals FROM ledger_assets ORDER BY code',
+    );
+    expect(rows.map((r) => [r.code, Number(r.decimals)])).toEqual(
+      Object.entries(LEDGER_ASSETS)
+        .map(([c, a]) => [c, a.decimals])
+        .sort(),
+    );
   });
 
   it('knows every ramp catalogue ticker with the catalogue decimals (migration 0014)', () => {
     for (const [code, ticker] of Object.entries(RAMP_TICKERS)) {
-      expect([code, (LEDGER_ASSETS as Record<string, { decimals: number }>)[code]?.decimals]).toEqual([code, ticker.decimals]);
+      expect([code, (LEDGER_ASSETS as Record<string, { decimals: number }>)[code]?.decimals]).toEqual([
+        code,
+        ticker.decimals,
+      ]);
     }
   });
 
@@ -86,7 +100,10 @@ describe('ledger core', () => {
       { asset: 'USDC', settled: 0n, held: 0n, available: 0n },
     ]);
     expect(await getAccountBalance(db, PLATFORM_FEES, 'USD')).toMatchObject({ settled: usd('1.50') });
-    const { rows } = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM ledger_postings WHERE transaction_id = $1', [result.transactionId]);
+    const { rows } = await db.query<{ n: bigint }>(
+      'SELECT count(*) AS n FROM ledger_postings WHERE transaction_id = $1',
+      [result.transactionId],
+    );
     expect(rows[0]?.n).toBe(2n);
   });
 
@@ -99,7 +116,10 @@ describe('ledger core', () => {
       [[{ source: WORLD_BANK, destination: account, asset: 'USD', amount: 5 }], 'postings[0].amount'],
       [[{ source: account, destination: account, asset: 'USD', amount: 5n }], 'postings[0].destination'],
       [[{ source: WORLD_BANK, destination: account, asset: 'EUR', amount: 5n }], 'postings[0].asset'],
-      [[{ source: WORLD_BANK, destination: 'users:not-a-guid:usd', asset: 'USD', amount: 5n }], 'postings[0].destination'],
+      [
+        [{ source: WORLD_BANK, destination: 'users:not-a-guid:usd', asset: 'USD', amount: 5n }],
+        'postings[0].destination',
+      ],
       [
         [
           { source: WORLD_BANK, destination: account, asset: 'USD', amount: 5n },
@@ -109,7 +129,9 @@ describe('ledger core', () => {
       ],
     ];
     for (const [postings, field] of bad) {
-      const error = await caught(post({ idempotencyKey: key(), postings: postings as PostTransactionInput['postings'] }));
+      const error = await caught(
+        post({ idempotencyKey: key(), postings: postings as PostTransactionInput['postings'] }),
+      );
       expect(isAppError(error) && error.code === 'validation_failed', String(error)).toBe(true);
       expect(isAppError(error) && Object.keys(error.details?.fields ?? {})).toEqual([field]);
     }
@@ -118,13 +140,20 @@ describe('ledger core', () => {
 
   it('keeps history append-only', async () => {
     const { account } = await fundedUser('1.00');
-    await expect(db.query('UPDATE ledger_postings SET amount = 1 WHERE destination = $1', [account])).rejects.toThrow(/append-only/);
+    await expect(db.query('UPDATE ledger_postings SET amount = 1 WHERE destination = $1', [account])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(db.query('DELETE FROM ledger_transactions')).rejects.toThrow(/append-only/);
   });
 
   it('refuses an overdraft of a user account and moves nothing, but lets world accounts go negative', async () => {
     const { account } = await fundedUser('50.00');
-    const error = await caught(post({ idempotencyKey: key(), postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('50.01') }] }));
+    const error = await caught(
+      post({
+        idempotencyKey: key(),
+        postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('50.01') }],
+      }),
+    );
     expect(isLedgerError(error, 'insufficient_funds')).toBe(true);
     expect(isLedgerError(error) && error.facts).toMatchObject({ available: '50.00', requested: '50.01' });
     // Two postings that only overdraw together are refused too (the check is on the net change).
@@ -140,14 +169,19 @@ describe('ledger core', () => {
     expect(isLedgerError(both, 'insufficient_funds')).toBe(true);
     expect(await getAccountBalance(db, account, 'USD')).toMatchObject({ settled: usd('50.00') });
     // The exact balance can go, to zero.
-    await post({ idempotencyKey: key(), postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('50.00') }] });
+    await post({
+      idempotencyKey: key(),
+      postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('50.00') }],
+    });
     expect(await getAccountBalance(db, account, 'USD')).toMatchObject({ settled: 0n });
     expect((await getAccountBalance(db, WORLD_BANK, 'USD')).settled < 0n).toBe(true);
   });
 
   it('the database refuses a negative user balance even past the service (CHECK backstop)', async () => {
     const { account } = await fundedUser('1.00');
-    await expect(db.query('UPDATE ledger_balances SET balance = -1 WHERE account = $1', [account])).rejects.toThrow(/ledger_balances_user/);
+    await expect(db.query('UPDATE ledger_balances SET balance = -1 WHERE account = $1', [account])).rejects.toThrow(
+      /ledger_balances_user/,
+    );
   });
 
   it('replays the same key with the same parameters without moving anything twice', async () => {
@@ -166,26 +200,50 @@ describe('ledger core', () => {
   it('answers 422 idempotency_error naming the field when a key comes back with other parameters', async () => {
     const { account } = await fundedUser('0');
     const idempotencyKey = key();
-    await post({ idempotencyKey, postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('25.00') }] });
-    const error = await caught(post({ idempotencyKey, postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('26.00') }] }));
-    expect(isAppError(error) && { code: error.code, status: error.status, fields: Object.keys(error.details?.fields ?? {}) }).toEqual({
+    await post({
+      idempotencyKey,
+      postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('25.00') }],
+    });
+    const error = await caught(
+      post({
+        idempotencyKey,
+        postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('26.00') }],
+      }),
+    );
+    expect(
+      isAppError(error) && { code: error.code, status: error.status, fields: Object.keys(error.details?.fields ?? {}) },
+    ).toEqual({
       code: 'idempotency_error',
       status: 422,
       fields: ['postings[0].amount'],
     });
-    const metadata = await caught(post({ idempotencyKey, postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('25.00') }], metadata: { x: 'y' } }));
+    const metadata = await caught(
+      post({
+        idempotencyKey,
+        postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('25.00') }],
+        metadata: { x: 'y' },
+      }),
+    );
     expect(isAppError(metadata) && Object.keys(metadata.details?.fields ?? {})).toEqual(['metadata.x']);
     // The same key for another command is a mismatch too.
-    const hold = await caught(db.transaction((tx) => placeHold(tx, { idempotencyKey, account, asset: 'USD', amount: 1n })));
+    const hold = await caught(
+      db.transaction((tx) => placeHold(tx, { idempotencyKey, account, asset: 'USD', amount: 1n })),
+    );
     expect(isAppError(hold) && Object.keys(hold.details?.fields ?? {})).toEqual(['command']);
     expect(await getAccountBalance(db, account, 'USD')).toMatchObject({ settled: usd('25.00'), held: 0n });
   });
 
   it('a refused command stores nothing under its key: the same key may succeed later', async () => {
     const { account } = await fundedUser('10.00');
-    const input: PostTransactionInput = { idempotencyKey: key(), postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('20.00') }] };
+    const input: PostTransactionInput = {
+      idempotencyKey: key(),
+      postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('20.00') }],
+    };
     expect(isLedgerError(await caught(post(input)), 'insufficient_funds')).toBe(true);
-    await post({ idempotencyKey: key(), postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('10.00') }] });
+    await post({
+      idempotencyKey: key(),
+      postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('10.00') }],
+    });
     expect((await post(input)).replayed).toBe(false);
     expect(await getAccountBalance(db, account, 'USD')).toMatchObject({ settled: 0n });
   });
@@ -193,14 +251,27 @@ describe('ledger core', () => {
   it('holds reduce available funds; release gives them back; capture turns them into postings', async () => {
     const { guid, account } = await fundedUser('100.00');
     const hold = (amount: string, idempotencyKey = key()) =>
-      db.transaction((tx) => placeHold(tx, { idempotencyKey, account, asset: 'USD', amount: usd(amount) }), LEDGER_TRANSACTION_OPTIONS);
+      db.transaction(
+        (tx) => placeHold(tx, { idempotencyKey, account, asset: 'USD', amount: usd(amount) }),
+        LEDGER_TRANSACTION_OPTIONS,
+      );
     const a = await hold('60.00');
-    expect((await getBalances(db, guid))[0]).toEqual({ asset: 'USD', settled: usd('100.00'), held: usd('60.00'), available: usd('40.00') });
+    expect((await getBalances(db, guid))[0]).toEqual({
+      asset: 'USD',
+      settled: usd('100.00'),
+      held: usd('60.00'),
+      available: usd('40.00'),
+    });
     // Neither a second hold nor a posting may use the held funds.
     expect(isLedgerError(await caught(hold('40.01')), 'insufficient_funds')).toBe(true);
     expect(
       isLedgerError(
-        await caught(post({ idempotencyKey: key(), postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('40.01') }] })),
+        await caught(
+          post({
+            idempotencyKey: key(),
+            postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('40.01') }],
+          }),
+        ),
         'insufficient_funds',
       ),
     ).toBe(true);
@@ -209,35 +280,73 @@ describe('ledger core', () => {
 
     // Release b; a replay of the release gives the same answer; a new release key for it is refused.
     const releaseKey = key();
-    expect(await db.transaction((tx) => releaseHold(tx, { idempotencyKey: releaseKey, holdId: b.holdId }))).toEqual({ holdId: b.holdId, replayed: false });
-    expect(await db.transaction((tx) => releaseHold(tx, { idempotencyKey: releaseKey, holdId: b.holdId }))).toEqual({ holdId: b.holdId, replayed: true });
-    expect(isLedgerError(await caught(db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: b.holdId }))), 'hold_not_active')).toBe(true);
+    expect(await db.transaction((tx) => releaseHold(tx, { idempotencyKey: releaseKey, holdId: b.holdId }))).toEqual({
+      holdId: b.holdId,
+      replayed: false,
+    });
+    expect(await db.transaction((tx) => releaseHold(tx, { idempotencyKey: releaseKey, holdId: b.holdId }))).toEqual({
+      holdId: b.holdId,
+      replayed: true,
+    });
+    expect(
+      isLedgerError(
+        await caught(db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: b.holdId }))),
+        'hold_not_active',
+      ),
+    ).toBe(true);
     expect((await getBalances(db, guid))[0]).toMatchObject({ held: usd('60.00'), available: usd('40.00') });
 
     // Capture 55 of a's 60 to the bank: 5 comes back to available.
     const captureKey = key();
     const capture = () =>
-      db.transaction((tx) => captureHold(tx, { idempotencyKey: captureKey, holdId: a.holdId, destination: WORLD_BANK, amount: usd('55.00') }));
+      db.transaction((tx) =>
+        captureHold(tx, {
+          idempotencyKey: captureKey,
+          holdId: a.holdId,
+          destination: WORLD_BANK,
+          amount: usd('55.00'),
+        }),
+      );
     const captured = await capture();
     expect(captured.replayed).toBe(false);
     expect(await capture()).toEqual({ ...captured, replayed: true });
-    expect((await getBalances(db, guid))[0]).toEqual({ asset: 'USD', settled: usd('45.00'), held: 0n, available: usd('45.00') });
+    expect((await getBalances(db, guid))[0]).toEqual({
+      asset: 'USD',
+      settled: usd('45.00'),
+      held: 0n,
+      available: usd('45.00'),
+    });
     const { rows } = await db.query<{ source: string; destination: string; amount: bigint }>(
       'SELECT source, destination, amount FROM ledger_postings WHERE transaction_id = $1',
       [captured.transactionId],
     );
     expect(rows).toEqual([{ source: account, destination: WORLD_BANK, amount: usd('55.00') }]);
-    expect(isLedgerError(await caught(db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: a.holdId }))), 'hold_not_active')).toBe(true);
+    expect(
+      isLedgerError(
+        await caught(db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: a.holdId }))),
+        'hold_not_active',
+      ),
+    ).toBe(true);
 
     // A capture cannot take more than its hold; holds are for user accounts only; an unknown hold is not found.
     const c = await hold('10.00');
-    const tooMuch = await caught(db.transaction((tx) => captureHold(tx, { idempotencyKey: key(), holdId: c.holdId, destination: WORLD_BANK, amount: usd('10.01') })));
+    const tooMuch = await caught(
+      db.transaction((tx) =>
+        captureHold(tx, { idempotencyKey: key(), holdId: c.holdId, destination: WORLD_BANK, amount: usd('10.01') }),
+      ),
+    );
     expect(isAppError(tooMuch) && tooMuch.code).toBe('validation_failed');
-    await db.transaction((tx) => captureHold(tx, { idempotencyKey: key(), holdId: c.holdId, destination: PLATFORM_FEES }));
+    await db.transaction((tx) =>
+      captureHold(tx, { idempotencyKey: key(), holdId: c.holdId, destination: PLATFORM_FEES }),
+    );
     expect((await getBalances(db, guid))[0]).toMatchObject({ settled: usd('35.00'), held: 0n });
-    const world = await caught(db.transaction((tx) => placeHold(tx, { idempotencyKey: key(), account: WORLD_BANK, asset: 'USD', amount: 1n })));
+    const world = await caught(
+      db.transaction((tx) => placeHold(tx, { idempotencyKey: key(), account: WORLD_BANK, asset: 'USD', amount: 1n })),
+    );
     expect(isAppError(world) && world.code).toBe('validation_failed');
-    const missing = await caught(db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: randomUUID() })));
+    const missing = await caught(
+      db.transaction((tx) => releaseHold(tx, { idempotencyKey: key(), holdId: randomUUID() })),
+    );
     expect(isAppError(missing) && missing.code).toBe('not_found');
   });
 
@@ -247,7 +356,9 @@ describe('ledger core', () => {
     const report = await checkInvariants(db);
     expect(report.ok).toBe(false);
     expect(report.violations.join('\n')).toMatch(/sum to 1/);
-    expect(report.violations.join('\n')).toMatch(new RegExp(`balance of ${account} in USD is 501 but its postings sum to 500`));
+    expect(report.violations.join('\n')).toMatch(
+      new RegExp(`balance of ${account} in USD is 501 but its postings sum to 500`),
+    );
     await db.query('UPDATE ledger_balances SET balance = balance - 1 WHERE account = $1', [account]);
   });
 
@@ -256,14 +367,22 @@ describe('ledger core', () => {
     const { guid, account } = await fundedUser('100.00');
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, () =>
-        db.transaction((tx) => placeHold(tx, { idempotencyKey: key(), account, asset: 'USD', amount: usd('60.00') }), LEDGER_TRANSACTION_OPTIONS),
+        db.transaction(
+          (tx) => placeHold(tx, { idempotencyKey: key(), account, asset: 'USD', amount: usd('60.00') }),
+          LEDGER_TRANSACTION_OPTIONS,
+        ),
       ),
     );
     const accepted = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(accepted).toHaveLength(1);
     expect(refused.every((r) => isLedgerError(r.reason, 'insufficient_funds'))).toBe(true);
-    expect((await getBalances(db, guid))[0]).toEqual({ asset: 'USD', settled: usd('100.00'), held: usd('60.00'), available: usd('40.00') });
+    expect((await getBalances(db, guid))[0]).toEqual({
+      asset: 'USD',
+      settled: usd('100.00'),
+      held: usd('60.00'),
+      available: usd('40.00'),
+    });
   });
 
   it(`200 concurrent withdrawals of 60 from 100, with deposits to other users in between, overdraw nothing (${testDatabaseKind()})`, async () => {
@@ -294,7 +413,10 @@ describe('ledger core', () => {
 
   it('the same key sent concurrently moves money once', async () => {
     const { account } = await fundedUser('0');
-    const input: PostTransactionInput = { idempotencyKey: key(), postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('7.00') }] };
+    const input: PostTransactionInput = {
+      idempotencyKey: key(),
+      postings: [{ source: WORLD_BANK, destination: account, asset: 'USD', amount: usd('7.00') }],
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => post(input)));
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);

@@ -5,7 +5,13 @@ import { accountNameProblem, parseAccountName, type AccountName } from './accoun
 import { isAssetCode, type AssetCode } from './assets';
 import { LedgerError } from './errors';
 import type { Json } from './idempotency';
-import { adjustBalance, ensureAndLockBalances, insertTransaction, type BalanceKey, type PostingRow } from './repository';
+import {
+  adjustBalance,
+  ensureAndLockBalances,
+  insertTransaction,
+  type BalanceKey,
+  type PostingRow,
+} from './repository';
 
 export interface Posting {
   source: string;
@@ -49,7 +55,8 @@ export function checkMetadata(metadata: unknown): Metadata {
  * positive amount between two different accounts, so each posting, and hence the transaction, balances per asset.
  */
 export function checkPostings(postings: unknown): Posting[] {
-  if (!Array.isArray(postings) || postings.length === 0) throw AppError.validation({ postings: 'At least one posting is needed' });
+  if (!Array.isArray(postings) || postings.length === 0)
+    throw AppError.validation({ postings: 'At least one posting is needed' });
   if (postings.length > MAX_POSTINGS) throw AppError.validation({ postings: `At most ${MAX_POSTINGS} postings` });
   return postings.map((raw: unknown, i) => {
     const p = (raw ?? {}) as Partial<Record<keyof Posting, unknown>>;
@@ -57,7 +64,8 @@ export function checkPostings(postings: unknown): Posting[] {
       const problem = accountNameProblem(p[side]);
       if (problem) throw AppError.validation({ [`postings[${i}].${side}`]: `The account ${problem}` });
     }
-    if (p.source === p.destination) throw AppError.validation({ [`postings[${i}].destination`]: 'Source and destination must differ' });
+    if (p.source === p.destination)
+      throw AppError.validation({ [`postings[${i}].destination`]: 'Source and destination must differ' });
     return {
       source: p.source as string,
       destination: p.destination as string,
@@ -68,7 +76,12 @@ export function checkPostings(postings: unknown): Posting[] {
 }
 
 export function postingsAsJson(postings: Posting[]): Json {
-  return postings.map((p) => ({ source: p.source, destination: p.destination, asset: p.asset, amount: p.amount.toString() }));
+  return postings.map((p) => ({
+    source: p.source,
+    destination: p.destination,
+    asset: p.asset,
+    amount: p.amount.toString(),
+  }));
 }
 
 /**
@@ -79,7 +92,12 @@ export function postingsAsJson(postings: Posting[]): Json {
  */
 export async function writePostings(
   tx: Queryable,
-  input: { idempotencyKey: string; postings: Posting[]; metadata: Metadata; releaseHeld?: BalanceKey & { amount: bigint } },
+  input: {
+    idempotencyKey: string;
+    postings: Posting[];
+    metadata: Metadata;
+    releaseHeld?: BalanceKey & { amount: bigint };
+  },
 ): Promise<{ transactionId: string }> {
   const accounts = new Map<string, AccountName>();
   const keys: BalanceKey[] = [];
@@ -119,8 +137,15 @@ export async function writePostings(
       });
     }
   }
-  const changes = [...deltas.values()].filter(({ delta }) => delta !== 0n).map(({ key, delta }) => ({ ...key, balance: delta }));
+  const changes = [...deltas.values()]
+    .filter(({ delta }) => delta !== 0n)
+    .map(({ key, delta }) => ({ ...key, balance: delta }));
   const rows: PostingRow[] = input.postings.map((p) => ({ ...p }));
-  const { id } = await insertTransaction(tx, { idempotencyKey: input.idempotencyKey, metadata: input.metadata, postings: rows, changes });
+  const { id } = await insertTransaction(tx, {
+    idempotencyKey: input.idempotencyKey,
+    metadata: input.metadata,
+    postings: rows,
+    changes,
+  });
   return { transactionId: id };
 }

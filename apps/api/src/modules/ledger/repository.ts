@@ -81,23 +81,36 @@ export async function ensureAndLockBalances(
   }
   const locked = new Map<string, BalanceRow>(rows.map((row) => [`${row.account}\u0000${row.asset}`, row]));
   for (const k of sorted) {
-    if (!locked.has(`${k.account}\u0000${k.asset}`)) throw new Error(`Balance row ${k.account} ${k.asset} missing after insert`);
+    if (!locked.has(`${k.account}\u0000${k.asset}`))
+      throw new Error(`Balance row ${k.account} ${k.asset} missing after insert`);
   }
   return locked;
 }
 
-export async function adjustBalance(tx: Queryable, key: BalanceKey, change: { balance?: bigint; held?: bigint }): Promise<void> {
+export async function adjustBalance(
+  tx: Queryable,
+  key: BalanceKey,
+  change: { balance?: bigint; held?: bigint },
+): Promise<void> {
   await adjustBalances(tx, [{ ...key, balance: change.balance ?? 0n, held: change.held ?? 0n }]);
 }
 
 /** Moves several balance rows (already locked) in one statement. */
-export async function adjustBalances(tx: Queryable, changes: (BalanceKey & { balance: bigint; held: bigint })[]): Promise<void> {
+export async function adjustBalances(
+  tx: Queryable,
+  changes: (BalanceKey & { balance: bigint; held: bigint })[],
+): Promise<void> {
   if (changes.length === 0) return;
   await tx.query(
     `UPDATE ledger_balances b SET balance = b.balance + c.balance, held = b.held + c.held, updated_at = now()
      FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) AS c(account, asset, balance, held)
      WHERE b.account = c.account AND b.asset = c.asset`,
-    [changes.map((c) => c.account), changes.map((c) => c.asset), changes.map((c) => c.balance.toString()), changes.map((c) => c.held.toString())],
+    [
+      changes.map((c) => c.account),
+      changes.map((c) => c.asset),
+      changes.map((c) => c.balance.toString()),
+      changes.map((c) => c.held.toString()),
+    ],
   );
 }
 
@@ -107,7 +120,12 @@ export async function adjustBalances(tx: Queryable, changes: (BalanceKey & { bal
  */
 export async function insertTransaction(
   tx: Queryable,
-  input: { idempotencyKey: string; metadata: Json; postings: PostingRow[]; changes?: (BalanceKey & { balance: bigint })[] },
+  input: {
+    idempotencyKey: string;
+    metadata: Json;
+    postings: PostingRow[];
+    changes?: (BalanceKey & { balance: bigint })[];
+  },
 ): Promise<{ id: string; createdAt: Date }> {
   const p = input.postings;
   const changes = input.changes ?? [];
@@ -161,7 +179,12 @@ export async function findHoldForUpdate(tx: Queryable, holdId: string): Promise<
   return rows[0] ?? null;
 }
 
-export async function closeHold(tx: Queryable, holdId: string, status: 'released' | 'captured', captureTransactionId: string | null): Promise<void> {
+export async function closeHold(
+  tx: Queryable,
+  holdId: string,
+  status: 'released' | 'captured',
+  captureTransactionId: string | null,
+): Promise<void> {
   await tx.query('UPDATE ledger_holds SET status = $2, capture_transaction_id = $3, closed_at = now() WHERE id = $1', [
     holdId,
     status,

@@ -30,7 +30,12 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     await k?.close();
   });
 
-  async function ok<T>(url: string, token: string | undefined, body: unknown, schema: { parse(v: unknown): T }): Promise<T> {
+  async function ok<T>(
+    url: string,
+    token: string | undefined,
+    body: unknown,
+    schema: { parse(v: unknown): T },
+  ): Promise<T> {
     const res = await k.call(url, { ...(token ? { token } : {}), body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return schema.parse(res.body);
@@ -43,7 +48,8 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
   }
 
   const tokenOf = (handoff: BankLinkHandoffReply) => new URL(handoff.url).searchParams.get('handoff') ?? '';
-  const status = (login: string, handoffId: string) => ok('/api/bank-link-handoff/status', login, { handoffId }, BankLinkHandoffStatusReply);
+  const status = (login: string, handoffId: string) =>
+    ok('/api/bank-link-handoff/status', login, { handoffId }, BankLinkHandoffStatusReply);
 
   /** What the browser page does with the access token: the picker, a link, the account added. */
   async function linkWith(access: string, institutionId = 'ins_wells_fargo') {
@@ -54,7 +60,13 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     return ok(
       '/api/plaid-bank-account-add',
       access,
-      { publicToken: l.publicToken, accountId: account.id, account, institutionId: l.institutionId, institutionName: l.institutionName },
+      {
+        publicToken: l.publicToken,
+        accountId: account.id,
+        account,
+        institutionId: l.institutionId,
+        institutionName: l.institutionName,
+      },
       BankAccountReply,
     );
   }
@@ -67,7 +79,12 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     expect((await status(login, handoff.handoffId)).status).toBe('waiting');
 
     // The browser: no session, only the link.
-    const redeemed = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(handoff) }, BankLinkHandoffRedeemReply);
+    const redeemed = await ok(
+      '/api/bank-link-handoff/redeem',
+      undefined,
+      { token: tokenOf(handoff) },
+      BankLinkHandoffRedeemReply,
+    );
     expect(redeemed.email).toBe('wallet-handoff@example.com');
     expect((await status(login, handoff.handoffId)).status).toBe('opened');
 
@@ -75,7 +92,10 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     expect(account.bankName).toBe('Wells Fargo');
 
     const after = await status(login, handoff.handoffId);
-    expect(after).toMatchObject({ status: 'linked', account: { primetrustFundsTransferMethodId: account.primetrustFundsTransferMethodId, bankName: 'Wells Fargo' } });
+    expect(after).toMatchObject({
+      status: 'linked',
+      account: { primetrustFundsTransferMethodId: account.primetrustFundsTransferMethodId, bankName: 'Wells Fargo' },
+    });
     const { accounts } = await ok('/api/bank-account-list', login, {}, BankAccountListReply);
     expect(accounts.map((a) => a.primetrustFundsTransferMethodId)).toEqual([account.primetrustFundsTransferMethodId]);
 
@@ -97,8 +117,18 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
   it('gives the access token to the bank-link calls only, never to the rest of the API', async () => {
     const login = await k.signedInUser('wallet-handoff-scope@example.com');
     const handoff = await ok('/api/bank-link-handoff', login, {}, BankLinkHandoffReply);
-    const { accessToken } = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(handoff) }, BankLinkHandoffRedeemReply);
-    for (const url of ['/api/bank-account-list', '/api/bank-link-handoff', '/api/plaid-ui-reauth-token', '/api/bank-account-remove']) {
+    const { accessToken } = await ok(
+      '/api/bank-link-handoff/redeem',
+      undefined,
+      { token: tokenOf(handoff) },
+      BankLinkHandoffRedeemReply,
+    );
+    for (const url of [
+      '/api/bank-account-list',
+      '/api/bank-link-handoff',
+      '/api/plaid-ui-reauth-token',
+      '/api/bank-account-remove',
+    ]) {
       expect((await k.call(url, { token: accessToken, body: {} })).status, url).toBe(401);
       // ...where the user's own login is let in (the route exists and takes a session).
       expect((await k.call(url, { token: login, body: {} })).status, url).not.toBe(401);
@@ -112,7 +142,12 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     clock.advance(-10 * 60_000);
     const unopened = await ok('/api/bank-link-handoff', login, {}, BankLinkHandoffReply);
     const opened = await ok('/api/bank-link-handoff', login, {}, BankLinkHandoffReply);
-    const { accessToken } = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(opened) }, BankLinkHandoffRedeemReply);
+    const { accessToken } = await ok(
+      '/api/bank-link-handoff/redeem',
+      undefined,
+      { token: tokenOf(opened) },
+      BankLinkHandoffRedeemReply,
+    );
     clock.advance(15 * 60_000 - 2000);
     await ok('/api/plaid-institutions', accessToken, {}, PlaidInstitutionsReply);
     clock.advance(3000);
@@ -129,30 +164,69 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     const { account: second } = await linkWith(login, 'ins_citibank');
     const id = bank.primetrustFundsTransferMethodId;
     // A bank that does not ask for its login is refused before anyone is sent anywhere.
-    expect((await fail('/api/bank-link-handoff', login, { fundsTransferMethodId: id }, 409)).code).toBe('bank_reauth_not_required');
-    await ok('/api/primetrust/sandbox/plaid-reset-method', login, { fundsTransferMethodId: id }, { parse: (v: unknown) => v });
+    expect((await fail('/api/bank-link-handoff', login, { fundsTransferMethodId: id }, 409)).code).toBe(
+      'bank_reauth_not_required',
+    );
+    await ok(
+      '/api/primetrust/sandbox/plaid-reset-method',
+      login,
+      { fundsTransferMethodId: id },
+      { parse: (v: unknown) => v },
+    );
 
     const handoff = await ok('/api/bank-link-handoff', login, { fundsTransferMethodId: id }, BankLinkHandoffReply);
-    const redeemed = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(handoff) }, BankLinkHandoffRedeemReply);
+    const redeemed = await ok(
+      '/api/bank-link-handoff/redeem',
+      undefined,
+      { token: tokenOf(handoff) },
+      BankLinkHandoffRedeemReply,
+    );
     // The browser learns which bank to log in to.
-    expect(redeemed.reauth).toMatchObject({ primetrustFundsTransferMethodId: id, bankName: bank.bankName, requiresReauth: true });
+    expect(redeemed.reauth).toMatchObject({
+      primetrustFundsTransferMethodId: id,
+      bankName: bank.bankName,
+      requiresReauth: true,
+    });
     const access = redeemed.accessToken;
 
     // Not a new link, and not another method.
     await fail('/api/plaid-ui-token', access, {}, 401);
     await fail('/api/plaid-bank-account-add', access, {}, 401);
-    await fail('/api/plaid-ui-reauth-token', access, { fundsTransferMethodId: second.primetrustFundsTransferMethodId }, 401);
+    await fail(
+      '/api/plaid-ui-reauth-token',
+      access,
+      { fundsTransferMethodId: second.primetrustFundsTransferMethodId },
+      401,
+    );
     await fail('/api/bank-account-list', access, {}, 401);
 
     // The re-auth screen's calls, as the browser page makes them.
     await ok('/api/plaid-institutions', access, {}, PlaidInstitutionsReply);
-    const { linkToken } = await ok('/api/plaid-ui-reauth-token', access, { fundsTransferMethodId: id }, PlaidLinkTokenReply);
-    const l = await ok('/api/plaid-sandbox-link', access, { linkToken, institutionId: bank.institutionId }, PlaidSandboxLinkReply);
-    const { account } = await ok('/api/plaid-bank-account-reauth', access, { fundsTransferMethodId: id, publicToken: l.publicToken }, BankAccountReply);
+    const { linkToken } = await ok(
+      '/api/plaid-ui-reauth-token',
+      access,
+      { fundsTransferMethodId: id },
+      PlaidLinkTokenReply,
+    );
+    const l = await ok(
+      '/api/plaid-sandbox-link',
+      access,
+      { linkToken, institutionId: bank.institutionId },
+      PlaidSandboxLinkReply,
+    );
+    const { account } = await ok(
+      '/api/plaid-bank-account-reauth',
+      access,
+      { fundsTransferMethodId: id, publicToken: l.publicToken },
+      BankAccountReply,
+    );
     expect(account).toMatchObject({ primetrustFundsTransferMethodId: id, requiresReauth: false });
 
     // The mini-app reads it done, and the access token opens nothing more.
-    expect(await status(login, handoff.handoffId)).toMatchObject({ status: 'linked', account: { primetrustFundsTransferMethodId: id, requiresReauth: false } });
+    expect(await status(login, handoff.handoffId)).toMatchObject({
+      status: 'linked',
+      account: { primetrustFundsTransferMethodId: id, requiresReauth: false },
+    });
     await fail('/api/plaid-institutions', access, {}, 401);
     const { accounts } = await ok('/api/bank-account-list', login, {}, BankAccountListReply);
     expect(accounts.map((a) => a.requiresReauth)).toEqual([false, false]);
@@ -163,15 +237,34 @@ describe('bank linking handed off to the wallet browser (issue 7)', () => {
     const other = await k.signedInUser('wallet-handoff-reauth-other@example.com');
     const { account } = await linkWith(owner);
     const id = account.primetrustFundsTransferMethodId;
-    await ok('/api/primetrust/sandbox/plaid-reset-method', owner, { fundsTransferMethodId: id }, { parse: (v: unknown) => v });
-    expect((await fail('/api/bank-link-handoff', other, { fundsTransferMethodId: id }, 404)).code).toBe('bank_method_unknown');
-    expect((await fail('/api/bank-link-handoff', owner, { fundsTransferMethodId: 'not-a-uuid' }, 400)).code).toBe('validation_failed');
+    await ok(
+      '/api/primetrust/sandbox/plaid-reset-method',
+      owner,
+      { fundsTransferMethodId: id },
+      { parse: (v: unknown) => v },
+    );
+    expect((await fail('/api/bank-link-handoff', other, { fundsTransferMethodId: id }, 404)).code).toBe(
+      'bank_method_unknown',
+    );
+    expect((await fail('/api/bank-link-handoff', owner, { fundsTransferMethodId: 'not-a-uuid' }, 400)).code).toBe(
+      'validation_failed',
+    );
 
     const newLink = await ok('/api/bank-link-handoff', owner, {}, BankLinkHandoffReply);
-    const redeemed = await ok('/api/bank-link-handoff/redeem', undefined, { token: tokenOf(newLink) }, BankLinkHandoffRedeemReply);
+    const redeemed = await ok(
+      '/api/bank-link-handoff/redeem',
+      undefined,
+      { token: tokenOf(newLink) },
+      BankLinkHandoffRedeemReply,
+    );
     expect(redeemed.reauth).toBeNull();
     await fail('/api/plaid-ui-reauth-token', redeemed.accessToken, { fundsTransferMethodId: id }, 401);
-    await fail('/api/plaid-bank-account-reauth', redeemed.accessToken, { fundsTransferMethodId: id, publicToken: 'public-sandbox-0000' }, 401);
+    await fail(
+      '/api/plaid-bank-account-reauth',
+      redeemed.accessToken,
+      { fundsTransferMethodId: id, publicToken: 'public-sandbox-0000' },
+      401,
+    );
   });
 
   it("keeps each user's handoffs their own, and asks for a session to start one", async () => {

@@ -34,7 +34,12 @@ type HandoffRow = {
 };
 
 /** A handoff for a new bank, or with `reauthMethodId` for one of the user's banks that needs its login again. */
-export async function createBankLinkHandoff(ctx: MethodsContext, userId: string, origin: string, reauthMethodId?: string): Promise<BankLinkHandoffReply> {
+export async function createBankLinkHandoff(
+  ctx: MethodsContext,
+  userId: string,
+  origin: string,
+  reauthMethodId?: string,
+): Promise<BankLinkHandoffReply> {
   const now = ctx.clock.now();
   if (reauthMethodId) {
     // The same refusals as the re-auth token itself, before the user is sent anywhere.
@@ -65,10 +70,16 @@ export async function redeemBankLinkHandoff(ctx: MethodsContext, token: string):
     const row = rows[0];
     if (!row || row.redeemed_at) throw new AppError('bank_link_handoff_invalid');
     if (row.expires_at.getTime() <= now.getTime()) throw new AppError('bank_link_handoff_expired');
-    await tx.query('UPDATE bank_link_handoffs SET redeemed_at = $2, access_hash = $3 WHERE id = $1', [row.id, now, sha256(access)]);
+    await tx.query('UPDATE bank_link_handoffs SET redeemed_at = $2, access_hash = $3 WHERE id = $1', [
+      row.id,
+      now,
+      sha256(access),
+    ]);
     return row;
   });
-  const method = redeemed.reauth_method_id ? await findBankMethodOfUser(ctx.db, redeemed.user_id, redeemed.reauth_method_id) : null;
+  const method = redeemed.reauth_method_id
+    ? await findBankMethodOfUser(ctx.db, redeemed.user_id, redeemed.reauth_method_id)
+    : null;
   return {
     accessToken: access,
     expiresAt: redeemed.expires_at.toISOString(),
@@ -86,7 +97,15 @@ export async function verifyBankLinkBearer(db: Queryable, token: string, now: Da
     [sha256(token), now],
   );
   const row = rows[0];
-  return row ? { userGuid: row.user_id, email: row.email, sessionId: row.id, via: 'bank-link', bankLinkReauthMethodId: row.reauth_method_id } : null;
+  return row
+    ? {
+        userGuid: row.user_id,
+        email: row.email,
+        sessionId: row.id,
+        via: 'bank-link',
+        bankLinkReauthMethodId: row.reauth_method_id,
+      }
+    : null;
 }
 
 /**
@@ -107,27 +126,33 @@ export function assertHandoffMethod(user: AuthUser, methodId: string): void {
 /** After a bank is added or re-authenticated through a handoff: the mini-app learns which, and the access token ends. */
 export async function markHandoffLinked(ctx: MethodsContext, user: AuthUser, methodId: string): Promise<void> {
   if (user.via !== 'bank-link') return;
-  await ctx.db.query('UPDATE bank_link_handoffs SET method_id = $2, linked_at = $3 WHERE id = $1 AND user_id = $4 AND method_id IS NULL', [
-    user.sessionId,
-    methodId,
-    ctx.clock.now(),
-    user.userGuid,
-  ]);
+  await ctx.db.query(
+    'UPDATE bank_link_handoffs SET method_id = $2, linked_at = $3 WHERE id = $1 AND user_id = $4 AND method_id IS NULL',
+    [user.sessionId, methodId, ctx.clock.now(), user.userGuid],
+  );
 }
 
 /** The mini-app's side: waiting (link not opened yet), opened, linked (with the account) or expired. */
-export async function bankLinkHandoffStatus(ctx: MethodsContext, userId: string, handoffId: string): Promise<BankLinkHandoffStatusReply> {
-  const { rows } = await ctx.db.query<HandoffRow>('SELECT id, user_id, expires_at, redeemed_at, method_id, reauth_method_id FROM bank_link_handoffs WHERE id = $1 AND user_id = $2', [
-    handoffId,
-    userId,
-  ]);
+export async function bankLinkHandoffStatus(
+  ctx: MethodsContext,
+  userId: string,
+  handoffId: string,
+): Promise<BankLinkHandoffStatusReply> {
+  const { rows } = await ctx.db.query<HandoffRow>(
+    'SELECT id, user_id, expires_at, redeemed_at, method_id, reauth_method_id FROM bank_link_handoffs WHERE id = $1 AND user_id = $2',
+    [handoffId, userId],
+  );
   const row = rows[0];
   if (!row) throw new AppError('bank_link_handoff_unknown');
   const expiresAt = row.expires_at.toISOString();
   if (row.method_id) {
     const method = await findBankMethodOfUser(ctx.db, userId, row.method_id);
     // A bank linked and then removed again: linked, but nothing left to show.
-    return { status: 'linked', expiresAt, account: method ? toBankAccount(method, await findRelatedId(ctx.db, userId)) : null };
+    return {
+      status: 'linked',
+      expiresAt,
+      account: method ? toBankAccount(method, await findRelatedId(ctx.db, userId)) : null,
+    };
   }
   if (row.expires_at.getTime() <= ctx.clock.now().getTime()) return { status: 'expired', expiresAt, account: null };
   return { status: row.redeemed_at ? 'opened' : 'waiting', expiresAt, account: null };

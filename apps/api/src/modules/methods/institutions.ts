@@ -11,7 +11,9 @@ export function isBlacklisted(ctx: Pick<MethodsContext, 'blacklistedBanks'>, ins
 }
 
 /** The picker's catalogue (R17): every institution with its generated logo; blacklisted ones marked. */
-export function listInstitutions(ctx: Pick<MethodsContext, 'bankLink' | 'blacklistedBanks'>): { institutions: BankInstitution[] } {
+export function listInstitutions(ctx: Pick<MethodsContext, 'bankLink' | 'blacklistedBanks'>): {
+  institutions: BankInstitution[];
+} {
   return {
     institutions: ctx.bankLink.institutions().map((institution) => ({
       id: institution.id,

@@ -8,11 +8,17 @@ import { findBankMethodOfUser, findRelatedId, setItemLoginRequired, toBankAccoun
  * `/plaid-bank-account-reauth`: the public token of a re-auth link (update mode) for the method's item clears
  * login-required on the item's methods. A token of a plain link, or of another item, is refused.
  */
-export async function reauthBankMethod(ctx: MethodsContext, userId: string, input: PlaidBankAccountReauthRequest): Promise<BankAccountReply> {
+export async function reauthBankMethod(
+  ctx: MethodsContext,
+  userId: string,
+  input: PlaidBankAccountReauthRequest,
+): Promise<BankAccountReply> {
   const now = ctx.clock.now();
   const method = await findBankMethodOfUser(ctx.db, userId, input.fundsTransferMethodId);
   if (!method) throw new AppError('bank_method_unknown');
-  const item = await callBankLink(() => ctx.bankLink.exchangePublicToken({ publicToken: input.publicToken, clientUserId: userId, now }));
+  const item = await callBankLink(() =>
+    ctx.bankLink.exchangePublicToken({ publicToken: input.publicToken, clientUserId: userId, now }),
+  );
   if (!item.updateMode || item.itemId !== method.item_id) throw new AppError('bank_link_expired');
   const row = await ctx.db.transaction(async (tx) => {
     await setItemLoginRequired(tx, userId, method.item_id, false, now);

@@ -26,13 +26,28 @@ export interface NewBankMethod {
 }
 
 /** Adds the item's account, or answers the live method that already names it (idempotent add). */
-export async function upsertBankMethod(tx: Queryable, userId: string, method: NewBankMethod, now: Date): Promise<BankMethodRow> {
+export async function upsertBankMethod(
+  tx: Queryable,
+  userId: string,
+  method: NewBankMethod,
+  now: Date,
+): Promise<BankMethodRow> {
   const { rows } = await tx.query<BankMethodRow>(
     `INSERT INTO bank_methods (user_id, item_id, account_id, institution_id, institution_name, account_name, mask, subtype, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
      ON CONFLICT (user_id, item_id, account_id) WHERE removed_at IS NULL DO UPDATE SET updated_at = bank_methods.updated_at
      RETURNING *`,
-    [userId, method.itemId, method.accountId, method.institutionId, method.institutionName, method.accountName, method.mask, method.subtype, now],
+    [
+      userId,
+      method.itemId,
+      method.accountId,
+      method.institutionId,
+      method.institutionName,
+      method.accountName,
+      method.mask,
+      method.subtype,
+      now,
+    ],
   );
   const row = rows[0];
   if (!row) throw new Error('bank_methods upsert returned nothing');
@@ -40,7 +55,12 @@ export async function upsertBankMethod(tx: Queryable, userId: string, method: Ne
 }
 
 /** The caller's own live method only (ARCHITECTURE.md, section 6): another user's id reads as unknown. */
-export async function findBankMethodOfUser(db: Queryable, userId: string, methodId: string, options: { forUpdate?: boolean } = {}): Promise<BankMethodRow | undefined> {
+export async function findBankMethodOfUser(
+  db: Queryable,
+  userId: string,
+  methodId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<BankMethodRow | undefined> {
   const { rows } = await db.query<BankMethodRow>(
     `SELECT * FROM bank_methods WHERE id = $1 AND user_id = $2 AND removed_at IS NULL${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [methodId, userId],
@@ -49,7 +69,10 @@ export async function findBankMethodOfUser(db: Queryable, userId: string, method
 }
 
 export async function listBankMethodsOfUser(db: Queryable, userId: string): Promise<BankMethodRow[]> {
-  const { rows } = await db.query<BankMethodRow>('SELECT * FROM bank_methods WHERE user_id = $1 AND removed_at IS NULL ORDER BY created_at, id', [userId]);
+  const { rows } = await db.query<BankMethodRow>(
+    'SELECT * FROM bank_methods WHERE user_id = $1 AND removed_at IS NULL ORDER BY created_at, id',
+    [userId],
+  );
   return rows;
 }
 
@@ -58,13 +81,24 @@ export async function markRemoved(tx: Queryable, methodId: string, now: Date): P
 }
 
 /** Login-required on every live method of the item (one login serves all of an item's accounts). */
-export async function setItemLoginRequired(tx: Queryable, userId: string, itemId: string, required: boolean, now: Date): Promise<void> {
-  await tx.query('UPDATE bank_methods SET login_required = $3, updated_at = $4 WHERE user_id = $1 AND item_id = $2 AND removed_at IS NULL', [userId, itemId, required, now]);
+export async function setItemLoginRequired(
+  tx: Queryable,
+  userId: string,
+  itemId: string,
+  required: boolean,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'UPDATE bank_methods SET login_required = $3, updated_at = $4 WHERE user_id = $1 AND item_id = $2 AND removed_at IS NULL',
+    [userId, itemId, required, now],
+  );
 }
 
 /** The user's custodian contact id (document 2, section 7: relatedId); null before the KYC record. */
 export async function findRelatedId(db: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ related_id: string }>('SELECT related_id FROM kyc_individuals WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<{ related_id: string }>('SELECT related_id FROM kyc_individuals WHERE user_id = $1', [
+    userId,
+  ]);
   return rows[0]?.related_id ?? null;
 }
 
@@ -84,6 +118,8 @@ export function toBankAccount(row: BankMethodRow, relatedId: string | null): Ban
     institutionId: row.institution_id,
     subtype: row.subtype,
     requiresReauth: row.login_required,
-    errors: row.login_required ? { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } } : null,
+    errors: row.login_required
+      ? { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } }
+      : null,
   };
 }

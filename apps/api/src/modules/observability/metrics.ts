@@ -77,8 +77,15 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
     ]);
     const snapshot: Snapshot = { queues: [], orders: [], ledgerTransactions: 0 };
     for (const row of rows) {
-      if (row.kind === 'queue' && row.a) snapshot.queues.push({ queue: row.a, ready: Number(row.n), delayed: Number(row.m), oldestAgeSeconds: Math.max(0, Number(row.x)) });
-      else if (row.kind === 'order' && row.a && row.b) snapshot.orders.push({ state: row.a, side: row.b, count: Number(row.n) });
+      if (row.kind === 'queue' && row.a)
+        snapshot.queues.push({
+          queue: row.a,
+          ready: Number(row.n),
+          delayed: Number(row.m),
+          oldestAgeSeconds: Math.max(0, Number(row.x)),
+        });
+      else if (row.kind === 'order' && row.a && row.b)
+        snapshot.orders.push({ state: row.a, side: row.b, count: Number(row.n) });
       else if (row.kind === 'ledger') snapshot.ledgerTransactions = Number(row.n);
     }
     return snapshot;
@@ -87,10 +94,20 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
   }
 }
 
-export function createMetrics(deps: { db: Db; version: string; stage: string; onSnapshotError?: (error: unknown) => void }): Metrics {
+export function createMetrics(deps: {
+  db: Db;
+  version: string;
+  stage: string;
+  onSnapshotError?: (error: unknown) => void;
+}): Metrics {
   const registry = new Registry();
   const labels = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({ name: 'rampart_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class', labelNames: labels, registers: [registry] });
+  const requests = new Counter({
+    name: 'rampart_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class',
+    labelNames: labels,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'rampart_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status class',
@@ -105,9 +122,21 @@ export function createMetrics(deps: { db: Db; version: string; stage: string; on
     registers: [registry],
   });
   // Both sources of every event start at 0, so a rate never starts from an absent series.
-  for (const event of PRODUCT_EVENTS) for (const source of ['server', 'client'] as const) productEvents.labels(event, source).inc(0);
-  const clientErrors = new Counter({ name: 'rampart_client_errors_total', help: 'Errors the SPA reported to POST /api/client-errors', registers: [registry] });
-  new Gauge({ name: 'rampart_build_info', help: 'The running version and stage', labelNames: ['version', 'stage'] as const, registers: [registry] }).labels(deps.version, deps.stage).set(1);
+  for (const event of PRODUCT_EVENTS)
+    for (const source of ['server', 'client'] as const) productEvents.labels(event, source).inc(0);
+  const clientErrors = new Counter({
+    name: 'rampart_client_errors_total',
+    help: 'Errors the SPA reported to POST /api/client-errors',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'rampart_build_info',
+    help: 'The running version and stage',
+    labelNames: ['version', 'stage'] as const,
+    registers: [registry],
+  })
+    .labels(deps.version, deps.stage)
+    .set(1);
 
   let snapshot: Snapshot | null = null;
   new Gauge({
@@ -156,7 +185,8 @@ export function createMetrics(deps: { db: Db; version: string; stage: string; on
     collect() {
       this.reset();
       if (!snapshot) return;
-      for (const side of RAMP_SIDES) for (const state of [...ORDER_STEPS[side], ...ORDER_EXITS]) this.labels(side, state).set(0);
+      for (const side of RAMP_SIDES)
+        for (const state of [...ORDER_STEPS[side], ...ORDER_EXITS]) this.labels(side, state).set(0);
       for (const o of snapshot.orders) this.labels(o.side, o.state).set(o.count);
     },
   });

@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AcceptedReply, ApiErrorBody, formatRuleMessage, HealthcheckResponse, OrderReply, PublicConfig, RampQuoteReply } from '@rampart/contracts';
+import {
+  AcceptedReply,
+  ApiErrorBody,
+  formatRuleMessage,
+  HealthcheckResponse,
+  OrderReply,
+  PublicConfig,
+  RampQuoteReply,
+} from '@rampart/contracts';
 import { buildApp } from '../../app';
 import { manualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -26,7 +34,8 @@ function samples(text: string): Array<{ name: string; labels: Labels; value: num
 
 /** The value of the one sample of `name` whose labels include `labels`; undefined when there is none. */
 function value(text: string, name: string, labels: Labels = {}): number | undefined {
-  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
 }
 
 let counter = 0;
@@ -58,12 +67,26 @@ describe('observability: metrics, health, client errors and product events (issu
     expect((await k.call('/api/config', { method: 'GET' })).status).toBe(200);
     expect((await k.call('/api/nowhere/at-all', { method: 'GET' })).status).toBe(404);
     const text = await scrape();
-    expect(value(text, 'rampart_http_requests_total', { method: 'GET', route: '/api/r/:shortId', status_class: '4xx' })).toBe(3);
-    expect(value(text, 'rampart_http_requests_total', { method: 'GET', route: '/api/config', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
-    expect(value(text, 'rampart_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(text, 'rampart_http_requests_total', { method: 'GET', route: '/api/r/:shortId', status_class: '4xx' }),
+    ).toBe(3);
+    expect(
+      value(text, 'rampart_http_requests_total', { method: 'GET', route: '/api/config', status_class: '2xx' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(text, 'rampart_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
     // The latency histogram has the same labels: every request falls in the +Inf bucket and the count.
-    expect(value(text, 'rampart_http_request_duration_seconds_bucket', { route: '/api/r/:shortId', status_class: '4xx', le: '+Inf' })).toBe(3);
-    expect(value(text, 'rampart_http_request_duration_seconds_count', { route: '/api/r/:shortId', status_class: '4xx' })).toBe(3);
+    expect(
+      value(text, 'rampart_http_request_duration_seconds_bucket', {
+        route: '/api/r/:shortId',
+        status_class: '4xx',
+        le: '+Inf',
+      }),
+    ).toBe(3);
+    expect(
+      value(text, 'rampart_http_request_duration_seconds_count', { route: '/api/r/:shortId', status_class: '4xx' }),
+    ).toBe(3);
     expect(text).not.toContain('secretShortId123');
     expect(text).not.toContain('/api/nowhere');
     // The process's own metrics and the build come along.
@@ -74,7 +97,8 @@ describe('observability: metrics, health, client errors and product events (issu
 
   it('counts sign-up, login and document submitted where the server does them, and queued jobs per queue', async () => {
     const before = await scrape();
-    const event = (text: string, name: string) => value(text, 'rampart_product_events_total', { event: name, source: 'server' }) ?? -1;
+    const event = (text: string, name: string) =>
+      value(text, 'rampart_product_events_total', { event: name, source: 'server' }) ?? -1;
     const email = `obs-${Date.now()}@example.com`;
     // Sign-up, emailed code, password, second factor: one sign-up and one login.
     const token = await k.signedInUser(email);
@@ -85,7 +109,10 @@ describe('observability: metrics, health, client errors and product events (issu
     expect(event(after, 'login') - event(before, 'login')).toBe(1);
     expect(event(after, 'document_submitted') - event(before, 'document_submitted')).toBe(1);
     // A refused capture is no submitted document.
-    const refused = await k.call('/api/socure/submit_document', { token, body: { documentType: 'passport', documentId: 'nope', selfieId: 'nope' } });
+    const refused = await k.call('/api/socure/submit_document', {
+      token,
+      body: { documentType: 'passport', documentId: 'nope', selfieId: 'nope' },
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     expect(event(await scrape(), 'document_submitted')).toBe(event(after, 'document_submitted'));
@@ -97,11 +124,16 @@ describe('observability: metrics, health, client errors and product events (issu
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(value(after, 'rampart_job_queue_depth', { queue: row.name }), row.name).toBeGreaterThanOrEqual(1);
-      expect(value(after, 'rampart_job_queue_oldest_age_seconds', { queue: row.name }), row.name).toBeGreaterThanOrEqual(0);
+      expect(
+        value(after, 'rampart_job_queue_oldest_age_seconds', { queue: row.name }),
+        row.name,
+      ).toBeGreaterThanOrEqual(0);
     }
     expect(value(after, 'rampart_job_queue_depth', { queue: 'mail.send' })).toBeGreaterThanOrEqual(2);
     // Every registered queue is reported, the empty ones at 0.
-    const queues = samples(after).filter((s) => s.name === 'rampart_job_queue_depth').map((s) => s.labels.queue);
+    const queues = samples(after)
+      .filter((s) => s.name === 'rampart_job_queue_depth')
+      .map((s) => s.labels.queue);
     expect(queues).toEqual(expect.arrayContaining(['mail.send', 'orders.deliver', 'idempotency.cleanup']));
     expect(value(after, 'rampart_job_queue_delayed', { queue: 'idempotency.cleanup' })).toBeGreaterThanOrEqual(0);
 
@@ -131,10 +163,19 @@ describe('observability: metrics, health, client errors and product events (issu
     const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ledger_transactions');
     expect(value(after, 'rampart_ledger_transactions_total')).toBe(Number(rows[0]!.n));
     // The sandbox funding moved money: the count grew.
-    expect(value(after, 'rampart_ledger_transactions_total')!).toBeGreaterThan(value(before, 'rampart_ledger_transactions_total')!);
+    expect(value(after, 'rampart_ledger_transactions_total')!).toBeGreaterThan(
+      value(before, 'rampart_ledger_transactions_total')!,
+    );
   });
 
-  const report = { message: 'TypeError: x is undefined', stack: 'at a (app.js:1:2)', url: 'https://app.rampart.example/trade/buy', release: '1.2.3', userGuid: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a', email: 'ada@example.com' };
+  const report = {
+    message: 'TypeError: x is undefined',
+    stack: 'at a (app.js:1:2)',
+    url: 'https://app.rampart.example/trade/buy',
+    release: '1.2.3',
+    userGuid: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a',
+    email: 'ada@example.com',
+  };
 
   it('takes client error reports (202) and refuses bad ones with the catalogue message (400, 413)', async () => {
     const before = value(await scrape(), 'rampart_client_errors_total') ?? 0;
@@ -161,16 +202,26 @@ describe('observability: metrics, health, client errors and product events (issu
     const huge = await k.call('/api/client-errors', { body: { ...report, stack: 's'.repeat(40_000) } });
     expect(huge.status).toBe(413);
     expect(ApiErrorBody.parse(huge.body).code).toBe('payload_too_large');
-    const notJson = await k.call('/api/client-errors', { body: '{"message":', headers: { 'content-type': 'application/json' } });
+    const notJson = await k.call('/api/client-errors', {
+      body: '{"message":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(value(await scrape(), 'rampart_client_errors_total')).toBe(before + 2);
   });
 
   it('counts product events from the SPA under source client, and refuses unknown events and large properties', async () => {
-    const client = (text: string, event: string) => value(text, 'rampart_product_events_total', { event, source: 'client' }) ?? -1;
+    const client = (text: string, event: string) =>
+      value(text, 'rampart_product_events_total', { event, source: 'client' }) ?? -1;
     const before = await scrape();
     expect((await k.call('/api/analytics', { body: { event: 'sign_up' } })).status).toBe(202);
-    expect((await k.call('/api/analytics', { body: { event: 'identity_widget_error', properties: { kind: 'load', retry: false, step: 2 } } })).status).toBe(202);
+    expect(
+      (
+        await k.call('/api/analytics', {
+          body: { event: 'identity_widget_error', properties: { kind: 'load', retry: false, step: 2 } },
+        })
+      ).status,
+    ).toBe(202);
     const after = await scrape();
     expect(client(after, 'sign_up') - client(before, 'sign_up')).toBe(1);
     expect(client(after, 'identity_widget_error') - client(before, 'identity_widget_error')).toBe(1);
@@ -193,23 +244,33 @@ describe('observability: metrics, health, client errors and product events (issu
     }
     const unknown = ApiErrorBody.parse((await k.call('/api/analytics', { body: { event: 'purchase' } })).body);
     expect(unknown.errors?.fields).toEqual({ event: formatRuleMessage('oneOf') });
-    expect(value(await scrape(), 'rampart_product_events_total', { event: 'login', source: 'client' })).toBe(client(after, 'login'));
+    expect(value(await scrape(), 'rampart_product_events_total', { event: 'login', source: 'client' })).toBe(
+      client(after, 'login'),
+    );
   });
 
   it('logs every request line with its request id, an order with its id, and a client error as a warn line', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
     // A second app on the same database and queue, whose log this test reads.
-    const logged = await buildApp({ config: { ...k.t.config, logLevel: 'info' }, db: k.t.db, jobs: k.t.jobs, clock }, { logStream: stream });
+    const logged = await buildApp(
+      { config: { ...k.t.config, logLevel: 'info' }, db: k.t.db, jobs: k.t.jobs, clock },
+      { logStream: stream },
+    );
     try {
       const user = await k.openedUser('150', 'obs-log');
-      const quote = RampQuoteReply.parse((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).body).quote;
-      expect((await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: quote.quoteId } })).status).toBe(200);
+      const quote = RampQuoteReply.parse(
+        (await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).body,
+      ).quote;
+      expect(
+        (await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: quote.quoteId } })).status,
+      ).toBe(200);
       const code = /\b(\d{6})\b/.exec((await k.outbox(user.email))[0]?.text ?? '')?.[1];
       const res = await logged.inject({
         method: 'POST',
@@ -221,10 +282,18 @@ describe('observability: metrics, health, client errors and product events (issu
       const orderId = OrderReply.parse(res.json()).order.orderId;
 
       const mine = lines.filter((l) => l.reqId === 'obs-order-1');
-      expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'order placed', 'request completed']));
-      expect(mine.find((l) => l.msg === 'order placed')).toMatchObject({ orderId, status: 'funds_received', level: 30 });
+      expect(mine.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'order placed', 'request completed']),
+      );
+      expect(mine.find((l) => l.msg === 'order placed')).toMatchObject({
+        orderId,
+        status: 'funds_received',
+        level: 30,
+      });
       // Nothing of the request is logged without its id.
-      expect(lines.filter((l) => l.req !== undefined || l.res !== undefined).every((l) => typeof l.reqId === 'string')).toBe(true);
+      expect(
+        lines.filter((l) => l.req !== undefined || l.res !== undefined).every((l) => typeof l.reqId === 'string'),
+      ).toBe(true);
 
       const reported = await logged.inject({
         method: 'POST',
@@ -236,21 +305,47 @@ describe('observability: metrics, health, client errors and product events (issu
       const warn = lines.find((l) => l.reqId === 'obs-client-error-1' && l.msg === 'client error');
       expect(warn).toMatchObject({
         level: 40,
-        clientError: { message: report.message, stack: report.stack, release: '1.2.3', userGuid: report.userGuid, email: report.email, userAgent: 'TestBrowser/1.0' },
+        clientError: {
+          message: report.message,
+          stack: report.stack,
+          release: '1.2.3',
+          userGuid: report.userGuid,
+          email: report.email,
+          userAgent: 'TestBrowser/1.0',
+        },
       });
-      expect((warn?.clientError as { url: string }).url).toBe('https://app.rampart.example/auth?token=%5Bredacted%5D&step=2');
+      expect((warn?.clientError as { url: string }).url).toBe(
+        'https://app.rampart.example/auth?token=%5Bredacted%5D&step=2',
+      );
 
-      expect((await logged.inject({ method: 'POST', url: '/api/analytics', headers: { 'x-request-id': 'obs-event-1' }, payload: { event: 'login' } })).statusCode).toBe(202);
-      expect(lines.find((l) => l.reqId === 'obs-event-1' && l.msg === 'product event')).toMatchObject({ productEvent: 'login' });
+      expect(
+        (
+          await logged.inject({
+            method: 'POST',
+            url: '/api/analytics',
+            headers: { 'x-request-id': 'obs-event-1' },
+            payload: { event: 'login' },
+          })
+        ).statusCode,
+      ).toBe(202);
+      expect(lines.find((l) => l.reqId === 'obs-event-1' && l.msg === 'product event')).toMatchObject({
+        productEvent: 'login',
+      });
     } finally {
       await logged.close();
     }
   });
 
   it('lists the new routes in the OpenAPI document', async () => {
-    const doc = (await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/metrics', '/api/client-errors', '/api/analytics']));
-    expect(Object.keys(doc.paths['/api/client-errors']!.post!.responses)).toEqual(expect.arrayContaining(['202', '4XX']));
+    const doc = (await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/metrics', '/api/client-errors', '/api/analytics']),
+    );
+    expect(Object.keys(doc.paths['/api/client-errors']!.post!.responses)).toEqual(
+      expect.arrayContaining(['202', '4XX']),
+    );
   });
 });
 
@@ -272,11 +367,17 @@ describe('METRICS_TOKEN and SENTRY_DSN', () => {
       expect(ApiErrorBody.parse(res.json()).code).toBe('unauthenticated');
       expect(res.body).not.toContain('rampart_');
     }
-    const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('rampart_http_requests_total');
     // The reports stay public: the sign-up event happens before a session.
-    expect((await t.app.inject({ method: 'POST', url: '/api/analytics', payload: { event: 'sign_up' } })).statusCode).toBe(202);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/analytics', payload: { event: 'sign_up' } })).statusCode,
+    ).toBe(202);
   });
 
   it('hands the Sentry DSN to the SPA in the public configuration', async () => {
@@ -295,7 +396,11 @@ describe('METRICS_TOKEN and SENTRY_DSN', () => {
         queue: { reachable: false, depth: null, oldestAgeSeconds: null },
       });
       // The scrape still answers: the database series are missing and say so.
-      const metrics = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+      const metrics = await t.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(metrics.statusCode).toBe(200);
       expect(value(metrics.body, 'rampart_metrics_database_up')).toBe(0);
       expect(metrics.body).not.toMatch(/^rampart_orders\{/m);
@@ -329,7 +434,9 @@ describe('the metrics in production (decision 052)', () => {
       expect(ApiErrorBody.parse(res.json()).code).toBe('route_not_found');
       expect(res.body).not.toContain('rampart_');
     }
-    const doc = (await closed.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await closed.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).not.toContain('/api/metrics');
   });
 
@@ -338,7 +445,11 @@ describe('the metrics in production (decision 052)', () => {
     expect(refused.statusCode, refused.body).toBe(401);
     expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(refused.body).not.toContain('rampart_');
-    const res = await guarded.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
+    const res = await guarded.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('rampart_build_info');
   });

@@ -9,7 +9,11 @@ const USER_AGENT_MAX = 300;
  * own id, with the user's guid and email as the ruling asks. A query value that looks like a credential is
  * redacted from the page address, as in the request lines.
  */
-export function reportClientError(log: FastifyBaseLogger, report: ClientErrorReport, meta: { userAgent: string | undefined }): void {
+export function reportClientError(
+  log: FastifyBaseLogger,
+  report: ClientErrorReport,
+  meta: { userAgent: string | undefined },
+): void {
   log.warn(
     {
       clientError: {

@@ -1,7 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AcceptedReply, ANALYTICS_LIMITS, AnalyticsEvent, ApiErrorBody, CLIENT_ERROR_LIMITS, ClientErrorReport } from '@rampart/contracts';
+import {
+  AcceptedReply,
+  ANALYTICS_LIMITS,
+  AnalyticsEvent,
+  ApiErrorBody,
+  CLIENT_ERROR_LIMITS,
+  ClientErrorReport,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { bearerTokenOf } from '../../plugins/auth';
@@ -18,7 +25,10 @@ function tokenMatches(presented: string | null, expected: Buffer): boolean {
 }
 
 /** Issue 8 and R22 (decision 036): the Prometheus scrape, the SPA's error reports and its product events. */
-export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scrape: Config['metrics'] }> = async (app, { metrics, scrape }) => {
+export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scrape: Config['metrics'] }> = async (
+  app,
+  { metrics, scrape },
+) => {
   // Decision 052: in production without METRICS_TOKEN there is no scrape route (404 like any unknown route).
   if (scrape.enabled) registerScrape(app, metrics, scrape.token ? digest(scrape.token) : null);
 
@@ -28,7 +38,8 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scra
       bodyLimit: CLIENT_ERROR_LIMITS.bodyBytes,
       schema: {
         tags: ['system'],
-        summary: "An error seen in the SPA, with the user's guid and email (R22): written to the API's log; public, size-limited",
+        summary:
+          "An error seen in the SPA, with the user's guid and email (R22): written to the API's log; public, size-limited",
         body: ClientErrorReport,
         response: { 202: AcceptedReply, ...errorResponses },
       },
@@ -46,7 +57,8 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scra
       bodyLimit: ANALYTICS_LIMITS.bodyBytes,
       schema: {
         tags: ['system'],
-        summary: 'A product event from the SPA (sign-up, login, document submitted, identity-widget error; R22): counted in the metrics and logged',
+        summary:
+          'A product event from the SPA (sign-up, login, document submitted, identity-widget error; R22): counted in the metrics and logged',
         body: AnalyticsEvent,
         response: { 202: AcceptedReply, ...errorResponses },
       },
@@ -65,10 +77,15 @@ function registerScrape(app: Parameters<FastifyPluginAsyncZod>[0], metrics: Metr
     {
       schema: {
         tags: ['system'],
-        summary: 'Metrics in the Prometheus text format; asks for `Authorization: Bearer <METRICS_TOKEN>` when one is configured',
+        summary:
+          'Metrics in the Prometheus text format; asks for `Authorization: Bearer <METRICS_TOKEN>` when one is configured',
         ...(expected ? { security: [{ bearer: [] }] } : {}),
         produces: ['text/plain'],
-        response: { 200: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }), 401: ApiErrorBody, ...errorResponses },
+        response: {
+          200: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }),
+          401: ApiErrorBody,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,14 @@ export interface OrdersContext {
 
 /** The context from the process's settings (the API and the worker build the same one). */
 export function ordersContextFrom(
-  config: { publicUrl: string | null; host: string; port: number; orderAwaitHours: number; chainConfirmationDelaySeconds: number; orderMaxSlippageBps: number } & Pick<Config, 'prices'>,
+  config: {
+    publicUrl: string | null;
+    host: string;
+    port: number;
+    orderAwaitHours: number;
+    chainConfirmationDelaySeconds: number;
+    orderMaxSlippageBps: number;
+  } & Pick<Config, 'prices'>,
   deps: { db: Db; clock: Clock; jobs: JobQueue; gateway?: ChainGateway; prices?: PriceProvider },
   createGateway: (options: { confirmationDelaySeconds: number }) => ChainGateway,
 ): OrdersContext {

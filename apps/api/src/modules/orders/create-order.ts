@@ -40,7 +40,8 @@ export async function createOrder(
   return ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);
     const existing = await findOrderByQuote(tx, id);
-    if (existing && existing.user_id === userGuid) return { order: toRampOrder(existing, await listTransitions(tx, existing.id)), replayed: true };
+    if (existing && existing.user_id === userGuid)
+      return { order: toRampOrder(existing, await listTransitions(tx, existing.id)), replayed: true };
     const now = ctx.clock.now();
     let consumed: Awaited<ReturnType<typeof consumeQuote>>;
     try {
@@ -48,7 +49,8 @@ export async function createOrder(
     } catch (error) {
       // Two requests with one quote: the second waited on the quote's lock; the order the first made is its answer.
       const made = isAppError(error) && error.code === 'quote_used' ? await findOrderByQuote(tx, id) : null;
-      if (made && made.user_id === userGuid) return { order: toRampOrder(made, await listTransitions(tx, made.id)), replayed: true };
+      if (made && made.user_id === userGuid)
+        return { order: toRampOrder(made, await listTransitions(tx, made.id)), replayed: true };
       throw error;
     }
     // R2 (decision 027): the step-up code is checked and spent here, under the quote's lock, so concurrent retries of
@@ -76,7 +78,13 @@ export async function createOrder(
       buy_asset: quote.buyAssetTicker,
       buy_network: quote.buyNetwork,
       ...amounts,
-      figures: { sellAmountTotal: quote.sellAmountTotal, receiveAmount: quote.receiveAmount, rate: quote.rate, fees: quote.fees, totalFees: quote.totalFees },
+      figures: {
+        sellAmountTotal: quote.sellAmountTotal,
+        receiveAmount: quote.receiveAmount,
+        rate: quote.rate,
+        fees: quote.fees,
+        totalFees: quote.totalFees,
+      },
       buy_address: quote.buyAddress,
       buy_memo: quote.buyMemo,
       sell_address: quote.sellAddress,
@@ -105,11 +113,30 @@ export async function createOrder(
       });
       // An ACH buy waits at least until its deposit settles; it expires ORDER_AWAIT_HOURS after that date.
       const settles = contribution.settlesAt ? new Date(contribution.settlesAt) : now;
-      row = await updateOrder(tx, row.id, { transfer_id: contribution.transferId, expires_at: new Date(Math.max(settles.getTime(), now.getTime()) + ctx.awaitHours * HOUR_MS) }, now);
-      await enterFirstState(tx, ctx, row, `Waiting for the ${paymentMethod === 'primex_instant_ach' ? 'instant ACH' : 'ACH'} payment`, now, !contribution.fundsAvailable);
+      row = await updateOrder(
+        tx,
+        row.id,
+        {
+          transfer_id: contribution.transferId,
+          expires_at: new Date(Math.max(settles.getTime(), now.getTime()) + ctx.awaitHours * HOUR_MS),
+        },
+        now,
+      );
+      await enterFirstState(
+        tx,
+        ctx,
+        row,
+        `Waiting for the ${paymentMethod === 'primex_instant_ach' ? 'instant ACH' : 'ACH'} payment`,
+        now,
+        !contribution.fundsAvailable,
+      );
       if (contribution.fundsAvailable) row = await fundsIn(tx, ctx, row, 'The instant ACH payment is available');
       else {
-        await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, ...(contribution.settlesAt ? { startAfter: new Date(contribution.settlesAt) } : {}) });
+        await ctx.jobs.send(
+          ORDER_JOBS.awaitFunds,
+          { orderId },
+          { tx, ...(contribution.settlesAt ? { startAfter: new Date(contribution.settlesAt) } : {}) },
+        );
         await queueExpiry(tx, ctx, row);
       }
     } else if (byDeposit) {
@@ -124,4 +151,3 @@ export async function createOrder(
     return { order: toRampOrder(row, await listTransitions(tx, row.id)), replayed: false };
   }, LEDGER_TRANSACTION_OPTIONS);
 }
-

@@ -60,7 +60,11 @@ const TEXTS = {
 } as const;
 
 /** The mail of one state change, in the user's language (R18), with the public tracking link. */
-export function renderOrderMail(locale: MailLocale, status: OrderStatus, facts: OrderMailFacts): { subject: string; text: string; html: string } {
+export function renderOrderMail(
+  locale: MailLocale,
+  status: OrderStatus,
+  facts: OrderMailFacts,
+): { subject: string; text: string; html: string } {
   const t = TEXTS[locale];
   const subject = `${t.order(facts.side)} ${STATUS_TEXT[locale][status]}`;
   const lines = [`${subject}.`, t.detail(facts), ...(facts.txHash ? [`${t.tx}: ${facts.txHash}`] : [])];

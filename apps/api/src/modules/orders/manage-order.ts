@@ -1,4 +1,17 @@
-import { ORDER_CANCELLABLE_STATUSES, type OrderListReply, type OrderListRequest, type OrderReply, type ShortLinkReply, type TrackingReply, SHORT_ID_PATTERN, TRACKING_ID_PATTERN, trackingPath, ORDER_MESSAGES, TRANSFER_SANDBOX_MESSAGES, type SandboxTestSellReply } from '@rampart/contracts';
+import {
+  ORDER_CANCELLABLE_STATUSES,
+  type OrderListReply,
+  type OrderListRequest,
+  type OrderReply,
+  type ShortLinkReply,
+  type TrackingReply,
+  SHORT_ID_PATTERN,
+  TRACKING_ID_PATTERN,
+  trackingPath,
+  ORDER_MESSAGES,
+  TRANSFER_SANDBOX_MESSAGES,
+  type SandboxTestSellReply,
+} from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
@@ -8,7 +21,16 @@ import { findTransfer } from '../transfers/repository';
 import type { OrdersContext } from './context';
 import { holdForOrder, postSellDeposit } from './money';
 import { queuePayout } from './order-jobs';
-import { findOrderByDepositKey, findOrderByShortId, findOrderByTracking, findOrderOfUser, listOrdersOfUser, listTransitions, newestOrderAwaitingDeposit, type OrderRow } from './repository';
+import {
+  findOrderByDepositKey,
+  findOrderByShortId,
+  findOrderByTracking,
+  findOrderOfUser,
+  listOrdersOfUser,
+  listTransitions,
+  newestOrderAwaitingDeposit,
+  type OrderRow,
+} from './repository';
 import { moveOrder } from './transition';
 import { toPublicOrder, toRampOrder } from './view';
 
@@ -32,20 +54,32 @@ export async function getOrder(ctx: OrdersContext, userGuid: string, orderId: st
 }
 
 /** `/api/ramp/orders`: the caller's orders, newest first, a page at a time. */
-export async function listOrders(ctx: OrdersContext, userGuid: string, body: OrderListRequest): Promise<OrderListReply> {
+export async function listOrders(
+  ctx: OrdersContext,
+  userGuid: string,
+  body: OrderListRequest,
+): Promise<OrderListReply> {
   const limit = body?.limit ?? 20;
   let before: { at: Date; id: string } | null = null;
   if (body?.cursor) {
     const [at, id] = Buffer.from(body.cursor, 'base64url').toString('utf8').split('|');
     const date = new Date(at ?? '');
-    if (Number.isNaN(date.getTime()) || !UUID.test(id ?? '')) throw AppError.validation({ cursor: 'This page cursor is not valid' });
+    if (Number.isNaN(date.getTime()) || !UUID.test(id ?? ''))
+      throw AppError.validation({ cursor: 'This page cursor is not valid' });
     before = { at: date, id: id! };
   }
-  const rows = await listOrdersOfUser(ctx.db, userGuid, { limit: limit + 1, before, ...(body?.side ? { side: body.side } : {}) });
+  const rows = await listOrdersOfUser(ctx.db, userGuid, {
+    limit: limit + 1,
+    before,
+    ...(body?.side ? { side: body.side } : {}),
+  });
   const page = rows.slice(0, limit);
   const orders = await Promise.all(page.map(async (r) => toRampOrder(r, await listTransitions(ctx.db, r.id))));
   const last = page[page.length - 1];
-  const nextCursor = rows.length > limit && last ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null;
+  const nextCursor =
+    rows.length > limit && last
+      ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
+      : null;
   return { orders, nextCursor };
 }
 
@@ -59,7 +93,8 @@ export async function cancelOrder(ctx: OrdersContext, userGuid: string, orderId:
     if (!CANCELLABLE.includes(row.status)) throw new AppError('order_not_cancellable');
     if (row.transfer_id) {
       const transfer = await findTransfer(tx, row.transfer_id, { forUpdate: true });
-      if (transfer && (transfer.funds_available || transfer.status === 'settled')) throw new AppError('order_not_cancellable');
+      if (transfer && (transfer.funds_available || transfer.status === 'settled'))
+        throw new AppError('order_not_cancellable');
       if (transfer?.status === 'pending') await cancelLocked(tx, ctx, transfer, 'The order it paid for was cancelled');
     }
     return reply(tx, await moveOrder(tx, ctx, row, 'cancelled', 'Cancelled by the user', ctx.clock.now()));
@@ -71,11 +106,17 @@ export async function cancelOrder(ctx: OrdersContext, userGuid: string, orderId:
  * arrives in the user's holdings with a transaction id, is held for the order (deposit_received) and the payout job
  * is queued. 409 when the order is not waiting for a deposit.
  */
-export async function receiveOrderDeposit(ctx: OrdersContext, userGuid: string, orderId: string, depositKey?: string): Promise<OrderReply> {
+export async function receiveOrderDeposit(
+  ctx: OrdersContext,
+  userGuid: string,
+  orderId: string,
+  depositKey?: string,
+): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     const row = await ownOrder(tx, userGuid, orderId, true);
     // The same test sell call again (decision 049): the deposit it brought, as it is now.
-    if (depositKey !== undefined && row.deposit_key === depositKey) return { ...(await reply(tx, row)), replayed: true };
+    if (depositKey !== undefined && row.deposit_key === depositKey)
+      return { ...(await reply(tx, row)), replayed: true };
     if (row.status !== 'awaiting_deposit') throw new AppError('order_not_awaiting_deposit');
     const now = ctx.clock.now();
     const txHash = sandboxTxHash(row.sell_network, `deposit:${row.id}`);
@@ -116,7 +157,11 @@ export async function resolveShortLink(ctx: OrdersContext, shortId: string): Pro
  * With the call's Idempotency-Key (`depositKey`) the order remembers it: a retry of that call gives the same order
  * back rather than finding none waiting and selling 100 USDC on top (decision 049).
  */
-export async function sandboxSellOrderDeposit(ctx: OrdersContext, userGuid: string, depositKey?: string): Promise<SandboxTestSellReply | null> {
+export async function sandboxSellOrderDeposit(
+  ctx: OrdersContext,
+  userGuid: string,
+  depositKey?: string,
+): Promise<SandboxTestSellReply | null> {
   const earlier = depositKey === undefined ? null : await findOrderByDepositKey(ctx.db, userGuid, depositKey);
   const waiting = earlier ?? (await newestOrderAwaitingDeposit(ctx.db, userGuid));
   if (!waiting) return null;

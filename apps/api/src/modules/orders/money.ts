@@ -1,7 +1,18 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { ORDER_MESSAGES } from '@rampart/contracts';
-import { PLATFORM_FEES, captureHold, getAccountBalance, isAssetCode, isLedgerError, lockBalances, placeHold, postTransaction, userAccount, type Posting } from '../ledger';
+import {
+  PLATFORM_FEES,
+  captureHold,
+  getAccountBalance,
+  isAssetCode,
+  isLedgerError,
+  lockBalances,
+  placeHold,
+  postTransaction,
+  userAccount,
+  type Posting,
+} from '../ledger';
 import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
 import type { OrderRow } from './repository';
 
@@ -11,7 +22,10 @@ import type { OrderRow } from './repository';
  * order holds `usdHeld` = sell_amount - method_fee of the USD balance; on delivery `usdHeld - network - spread` goes
  * to the market and the network and spread fees to PLATFORM_FEES, and the asset leaves the market for the chain.
  */
-export function ledgerKey(orderId: string, step: 'hold' | 'capture' | 'fees' | 'asset-out' | 'refund' | 'deposit' | 'payout'): string {
+export function ledgerKey(
+  orderId: string,
+  step: 'hold' | 'capture' | 'fees' | 'asset-out' | 'refund' | 'deposit' | 'payout',
+): string {
   return `order:${orderId}:${step}`;
 }
 
@@ -47,7 +61,11 @@ export function usdHeld(row: OrderRow): bigint {
 export async function assertCanPay(
   q: Queryable,
   userGuid: string,
-  quote: { side: 'buy' | 'sell'; paymentMethod: string; quote: { sellAssetTicker: string; sellDeliveryMethod: string | null } },
+  quote: {
+    side: 'buy' | 'sell';
+    paymentMethod: string;
+    quote: { sellAssetTicker: string; sellDeliveryMethod: string | null };
+  },
   amounts: { sell_amount: bigint; method_fee: bigint },
 ): Promise<void> {
   const buy = quote.side === 'buy';
@@ -56,7 +74,10 @@ export async function assertCanPay(
   if (!isAssetCode(asset)) return;
   const { available } = await getAccountBalance(q, userAccount(userGuid, asset), asset);
   const needed = buy ? amounts.sell_amount - amounts.method_fee : amounts.sell_amount;
-  if (available < needed) throw new AppError('insufficient_funds', { message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings });
+  if (available < needed)
+    throw new AppError('insufficient_funds', {
+      message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings,
+    });
 }
 
 /** Reserves the buy's USD (or the sell's asset) in the user's balance; 422 when the balance is short. */
@@ -73,7 +94,9 @@ export async function holdForOrder(tx: Queryable, row: OrderRow): Promise<string
     return holdId;
   } catch (error) {
     if (isLedgerError(error, 'insufficient_funds')) {
-      throw new AppError('insufficient_funds', { message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings });
+      throw new AppError('insufficient_funds', {
+        message: buy ? ORDER_MESSAGES.insufficientFunds : ORDER_MESSAGES.insufficientHoldings,
+      });
     }
     throw error;
   }
@@ -83,7 +106,13 @@ export async function holdForOrder(tx: Queryable, row: OrderRow): Promise<string
 export async function postBuyDelivery(tx: Queryable, row: OrderRow): Promise<void> {
   if (!row.hold_id) throw new Error(`order ${row.id} has no hold`);
   const fees = row.network_fee + row.spread_fee;
-  await captureHold(tx, { idempotencyKey: ledgerKey(row.id, 'capture'), holdId: row.hold_id, destination: WORLD_MARKET, amount: usdHeld(row) - fees, metadata: { kind: 'buy', orderId: row.id } });
+  await captureHold(tx, {
+    idempotencyKey: ledgerKey(row.id, 'capture'),
+    holdId: row.hold_id,
+    destination: WORLD_MARKET,
+    amount: usdHeld(row) - fees,
+    metadata: { kind: 'buy', orderId: row.id },
+  });
   // The capture released the rest of the hold while this transaction keeps the balance row locked.
   if (fees > 0n) {
     await postTransaction(tx, {
@@ -106,15 +135,27 @@ export async function postBuyRefund(tx: Queryable, row: OrderRow): Promise<void>
     { source: WORLD_MARKET, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: usdHeld(row) - fees },
     { source: WORLD_CHAIN, destination: WORLD_MARKET, asset: row.buy_asset, amount: row.receive_amount },
   ];
-  if (fees > 0n) postings.push({ source: PLATFORM_FEES, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: fees });
-  await postTransaction(tx, { idempotencyKey: ledgerKey(row.id, 'refund'), postings, metadata: { kind: 'buy-refund', orderId: row.id } });
+  if (fees > 0n)
+    postings.push({ source: PLATFORM_FEES, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: fees });
+  await postTransaction(tx, {
+    idempotencyKey: ledgerKey(row.id, 'refund'),
+    postings,
+    metadata: { kind: 'buy-refund', orderId: row.id },
+  });
 }
 
 /** An on-chain deposit for a sell arrives in the user's holdings. */
 export async function postSellDeposit(tx: Queryable, row: OrderRow, txHash: string): Promise<void> {
   await postTransaction(tx, {
     idempotencyKey: ledgerKey(row.id, 'deposit'),
-    postings: [{ source: WORLD_CHAIN, destination: userAccount(row.user_id, row.sell_asset), asset: row.sell_asset, amount: row.sell_amount }],
+    postings: [
+      {
+        source: WORLD_CHAIN,
+        destination: userAccount(row.user_id, row.sell_asset),
+        asset: row.sell_asset,
+        amount: row.sell_amount,
+      },
+    ],
     metadata: { kind: 'asset-deposit', method: 'on-chain', orderId: row.id, txHash },
   });
 }
@@ -125,9 +166,21 @@ export async function postSellDeposit(tx: Queryable, row: OrderRow, txHash: stri
  */
 export async function postSellPayout(tx: Queryable, row: OrderRow): Promise<void> {
   if (!row.hold_id) throw new Error(`order ${row.id} has no hold`);
-  await captureHold(tx, { idempotencyKey: ledgerKey(row.id, 'capture'), holdId: row.hold_id, destination: WORLD_MARKET, amount: row.sell_amount, metadata: { kind: 'sell', orderId: row.id } });
+  await captureHold(tx, {
+    idempotencyKey: ledgerKey(row.id, 'capture'),
+    holdId: row.hold_id,
+    destination: WORLD_MARKET,
+    amount: row.sell_amount,
+    metadata: { kind: 'sell', orderId: row.id },
+  });
   const fees = row.method_fee + row.spread_fee;
-  const postings: Posting[] = [{ source: WORLD_MARKET, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: row.receive_amount }];
+  const postings: Posting[] = [
+    { source: WORLD_MARKET, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: row.receive_amount },
+  ];
   if (fees > 0n) postings.push({ source: WORLD_MARKET, destination: PLATFORM_FEES, asset: 'USD', amount: fees });
-  await postTransaction(tx, { idempotencyKey: ledgerKey(row.id, 'payout'), postings, metadata: { kind: 'sell-payout', orderId: row.id, method: row.payment_method } });
+  await postTransaction(tx, {
+    idempotencyKey: ledgerKey(row.id, 'payout'),
+    postings,
+    metadata: { kind: 'sell-payout', orderId: row.id, method: row.payment_method },
+  });
 }

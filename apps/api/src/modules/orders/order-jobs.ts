@@ -29,7 +29,12 @@ export async function queuePayout(tx: Queryable, ctx: OrdersContext, orderId: st
 }
 
 export async function queueExpiry(tx: Queryable, ctx: OrdersContext, row: OrderRow): Promise<void> {
-  if (row.expires_at) await ctx.jobs.send(ORDER_JOBS.expire, { orderId: row.id }, { tx, startAfter: row.expires_at, singletonKey: `expire:${row.id}` });
+  if (row.expires_at)
+    await ctx.jobs.send(
+      ORDER_JOBS.expire,
+      { orderId: row.id },
+      { tx, startAfter: row.expires_at, singletonKey: `expire:${row.id}` },
+    );
 }
 
 /** funds_received for a buy whose USD is in the balance: hold it and queue the delivery. */
@@ -61,14 +66,31 @@ export async function runAwaitFunds(ctx: OrdersContext, orderId: string): Promis
       const priced = await repriceLateBuy(tx, ctx, row);
       const now = ctx.clock.now();
       if (priced.kind === 'slipped') {
-        const failed = await moveOrder(tx, ctx, row, 'failed', `The price moved: ${priced.to} ${row.buy_asset} instead of ${priced.from}, more than the ${formatBps(ctx.maxSlippageBps ?? 0)} allowed`, now, {}, { mail: false });
+        const failed = await moveOrder(
+          tx,
+          ctx,
+          row,
+          'failed',
+          `The price moved: ${priced.to} ${row.buy_asset} instead of ${priced.from}, more than the ${formatBps(ctx.maxSlippageBps ?? 0)} allowed`,
+          now,
+          {},
+          { mail: false },
+        );
         await moveOrder(tx, ctx, failed, 'refunded', 'The payment stays in your USD balance', now);
         return 'moved';
       }
-      await fundsIn(tx, ctx, priced.row, priced.kind === 'repriced' ? `The payment arrived; priced again: ${priced.to} ${row.buy_asset} (quoted ${priced.from})` : 'The payment arrived');
+      await fundsIn(
+        tx,
+        ctx,
+        priced.row,
+        priced.kind === 'repriced'
+          ? `The payment arrived; priced again: ${priced.to} ${row.buy_asset} (quoted ${priced.from})`
+          : 'The payment arrived',
+      );
       return 'moved';
     }
-    if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, startAfter: transfer.settles_at });
+    if (transfer.settles_at)
+      await ctx.jobs.send(ORDER_JOBS.awaitFunds, { orderId }, { tx, startAfter: transfer.settles_at });
     return 'not-due';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
@@ -102,8 +124,16 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
       return 'moved';
     }
     const status = ctx.gateway.confirmations({ network: row.buy_network, txHash: result.txHash, sentAt: now, now });
-    await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, { tx_hash: result.txHash, sent_at: now, confirmations: status.confirmations });
-    await ctx.jobs.send(ORDER_JOBS.confirm, { orderId }, { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) });
+    await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, {
+      tx_hash: result.txHash,
+      sent_at: now,
+      confirmations: status.confirmations,
+    });
+    await ctx.jobs.send(
+      ORDER_JOBS.confirm,
+      { orderId },
+      { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) },
+    );
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
@@ -114,13 +144,24 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
     const row = await findOrder(tx, orderId, { forUpdate: true });
     if (!row || row.status !== 'delivering' || !row.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = ctx.gateway.confirmations({ network: row.buy_network, txHash: row.tx_hash, sentAt: row.sent_at, now });
+    const status = ctx.gateway.confirmations({
+      network: row.buy_network,
+      txHash: row.tx_hash,
+      sentAt: row.sent_at,
+      now,
+    });
     if (status.confirmations < status.required) {
       await updateOrder(tx, row.id, { confirmations: status.confirmations }, now);
-      await ctx.jobs.send(ORDER_JOBS.confirm, { orderId }, { tx, startAfter: new Date(row.sent_at.getTime() + ctx.gateway.confirmationDelayMs) });
+      await ctx.jobs.send(
+        ORDER_JOBS.confirm,
+        { orderId },
+        { tx, startAfter: new Date(row.sent_at.getTime() + ctx.gateway.confirmationDelayMs) },
+      );
       return 'not-due';
     }
-    await moveOrder(tx, ctx, row, 'completed', `Confirmed (${status.confirmations} confirmations)`, now, { confirmations: status.confirmations });
+    await moveOrder(tx, ctx, row, 'completed', `Confirmed (${status.confirmations} confirmations)`, now, {
+      confirmations: status.confirmations,
+    });
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
@@ -139,16 +180,33 @@ export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Ou
     if (row.status === 'paying_out' && row.transfer_id) {
       const transfer = await findTransfer(tx, row.transfer_id);
       if (transfer?.status === 'pending') {
-        if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
+        if (transfer.settles_at)
+          await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
         return 'not-due';
       }
-      await moveOrder(tx, ctx, row, 'completed', transfer?.status === 'settled' ? 'Paid out by ACH' : 'The ACH payout was stopped; the money is in the USD balance', now);
+      await moveOrder(
+        tx,
+        ctx,
+        row,
+        'completed',
+        transfer?.status === 'settled'
+          ? 'Paid out by ACH'
+          : 'The ACH payout was stopped; the money is in the USD balance',
+        now,
+      );
       return 'moved';
     }
     if (row.status !== 'deposit_received') return 'nothing';
     const toBank = row.payment_method === 'primex_ach';
     await lockMarket(tx, row);
-    const paying = await moveOrder(tx, ctx, row, 'paying_out', toBank ? 'Paying out by ACH' : 'Paying into the USD balance', now);
+    const paying = await moveOrder(
+      tx,
+      ctx,
+      row,
+      'paying_out',
+      toBank ? 'Paying out by ACH' : 'Paying into the USD balance',
+      now,
+    );
     await postSellPayout(tx, paying);
     if (!toBank) {
       await moveOrder(tx, ctx, paying, 'completed', 'Paid into the USD balance', now);
@@ -156,14 +214,20 @@ export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Ou
     }
     let transfer: Awaited<ReturnType<typeof createPayout>>;
     try {
-      transfer = await createPayout(tx, ctx, { userGuid: row.user_id, amount: row.receive_amount, fundsTransferMethodId: row.buy_address, idempotencyKey: `order:${row.id}:payout` });
+      transfer = await createPayout(tx, ctx, {
+        userGuid: row.user_id,
+        amount: row.receive_amount,
+        fundsTransferMethodId: row.buy_address,
+        idempotencyKey: `order:${row.id}:payout`,
+      });
     } catch (error) {
       if (!isAppError(error)) throw error;
       await moveOrder(tx, ctx, paying, 'completed', 'The bank could not be used; the money is in the USD balance', now);
       return 'moved';
     }
     await updateOrder(tx, row.id, { transfer_id: transfer.id }, now);
-    if (transfer.settles_at) await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
+    if (transfer.settles_at)
+      await ctx.jobs.send(ORDER_JOBS.payout, { orderId }, { tx, startAfter: transfer.settles_at });
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
 }
@@ -172,7 +236,8 @@ export async function runPayout(ctx: OrdersContext, orderId: string): Promise<Ou
 export async function runExpiry(ctx: OrdersContext, orderId: string): Promise<Outcome> {
   return ctx.db.transaction(async (tx) => {
     const row = await findOrder(tx, orderId, { forUpdate: true });
-    if (!row || (row.status !== 'awaiting_funds' && row.status !== 'awaiting_deposit') || !row.expires_at) return 'nothing';
+    if (!row || (row.status !== 'awaiting_funds' && row.status !== 'awaiting_deposit') || !row.expires_at)
+      return 'nothing';
     const now = ctx.clock.now();
     if (row.expires_at.getTime() > now.getTime()) {
       await queueExpiry(tx, ctx, row);

@@ -5,7 +5,15 @@ import { createTransferKit, type TransferKit } from '../transfers/transfer-test-
 import { START } from '../ramp/ramp-test-fixtures';
 
 // Placing it is mailed at once: it waits for the user (decision 058).
-const SELL_USDS_BY_DEPOSIT = { sellAssetTicker: 'USDS', sellNetwork: 'xrpl', sellAmountTotal: '20', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' };
+const SELL_USDS_BY_DEPOSIT = {
+  sellAssetTicker: 'USDS',
+  sellNetwork: 'xrpl',
+  sellAmountTotal: '20',
+  sellDeliveryMethod: 'deposit',
+  buyAssetTicker: 'USD',
+  buyNetwork: 'primex_usd',
+  buyAddress: 'USD balance',
+};
 
 describe('order mails carry the short tracking link', () => {
   let k: TransferKit;
@@ -20,7 +28,10 @@ describe('order mails carry the short tracking link', () => {
 
   it('the mail of a sell waiting for its deposit shows its /r/<shortId> link in the text and the HTML', async () => {
     const user = await k.openedUser('150');
-    const quoted = await k.call('/api/ramp/quote', { token: user.token, body: { ...SELL_USDS_BY_DEPOSIT, idemId: `short-link-mail-${Date.now()}` } });
+    const quoted = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: { ...SELL_USDS_BY_DEPOSIT, idemId: `short-link-mail-${Date.now()}` },
+    });
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const placed = await k.placeOrder(user.token, RampQuoteReply.parse(quoted.body).quote.quoteId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);

@@ -17,13 +17,30 @@ describe('ramp orders on the PostgreSQL server only: races', () => {
 
   it('10 concurrent orders from one quote and one step-up code make one order and hold the USD once; the others get it back', async () => {
     const user = await k.openedUser('150');
-    const body = { buyAssetTicker: 'USDS', buyNetwork: 'xrpl', buyAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', sellAssetTicker: 'USD', sellNetwork: 'primex_usd', sellAmountTotal: '100', idemId: `order-race-${Date.now()}` };
+    const body = {
+      buyAssetTicker: 'USDS',
+      buyNetwork: 'xrpl',
+      buyAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+      sellAssetTicker: 'USD',
+      sellNetwork: 'primex_usd',
+      sellAmountTotal: '100',
+      idemId: `order-race-${Date.now()}`,
+    };
     const { quote } = RampQuoteReply.parse((await k.call('/api/ramp/quote', { token: user.token, body })).body);
-    expect((await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: quote.quoteId } })).status).toBe(200);
+    expect(
+      (await k.call('/api/ramp/order-challenge', { token: user.token, body: { quoteId: quote.quoteId } })).status,
+    ).toBe(200);
     const code = /\b(\d{6})\b/.exec((await k.outbox(user.email))[0]?.text ?? '')?.[1];
     // One client retrying the same request ten times at once (R2's code included): one order, nine replays.
     const replies = await Promise.all(
-      Array.from({ length: 10 }, () => k.t.app.inject({ method: 'POST', url: '/api/ramp/order', headers: { authorization: `Bearer ${user.token}` }, payload: { quoteId: quote.quoteId, code } })),
+      Array.from({ length: 10 }, () =>
+        k.t.app.inject({
+          method: 'POST',
+          url: '/api/ramp/order',
+          headers: { authorization: `Bearer ${user.token}` },
+          payload: { quoteId: quote.quoteId, code },
+        }),
+      ),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const parsed = replies.map((r) => OrderReply.parse(r.json()));

@@ -9,7 +9,12 @@ import { quoteAmounts } from './repository';
 /** The trade step-up the orders routes are given (the identity module's, decision 027); structural here. */
 export interface OrderStepUp {
   start(userGuid: string): Promise<OrderChallengeReply>;
-  confirm<T>(userGuid: string, meta: { ip: string }, code: string, run: (check: (tx: Queryable) => Promise<void>) => Promise<T>): Promise<T>;
+  confirm<T>(
+    userGuid: string,
+    meta: { ip: string },
+    code: string,
+    run: (check: (tx: Queryable) => Promise<void>) => Promise<T>,
+  ): Promise<T>;
 }
 
 /**
@@ -17,7 +22,12 @@ export interface OrderStepUp {
  * the order would refuse (over the limits now, or more than the balance or holdings it is paid from) is refused here,
  * before a code is sent (decision 053); the order checks the same again under its locks.
  */
-export async function startOrderChallenge(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, quoteId: string): Promise<OrderChallengeReply> {
+export async function startOrderChallenge(
+  ctx: OrdersContext,
+  stepUp: OrderStepUp,
+  userGuid: string,
+  quoteId: string,
+): Promise<OrderChallengeReply> {
   const id = quoteId.trim();
   const open = await assertQuoteOpen(ctx.db, userGuid, id, ctx.clock.now());
   await assertCanPay(ctx.db, userGuid, open, await quoteAmounts(ctx.db, id.toLowerCase()));
@@ -31,6 +41,14 @@ export async function startOrderChallenge(ctx: OrdersContext, stepUp: OrderStepU
  * that takes the quote and makes the order: a wrong code rolls everything back (the quote stays usable) and counts as
  * a failure.
  */
-export async function placeOrder(ctx: OrdersContext, stepUp: OrderStepUp, userGuid: string, input: CreateOrderRequest, meta: { ip: string }): Promise<OrderReply> {
-  return stepUp.confirm(userGuid, meta, input.code, (check) => createOrder(ctx, userGuid, input.quoteId, { confirm: check }));
+export async function placeOrder(
+  ctx: OrdersContext,
+  stepUp: OrderStepUp,
+  userGuid: string,
+  input: CreateOrderRequest,
+  meta: { ip: string },
+): Promise<OrderReply> {
+  return stepUp.confirm(userGuid, meta, input.code, (check) =>
+    createOrder(ctx, userGuid, input.quoteId, { confirm: check }),
+  );
 }

@@ -63,14 +63,18 @@ function normalise(row: OrderRow | undefined): OrderRow | null {
   for (const key of BIGINTS) row[key] = BigInt(row[key]);
   for (const key of ['sent_at', 'expires_at', 'created_at', 'updated_at'] as const) {
     const value = row[key];
-    if (value !== null && !(value instanceof Date)) (row as unknown as Record<string, unknown>)[key] = new Date(value as unknown as string);
+    if (value !== null && !(value instanceof Date))
+      (row as unknown as Record<string, unknown>)[key] = new Date(value as unknown as string);
   }
   row.confirmations = Number(row.confirmations);
   row.required_confirmations = Number(row.required_confirmations);
   return row;
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'hold_id' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'updated_at'> & { id: string };
+export type NewOrder = Omit<
+  OrderRow,
+  'id' | 'hold_id' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'updated_at'
+> & { id: string };
 
 export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
   const { rows } = await q.query<OrderRow>(
@@ -80,22 +84,60 @@ export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> 
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$27)
      RETURNING *`,
     [
-      o.id, o.user_id, o.quote_id, o.side, o.status, o.payment_method, o.sell_delivery_method, o.sell_asset, o.sell_network,
-      o.sell_amount.toString(), o.buy_asset, o.buy_network, o.receive_amount.toString(), o.method_fee.toString(), o.network_fee.toString(),
-      o.spread_fee.toString(), JSON.stringify(o.figures), o.buy_address, o.buy_memo, o.sell_address, o.deposit_address, o.deposit_memo,
-      o.tracking_id, o.short_id, o.required_confirmations, o.expires_at, o.created_at,
+      o.id,
+      o.user_id,
+      o.quote_id,
+      o.side,
+      o.status,
+      o.payment_method,
+      o.sell_delivery_method,
+      o.sell_asset,
+      o.sell_network,
+      o.sell_amount.toString(),
+      o.buy_asset,
+      o.buy_network,
+      o.receive_amount.toString(),
+      o.method_fee.toString(),
+      o.network_fee.toString(),
+      o.spread_fee.toString(),
+      JSON.stringify(o.figures),
+      o.buy_address,
+      o.buy_memo,
+      o.sell_address,
+      o.deposit_address,
+      o.deposit_memo,
+      o.tracking_id,
+      o.short_id,
+      o.required_confirmations,
+      o.expires_at,
+      o.created_at,
     ],
   );
   return normalise(rows[0])!;
 }
 
-export async function findOrder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>(`SELECT * FROM ramp_orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function findOrder(
+  q: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT * FROM ramp_orders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return normalise(rows[0]);
 }
 
-export async function findOrderOfUser(q: Queryable, userId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>(`SELECT * FROM ramp_orders WHERE id = $1 AND user_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId]);
+export async function findOrderOfUser(
+  q: Queryable,
+  userId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT * FROM ramp_orders WHERE id = $1 AND user_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, userId],
+  );
   return normalise(rows[0]);
 }
 
@@ -115,7 +157,11 @@ export async function findOrderByShortId(q: Queryable, shortId: string): Promise
 }
 
 /** Newest first; the cursor is the last row's (created_at, id). */
-export async function listOrdersOfUser(q: Queryable, userId: string, options: { limit: number; before?: { at: Date; id: string } | null; side?: 'buy' | 'sell' }): Promise<OrderRow[]> {
+export async function listOrdersOfUser(
+  q: Queryable,
+  userId: string,
+  options: { limit: number; before?: { at: Date; id: string } | null; side?: 'buy' | 'sell' },
+): Promise<OrderRow[]> {
   const params: unknown[] = [userId];
   let where = 'user_id = $1';
   if (options.side) {
@@ -127,38 +173,96 @@ export async function listOrdersOfUser(q: Queryable, userId: string, options: { 
     where += ` AND (created_at, id) < ($${params.length - 1}, $${params.length})`;
   }
   params.push(options.limit);
-  const { rows } = await q.query<OrderRow>(`SELECT * FROM ramp_orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`, params);
+  const { rows } = await q.query<OrderRow>(
+    `SELECT * FROM ramp_orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  );
   return rows.map((r) => normalise(r)!);
 }
 
-export async function updateOrder(q: Queryable, id: string, patch: Partial<Pick<OrderRow, 'status' | 'hold_id' | 'deposit_key' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'expires_at'>>, now: Date): Promise<OrderRow> {
+export async function updateOrder(
+  q: Queryable,
+  id: string,
+  patch: Partial<
+    Pick<
+      OrderRow,
+      | 'status'
+      | 'hold_id'
+      | 'deposit_key'
+      | 'transfer_id'
+      | 'tx_hash'
+      | 'sent_at'
+      | 'confirmations'
+      | 'reason'
+      | 'expires_at'
+    >
+  >,
+  now: Date,
+): Promise<OrderRow> {
   const keys = Object.keys(patch) as (keyof typeof patch)[];
   const sets = keys.map((key, i) => `${key} = $${i + 3}`);
-  const { rows } = await q.query<OrderRow>(`UPDATE ramp_orders SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, [id, now, ...keys.map((k) => patch[k])]);
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE ramp_orders SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
+    [id, now, ...keys.map((k) => patch[k])],
+  );
   return normalise(rows[0])!;
 }
 
-export async function insertTransition(q: Queryable, orderId: string, from: OrderStatus | null, to: OrderStatus, reason: string, at: Date): Promise<void> {
-  await q.query('INSERT INTO ramp_order_transitions (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [orderId, from, to, reason, at]);
+export async function insertTransition(
+  q: Queryable,
+  orderId: string,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    'INSERT INTO ramp_order_transitions (order_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)',
+    [orderId, from, to, reason, at],
+  );
 }
 
 export async function listTransitions(q: Queryable, orderId: string): Promise<TransitionRow[]> {
-  const { rows } = await q.query<TransitionRow>('SELECT from_status, to_status, reason, at FROM ramp_order_transitions WHERE order_id = $1 ORDER BY id', [orderId]);
+  const { rows } = await q.query<TransitionRow>(
+    'SELECT from_status, to_status, reason, at FROM ramp_order_transitions WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
   return rows.map((r) => ({ ...r, at: r.at instanceof Date ? r.at : new Date(r.at) }));
 }
 
 /** The quote's stored integers (consumeQuote gives the view; the order keeps the exact minor units). */
-export async function quoteAmounts(q: Queryable, quoteId: string): Promise<{ sell_amount: bigint; receive_amount: bigint; method_fee: bigint; network_fee: bigint; spread_fee: bigint }> {
-  const { rows } = await q.query<Record<string, bigint>>('SELECT sell_amount, receive_amount, method_fee, network_fee, spread_fee FROM ramp_quotes WHERE id = $1', [quoteId]);
+export async function quoteAmounts(
+  q: Queryable,
+  quoteId: string,
+): Promise<{
+  sell_amount: bigint;
+  receive_amount: bigint;
+  method_fee: bigint;
+  network_fee: bigint;
+  spread_fee: bigint;
+}> {
+  const { rows } = await q.query<Record<string, bigint>>(
+    'SELECT sell_amount, receive_amount, method_fee, network_fee, spread_fee FROM ramp_quotes WHERE id = $1',
+    [quoteId],
+  );
   const r = rows[0];
   if (!r) throw new Error(`quote ${quoteId} vanished`);
-  return { sell_amount: BigInt(r.sell_amount!), receive_amount: BigInt(r.receive_amount!), method_fee: BigInt(r.method_fee!), network_fee: BigInt(r.network_fee!), spread_fee: BigInt(r.spread_fee!) };
+  return {
+    sell_amount: BigInt(r.sell_amount!),
+    receive_amount: BigInt(r.receive_amount!),
+    method_fee: BigInt(r.method_fee!),
+    network_fee: BigInt(r.network_fee!),
+    spread_fee: BigInt(r.spread_fee!),
+  };
 }
 
 /** The caller's newest sell order still waiting for its deposit (the sandbox's test sell flow). */
 /** The caller's order whose deposit the sandbox test sell call under this key brought, if any (decision 049). */
 export async function findOrderByDepositKey(q: Queryable, userId: string, key: string): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>('SELECT * FROM ramp_orders WHERE user_id = $1 AND deposit_key = $2', [userId, key]);
+  const { rows } = await q.query<OrderRow>('SELECT * FROM ramp_orders WHERE user_id = $1 AND deposit_key = $2', [
+    userId,
+    key,
+  ]);
   return normalise(rows[0]);
 }
 
@@ -171,7 +275,12 @@ export async function newestOrderAwaitingDeposit(q: Queryable, userId: string): 
 }
 
 /** A late-funded buy priced again (decision 029): what it delivers, its spread and its figures as the user sees them. */
-export async function repriceOrder(q: Queryable, id: string, values: { receive_amount: bigint; spread_fee: bigint; figures: OrderFigures }, now: Date): Promise<OrderRow> {
+export async function repriceOrder(
+  q: Queryable,
+  id: string,
+  values: { receive_amount: bigint; spread_fee: bigint; figures: OrderFigures },
+  now: Date,
+): Promise<OrderRow> {
   const { rows } = await q.query<OrderRow>(
     'UPDATE ramp_orders SET receive_amount = $2, spread_fee = $3, figures = $4, updated_at = $5 WHERE id = $1 RETURNING *',
     [id, values.receive_amount.toString(), values.spread_fee.toString(), JSON.stringify(values.figures), now],

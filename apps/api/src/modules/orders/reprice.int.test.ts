@@ -41,23 +41,37 @@ describe('orders: a late-funded buy priced again when its money arrives (decisio
   async function fundedAchBuy() {
     const user = await k.openedUser('0');
     const bank = await k.addBank(user.token);
-    const body = { buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAssetTicker: 'USD', sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '500', idemId: idem() };
+    const body = {
+      buyAssetTicker: 'ETH',
+      buyNetwork: 'ethereum',
+      buyAddress: ETH_ADDRESS,
+      sellAssetTicker: 'USD',
+      sellNetwork: 'primex_ach',
+      sellAddress: bank,
+      sellAmountTotal: '500',
+      idemId: idem(),
+    };
     const { quote } = RampQuoteReply.parse((await k.call('/api/ramp/quote', { token: user.token, body })).body);
     const placed = await k.placeOrder(user.token, quote.quoteId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const { order } = OrderReply.parse(placed.body);
     expect(order.status).toBe('awaiting_funds');
-    expect((await k.call('/api/primetrust-sandbox-settle-last-ach-contribution', { token: user.token, body: {} })).status).toBe(200);
+    expect(
+      (await k.call('/api/primetrust-sandbox-settle-last-ach-contribution', { token: user.token, body: {} })).status,
+    ).toBe(200);
     return { user, order };
   }
 
-  const track = async (trackingId: string) => TrackingReply.parse((await k.call('/api/ramp/tracking', { body: { tracking_id: trackingId } })).body).order;
+  const track = async (trackingId: string) =>
+    TrackingReply.parse((await k.call('/api/ramp/tracking', { body: { tracking_id: trackingId } })).body).order;
 
   it('the price moved 0.5 % against the user: delivered at the new price, the USD paid unchanged, noted in the timeline', async () => {
     const { user, order } = await fundedAchBuy();
     const ctx = at('3015');
     expect(await runAwaitFunds(ctx, order.orderId)).toBe('moved');
-    const now = OrderReply.parse((await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })).body).order;
+    const now = OrderReply.parse(
+      (await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })).body,
+    ).order;
     expect(now.status).toBe('funds_received');
     expect(now.sellAmountTotal).toBe(order.sellAmountTotal);
     expect(Number(now.receiveAmount)).toBeLessThan(Number(order.receiveAmount));
@@ -86,7 +100,9 @@ describe('orders: a late-funded buy priced again when its money arrives (decisio
   it('a better price for the user goes on too', async () => {
     const { user, order } = await fundedAchBuy();
     expect(await runAwaitFunds(at('2900'), order.orderId)).toBe('moved');
-    const now = OrderReply.parse((await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })).body).order;
+    const now = OrderReply.parse(
+      (await k.call('/api/ramp/order-get', { token: user.token, body: { orderId: order.orderId } })).body,
+    ).order;
     expect(Number(now.receiveAmount)).toBeGreaterThan(Number(order.receiveAmount));
     expect(await runDelivery(at('2900'), order.orderId)).toBe('moved');
   });

@@ -6,7 +6,10 @@ import { assetDecimals } from '../ledger';
 import type { OrdersContext } from './context';
 import { repriceOrder, type OrderRow } from './repository';
 
-export type Repriced = { kind: 'same'; row: OrderRow } | { kind: 'repriced'; row: OrderRow; from: string; to: string } | { kind: 'slipped'; from: string; to: string };
+export type Repriced =
+  | { kind: 'same'; row: OrderRow }
+  | { kind: 'repriced'; row: OrderRow; from: string; to: string }
+  | { kind: 'slipped'; from: string; to: string };
 
 /**
  * Issue 6: "For methods that settle later the order is re-priced when funds arrive, within a documented maximum
@@ -26,7 +29,13 @@ export async function repriceLateBuy(tx: Queryable, ctx: OrdersContext, row: Ord
     throw error;
   }
   const decimals = assetDecimals(row.buy_asset);
-  const figures = computeBuy({ sellCents: row.sell_amount, method: row.payment_method as RampSourceMethod, network: row.buy_network, assetDecimals: decimals, price: { bid: price.bid, ask: price.ask } });
+  const figures = computeBuy({
+    sellCents: row.sell_amount,
+    method: row.payment_method as RampSourceMethod,
+    network: row.buy_network,
+    assetDecimals: decimals,
+    price: { bid: price.bid, ask: price.ask },
+  });
   if (figures.receiveAmount === row.receive_amount) return { kind: 'same', row };
   const from = minorToDecimal(row.receive_amount, decimals);
   const to = minorToDecimal(figures.receiveAmount, decimals);
@@ -34,14 +43,22 @@ export async function repriceLateBuy(tx: Queryable, ctx: OrdersContext, row: Ord
   // receive_new >= receive_quoted * (1 - bps / 10 000), in integers.
   if (figures.receiveAmount * 10_000n < row.receive_amount * (10_000n - bps)) return { kind: 'slipped', from, to };
   const usd = (cents: bigint) => minorToDecimal(cents, 2);
-  const fees = row.figures.fees.map((fee) => (fee.kind === 'spread' ? { ...fee, amount: usd(figures.spreadFee) } : fee));
+  const fees = row.figures.fees.map((fee) =>
+    fee.kind === 'spread' ? { ...fee, amount: usd(figures.spreadFee) } : fee,
+  );
   const repriced = await repriceOrder(
     tx,
     row.id,
     {
       receive_amount: figures.receiveAmount,
       spread_fee: figures.spreadFee,
-      figures: { ...row.figures, receiveAmount: to, rate: formatPrice(figures.rate), fees, totalFees: usd(row.method_fee + row.network_fee + figures.spreadFee) },
+      figures: {
+        ...row.figures,
+        receiveAmount: to,
+        rate: formatPrice(figures.rate),
+        fees,
+        totalFees: usd(row.method_fee + row.network_fee + figures.spreadFee),
+      },
     },
     ctx.clock.now(),
   );

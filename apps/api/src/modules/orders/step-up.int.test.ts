@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OrderChallengeReply, OrderReply, RampQuoteReply, ReauthenticateResponse, TotpAssociateResponse } from '@rampart/contracts';
+import {
+  OrderChallengeReply,
+  OrderReply,
+  RampQuoteReply,
+  ReauthenticateResponse,
+  TotpAssociateResponse,
+} from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { totpCodeAt } from '../identity/totp';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
@@ -29,9 +35,15 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     return RampQuoteReply.parse(res.body).quote;
   }
 
-  const challenge = async (token: string, quoteId: string) => k.call('/api/ramp/order-challenge', { token, body: { quoteId } });
-  const order = async (token: string, quoteId: string, code: string) => k.call('/api/ramp/order', { token, body: { quoteId, code } });
-  const orderCount = async (guid: string) => Number((await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_orders WHERE user_id = $1', [guid])).rows[0]?.n);
+  const challenge = async (token: string, quoteId: string) =>
+    k.call('/api/ramp/order-challenge', { token, body: { quoteId } });
+  const order = async (token: string, quoteId: string, code: string) =>
+    k.call('/api/ramp/order', { token, body: { quoteId, code } });
+  const orderCount = async (guid: string) =>
+    Number(
+      (await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_orders WHERE user_id = $1', [guid]))
+        .rows[0]?.n,
+    );
   const newestCode = async (email: string) => /\b(\d{6})\b/.exec((await k.outbox(email))[0]?.text ?? '')?.[1] ?? '';
   const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -39,12 +51,24 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     const user = await k.openedUser('50');
     const q = await quote(user.token);
     const started = OrderChallengeReply.parse((await challenge(user.token, q.quoteId)).body);
-    expect(started).toEqual({ challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: expect.stringContaining('***'), attributeName: 'email' } });
+    expect(started).toEqual({
+      challengeName: 'EMAIL_OTP',
+      codeDeliveryDetails: {
+        deliveryMedium: 'EMAIL',
+        destination: expect.stringContaining('***'),
+        attributeName: 'email',
+      },
+    });
     const mail = (await k.outbox(user.email))[0];
     expect(mail?.subject).toBe('Confirm your trade');
     const code = await newestCode(user.email);
 
-    const wrong = k.expectError(await order(user.token, q.quoteId, otherCode(code)), 400, 'CodeMismatchException', 'code');
+    const wrong = k.expectError(
+      await order(user.token, q.quoteId, otherCode(code)),
+      400,
+      'CodeMismatchException',
+      'code',
+    );
     expect(wrong.message).toBe('Invalid verification code provided, please try again.');
     expect(await orderCount(user.guid)).toBe(0);
     expect(await k.holdings(user.token)).toMatchObject({ available: '50.00', held: '0.00' });
@@ -64,7 +88,12 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     const user = await k.openedUser('50');
     const q = await quote(user.token);
     // The newest mail is the sign-in code of openedUser's sign-in: another purpose.
-    k.expectError(await order(user.token, q.quoteId, await newestCode(user.email)), 400, 'CodeMismatchException', 'code');
+    k.expectError(
+      await order(user.token, q.quoteId, await newestCode(user.email)),
+      400,
+      'CodeMismatchException',
+      'code',
+    );
     expect((await challenge(user.token, q.quoteId)).status).toBe(200);
     const code = await newestCode(user.email);
     clock.advance(5 * 60 * 1000);
@@ -79,14 +108,33 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
 
   it('with an authenticator app: no mail, the app code confirms once, a replayed code is refused', async () => {
     const user = await k.openedUser('50');
-    const reauth = ReauthenticateResponse.parse((await k.call('/api/identity/reauthenticate', { token: user.token, body: { password: 'correct horse battery staple' } })).body);
-    const { secretCode } = TotpAssociateResponse.parse((await k.call('/api/identity/totp/associate', { token: user.token, body: { reauthToken: reauth.reauthToken } })).body);
-    expect((await k.call('/api/identity/totp/verify', { token: user.token, body: { code: totpCodeAt(secretCode, clock.now()) } })).status).toBe(200);
+    const reauth = ReauthenticateResponse.parse(
+      (
+        await k.call('/api/identity/reauthenticate', {
+          token: user.token,
+          body: { password: 'correct horse battery staple' },
+        })
+      ).body,
+    );
+    const { secretCode } = TotpAssociateResponse.parse(
+      (await k.call('/api/identity/totp/associate', { token: user.token, body: { reauthToken: reauth.reauthToken } }))
+        .body,
+    );
+    expect(
+      (
+        await k.call('/api/identity/totp/verify', {
+          token: user.token,
+          body: { code: totpCodeAt(secretCode, clock.now()) },
+        })
+      ).status,
+    ).toBe(200);
     clock.advance(30_000);
 
     const mails = (await k.outbox(user.email)).length;
     const q = await quote(user.token);
-    expect(OrderChallengeReply.parse((await challenge(user.token, q.quoteId)).body)).toEqual({ challengeName: 'SOFTWARE_TOKEN_MFA' });
+    expect(OrderChallengeReply.parse((await challenge(user.token, q.quoteId)).body)).toEqual({
+      challengeName: 'SOFTWARE_TOKEN_MFA',
+    });
     expect((await k.outbox(user.email)).length).toBe(mails);
 
     const code = totpCodeAt(secretCode, clock.now());
@@ -96,7 +144,9 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     const q2 = await quote(user.token);
     k.expectError(await order(user.token, q2.quoteId, code), 400, 'CodeMismatchException', 'code');
     clock.advance(30_000);
-    expect(OrderReply.parse((await order(user.token, q2.quoteId, totpCodeAt(secretCode, clock.now()))).body).replayed).toBe(false);
+    expect(
+      OrderReply.parse((await order(user.token, q2.quoteId, totpCodeAt(secretCode, clock.now()))).body).replayed,
+    ).toBe(false);
     expect(await orderCount(user.guid)).toBe(2);
     clock.set(START);
   });
@@ -106,7 +156,8 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     const q = await quote(user.token);
     expect((await challenge(user.token, q.quoteId)).status).toBe(200);
     const code = await newestCode(user.email);
-    for (let i = 0; i < 5; i += 1) k.expectError(await order(user.token, q.quoteId, otherCode(code)), 400, 'CodeMismatchException', 'code');
+    for (let i = 0; i < 5; i += 1)
+      k.expectError(await order(user.token, q.quoteId, otherCode(code)), 400, 'CodeMismatchException', 'code');
     k.expectError(await order(user.token, q.quoteId, code), 429, 'LimitExceededException');
     expect(await orderCount(user.guid)).toBe(0);
     // The window passes (and with it the access token's life: the user signs in again).
@@ -114,7 +165,9 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     const token = await k.signIn(user.email);
     const fresh = await quote(token);
     expect((await challenge(token, fresh.quoteId)).status).toBe(200);
-    expect(OrderReply.parse((await order(token, fresh.quoteId, await newestCode(user.email))).body).replayed).toBe(false);
+    expect(OrderReply.parse((await order(token, fresh.quoteId, await newestCode(user.email))).body).replayed).toBe(
+      false,
+    );
     clock.set(START);
   });
 
@@ -125,9 +178,24 @@ describe('orders: the step-up code of /trade/verify (R2, decision 027)', () => {
     k.expectError(await challenge(other.token, q.quoteId), 404, 'quote_unknown');
     k.expectError(await order(other.token, q.quoteId, '123456'), 404, 'quote_unknown');
     k.expectError(await k.call('/api/ramp/order-challenge', { body: { quoteId: q.quoteId } }), 401, 'unauthenticated');
-    k.expectError(await k.call('/api/ramp/order-challenge', { token: owner.token, body: {} }), 400, 'validation_failed');
-    k.expectError(await k.call('/api/ramp/order', { token: owner.token, body: { quoteId: q.quoteId, code: '12ab56' } }), 400, 'validation_failed');
-    k.expectError(await k.call('/api/ramp/order', { token: owner.token, body: { quoteId: q.quoteId, code: '123456', extra: true } }), 400, 'validation_failed');
+    k.expectError(
+      await k.call('/api/ramp/order-challenge', { token: owner.token, body: {} }),
+      400,
+      'validation_failed',
+    );
+    k.expectError(
+      await k.call('/api/ramp/order', { token: owner.token, body: { quoteId: q.quoteId, code: '12ab56' } }),
+      400,
+      'validation_failed',
+    );
+    k.expectError(
+      await k.call('/api/ramp/order', {
+        token: owner.token,
+        body: { quoteId: q.quoteId, code: '123456', extra: true },
+      }),
+      400,
+      'validation_failed',
+    );
     expect(await orderCount(owner.guid)).toBe(0);
   });
 });

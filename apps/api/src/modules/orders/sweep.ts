@@ -21,8 +21,19 @@ export async function sweepDueOrders(ctx: OrdersContext, options: { batch?: numb
   );
   let moved = 0;
   for (const { id, status } of rows) {
-    const run = status === 'funds_received' ? runDelivery : status === 'deposit_received' || status === 'paying_out' ? runPayout : status === 'delivering' ? runConfirmation : null;
-    const outcome = run ? await run(ctx, id) : (await runAwaitFunds(ctx, id)) === 'moved' ? 'moved' : await runExpiry(ctx, id);
+    const run =
+      status === 'funds_received'
+        ? runDelivery
+        : status === 'deposit_received' || status === 'paying_out'
+          ? runPayout
+          : status === 'delivering'
+            ? runConfirmation
+            : null;
+    const outcome = run
+      ? await run(ctx, id)
+      : (await runAwaitFunds(ctx, id)) === 'moved'
+        ? 'moved'
+        : await runExpiry(ctx, id);
     if (outcome === 'moved') moved += 1;
   }
   return { moved };

@@ -36,9 +36,19 @@ const MAILED: readonly OrderStatus[] = ['completed', 'cancelled', 'expired', 'fa
  * `{ mail: false }`: the refund's mail tells both. The caller posts the ledger and enqueues the next job in the
  * same transaction.
  */
-export async function moveOrder(tx: Queryable, ctx: Pick<OrdersContext, 'jobs' | 'origin'>, row: OrderRow, to: OrderStatus, reason: string, now: Date, patch: Parameters<typeof updateOrder>[2] = {}, options: { mail?: boolean } = {}): Promise<OrderRow> {
+export async function moveOrder(
+  tx: Queryable,
+  ctx: Pick<OrdersContext, 'jobs' | 'origin'>,
+  row: OrderRow,
+  to: OrderStatus,
+  reason: string,
+  now: Date,
+  patch: Parameters<typeof updateOrder>[2] = {},
+  options: { mail?: boolean } = {},
+): Promise<OrderRow> {
   if (!ALLOWED[row.status].includes(to)) throw new Error(`order ${row.id}: ${row.status} -> ${to} is not a move`);
-  const terminalReason = to === 'failed' || to === 'cancelled' || to === 'expired' || to === 'refunded' ? reason : row.reason;
+  const terminalReason =
+    to === 'failed' || to === 'cancelled' || to === 'expired' || to === 'refunded' ? reason : row.reason;
   const moved = await updateOrder(tx, row.id, { ...patch, status: to, reason: terminalReason }, now);
   await insertTransition(tx, row.id, row.status, to, reason, now);
   if (MAILED.includes(to) && options.mail !== false) await mailState(tx, ctx, moved, now);
@@ -49,12 +59,24 @@ export async function moveOrder(tx: Queryable, ctx: Pick<OrdersContext, 'jobs' |
  * The first state of a new order. It is mailed only when the order now waits for the user (a deposit to send, an
  * ACH payment to clear): an order paid at once goes on in the same transaction and is mailed when it ends.
  */
-export async function enterFirstState(tx: Queryable, ctx: Pick<OrdersContext, 'jobs' | 'origin'>, row: OrderRow, reason: string, now: Date, waitsForUser: boolean): Promise<void> {
+export async function enterFirstState(
+  tx: Queryable,
+  ctx: Pick<OrdersContext, 'jobs' | 'origin'>,
+  row: OrderRow,
+  reason: string,
+  now: Date,
+  waitsForUser: boolean,
+): Promise<void> {
   await insertTransition(tx, row.id, null, row.status, reason, now);
   if (waitsForUser) await mailState(tx, ctx, row, now);
 }
 
-async function mailState(tx: Queryable, ctx: Pick<OrdersContext, 'jobs' | 'origin'>, row: OrderRow, now: Date): Promise<void> {
+async function mailState(
+  tx: Queryable,
+  ctx: Pick<OrdersContext, 'jobs' | 'origin'>,
+  row: OrderRow,
+  now: Date,
+): Promise<void> {
   const contact = await findUserContact(tx, row.user_id);
   if (!contact) return;
   const mail = renderOrderMail(contact.locale, row.status, {
@@ -65,5 +87,10 @@ async function mailState(tx: Queryable, ctx: Pick<OrdersContext, 'jobs' | 'origi
     shortLink: `${ctx.origin}${shortPath(row.short_id)}`,
     txHash: row.tx_hash,
   });
-  await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: contact.email, template: `order-${row.status}`, locale: contact.locale, ...mail }, now);
+  await enqueueOutbox(
+    tx,
+    ctx.jobs,
+    { channel: 'email', to: contact.email, template: `order-${row.status}`, locale: contact.locale, ...mail },
+    now,
+  );
 }

@@ -1,4 +1,11 @@
-import { ORDER_CANCELLABLE_STATUSES, RAMP_TICKERS, SHORT_ID_PATTERN, trackingPath, type PublicOrder, type RampOrder } from '@rampart/contracts';
+import {
+  ORDER_CANCELLABLE_STATUSES,
+  RAMP_TICKERS,
+  SHORT_ID_PATTERN,
+  trackingPath,
+  type PublicOrder,
+  type RampOrder,
+} from '@rampart/contracts';
 import { fromMinorUnits } from '../ledger';
 import type { OrderRow, TransitionRow } from './repository';
 
@@ -48,7 +55,8 @@ export function toRampOrder(row: OrderRow, transitions: TransitionRow[]): RampOr
     buyMemo: row.buy_memo,
     depositAddress: row.deposit_address,
     depositMemo: row.deposit_memo,
-    minimumDeposit: row.side === 'sell' && row.sell_delivery_method === 'deposit' && ticker ? ticker.minimumDeposit : null,
+    minimumDeposit:
+      row.side === 'sell' && row.sell_delivery_method === 'deposit' && ticker ? ticker.minimumDeposit : null,
     trackingUrl: trackingPath(row.tracking_id),
     shortUrl: shortPath(row.short_id),
     transferId: row.transfer_id,

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmptyRequest, FeatureInterestListReply, FeatureInterestReply, FeatureInterestRequest, RampAssetsReply } from '@rampart/contracts';
+import {
+  EmptyRequest,
+  FeatureInterestListReply,
+  FeatureInterestReply,
+  FeatureInterestRequest,
+  RampAssetsReply,
+} from '@rampart/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { Clock } from '../../lib/clock';
@@ -11,7 +17,10 @@ import { listInterests, recordInterest, type InterestContext } from './record-in
 const tags = ['ramp'];
 
 /** The ramp's assets and "notify me" (issue 6, decision 022). */
-export const rampAssetRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'> }> = async (app, { db, clock, config }) => {
+export const rampAssetRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'> }> = async (
+  app,
+  { db, clock, config },
+) => {
   const ctx: InterestContext = { db, clock, flags: config.flags };
   // The flags are fixed for the process's life: the catalogue is built once.
   const assets = listAssets(config.flags);
@@ -21,17 +30,42 @@ export const rampAssetRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; conf
   // when the SPA sends one, is simply not needed (document 2, section 7).
   app.post(
     '/ramp/assets',
-    { schema: { tags, summary: 'The networks and assets (stablecoins in display order, crypto, USD payment methods) with what the flags enable', body: EmptyRequest, response: { 200: RampAssetsReply, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'The networks and assets (stablecoins in display order, crypto, USD payment methods) with what the flags enable',
+        body: EmptyRequest,
+        response: { 200: RampAssetsReply, ...errorResponses },
+      },
+    },
     async () => assets,
   );
   app.post(
     '/feature-interest',
-    { ...signedIn, schema: { tags, summary: "Record the caller's interest in a disabled method or asset ('notify me'); asking again changes nothing", body: FeatureInterestRequest, response: { 200: FeatureInterestReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary:
+          "Record the caller's interest in a disabled method or asset ('notify me'); asking again changes nothing",
+        body: FeatureInterestRequest,
+        response: { 200: FeatureInterestReply, ...errorResponses },
+      },
+    },
     async (request) => recordInterest(ctx, requireUser(request).userGuid, request.body),
   );
   app.post(
     '/feature-interest-list',
-    { ...signedIn, schema: { tags, summary: "The caller's recorded interests", body: EmptyRequest, response: { 200: FeatureInterestListReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The caller's recorded interests",
+        body: EmptyRequest,
+        response: { 200: FeatureInterestListReply, ...errorResponses },
+      },
+    },
     async (request) => listInterests(ctx, requireUser(request).userGuid),
   );
 };

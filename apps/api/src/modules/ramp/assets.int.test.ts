@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, FeatureInterestListReply, FeatureInterestReply, RampAssetsReply, type RampAsset } from '@rampart/contracts';
+import {
+  ApiErrorBody,
+  FeatureInterestListReply,
+  FeatureInterestReply,
+  RampAssetsReply,
+  type RampAsset,
+} from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
 
@@ -22,7 +28,9 @@ describe('ramp: assets and feature interest', () => {
   describe('/api/ramp/assets', () => {
     it("names each payment method by document 1's ticker, and no asset", async () => {
       const assets = await assetsOf(k);
-      const tickers = Object.fromEntries(assets.filter((a) => a.section === 'fiat').map((a) => [a.key, a.methodTicker]));
+      const tickers = Object.fromEntries(
+        assets.filter((a) => a.section === 'fiat').map((a) => [a.key, a.methodTicker]),
+      );
       expect(tickers).toEqual({
         primex_achUSD: 'ACH_PLAID',
         primex_instant_achUSD: 'INSTANT_ACH_PLAID',
@@ -38,7 +46,14 @@ describe('ramp: assets and feature interest', () => {
       const assets = await assetsOf(k);
       const stablecoins = assets.filter((a) => a.section === 'stable_coin');
       expect(stablecoins).toHaveLength(18);
-      expect(stablecoins[0]).toMatchObject({ key: 'stellarUSDC', network: 'stellar', assetTicker: 'USDC', disabled: true, hidden: false, networkDisplayName: 'Stellar' });
+      expect(stablecoins[0]).toMatchObject({
+        key: 'stellarUSDC',
+        network: 'stellar',
+        assetTicker: 'USDC',
+        disabled: true,
+        hidden: false,
+        networkDisplayName: 'Stellar',
+      });
       expect(stablecoins.find((a) => !a.disabled && !a.hidden)).toMatchObject({
         key: 'xrplUSDS',
         name: 'Stably USD',
@@ -52,7 +67,14 @@ describe('ramp: assets and feature interest', () => {
         featureInterestType: null,
       });
       expect(stablecoins.find((a) => a.key === 'polymeshUSDS')).toMatchObject({ hidden: true, disabled: true });
-      expect(stablecoins.filter((a) => a.disabled).map((a) => a.key)).toEqual(['stellarUSDC', 'solanaUSDC', 'avalancheUSDC', 'ethereumUSDC', 'ethereumUSDT', 'polymeshUSDS']);
+      expect(stablecoins.filter((a) => a.disabled).map((a) => a.key)).toEqual([
+        'stellarUSDC',
+        'solanaUSDC',
+        'avalancheUSDC',
+        'ethereumUSDC',
+        'ethereumUSDT',
+        'polymeshUSDS',
+      ]);
     });
 
     it('lists crypto assets with a network icon each, XLM disabled for buying and trading', async () => {
@@ -69,7 +91,11 @@ describe('ramp: assets and feature interest', () => {
 
     it('enables the USD methods per direction: from ACH, USD balance, instant ACH; to ACH and USD balance', async () => {
       const fiat = (await assetsOf(k)).filter((a) => a.section === 'fiat');
-      expect(fiat.filter((a) => a.fromAssetEnabled).map((a) => a.network)).toEqual(['primex_ach', 'primex_instant_ach', 'primex_usd']);
+      expect(fiat.filter((a) => a.fromAssetEnabled).map((a) => a.network)).toEqual([
+        'primex_ach',
+        'primex_instant_ach',
+        'primex_usd',
+      ]);
       expect(fiat.filter((a) => a.toAssetEnabled).map((a) => a.network)).toEqual(['primex_ach', 'primex_usd']);
       expect(fiat.filter((a) => a.disabled).map((a) => [a.network, a.featureInterestType])).toEqual([
         ['primex_card', 'card'],
@@ -93,7 +119,10 @@ describe('ramp: assets and feature interest', () => {
 
     it('refuses a body that is not an object', async () => {
       for (const payload of ['[]', '"assets"', '{']) {
-        const res = await k.call('/api/ramp/assets', { body: payload, headers: { 'content-type': 'application/json' } });
+        const res = await k.call('/api/ramp/assets', {
+          body: payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         ApiErrorBody.parse(res.body);
       }
@@ -132,8 +161,14 @@ describe('ramp: assets and feature interest', () => {
 
     it('records an asset interest by network and ticker, the ticker in any case', async () => {
       const first = await record({ type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' });
-      expect(first).toMatchObject({ created: true, interest: { type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' } });
-      expect(await record({ type: 'stablecoin', network: 'stellar', assetTicker: 'usdc' })).toEqual({ created: false, interest: first.interest });
+      expect(first).toMatchObject({
+        created: true,
+        interest: { type: 'stablecoin', network: 'stellar', assetTicker: 'USDC' },
+      });
+      expect(await record({ type: 'stablecoin', network: 'stellar', assetTicker: 'usdc' })).toEqual({
+        created: false,
+        interest: first.interest,
+      });
       // Another pair of the same ticker is another subject.
       expect((await record({ type: 'stablecoin', network: 'ethereum', assetTicker: 'USDC' })).created).toBe(true);
     });
@@ -142,17 +177,38 @@ describe('ramp: assets and feature interest', () => {
       const xlm = (await assetsOf(k)).find((a) => a.key === 'stellarXLM');
       expect(xlm).toMatchObject({ disabled: true, section: 'crypto_currency', featureInterestType: 'crypto' });
       const first = await record({ type: 'crypto', network: 'stellar', assetTicker: 'XLM' });
-      expect(first).toMatchObject({ created: true, interest: { type: 'crypto', network: 'stellar', assetTicker: 'XLM' } });
+      expect(first).toMatchObject({
+        created: true,
+        interest: { type: 'crypto', network: 'stellar', assetTicker: 'XLM' },
+      });
       expect((await list()).filter((i) => i.assetTicker === 'XLM').map((i) => i.type)).toEqual(['crypto']);
       // Each asset type names assets of its own kind only.
-      const wrongKind = k.expectError(await k.call('/api/feature-interest', { token, body: { type: 'stablecoin', network: 'stellar', assetTicker: 'XLM' } }), 400, 'validation_failed');
+      const wrongKind = k.expectError(
+        await k.call('/api/feature-interest', {
+          token,
+          body: { type: 'stablecoin', network: 'stellar', assetTicker: 'XLM' },
+        }),
+        400,
+        'validation_failed',
+      );
       expect(wrongKind.errors?.fields).toEqual({ type: 'Asset XLM not supported!' });
-      k.expectError(await k.call('/api/feature-interest', { token, body: { type: 'crypto', network: 'stellar', assetTicker: 'USDC' } }), 400, 'validation_failed');
-      expect((await list()).filter((i) => i.assetTicker === 'XLM' || (i.type === 'crypto' && i.assetTicker === 'USDC'))).toHaveLength(1);
+      k.expectError(
+        await k.call('/api/feature-interest', {
+          token,
+          body: { type: 'crypto', network: 'stellar', assetTicker: 'USDC' },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(
+        (await list()).filter((i) => i.assetTicker === 'XLM' || (i.type === 'crypto' && i.assetTicker === 'USDC')),
+      ).toHaveLength(1);
     });
 
     it('records two identical requests sent at once as one interest', async () => {
-      const replies = await Promise.all([1, 2, 3].map(() => k.call('/api/feature-interest', { token, body: { type: 'international-wire' } })));
+      const replies = await Promise.all(
+        [1, 2, 3].map(() => k.call('/api/feature-interest', { token, body: { type: 'international-wire' } })),
+      );
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(replies.map((r) => FeatureInterestReply.parse(r.body).created).filter(Boolean)).toHaveLength(1);
       expect((await list()).filter((i) => i.type === 'international-wire')).toHaveLength(1);
@@ -185,8 +241,13 @@ describe('ramp: assets and feature interest', () => {
         [{ type: ['card'] }, 400, 'validation_failed'],
         [[], 400, 'validation_failed'],
       ];
-      for (const [body, status, code] of bad) k.expectError(await k.call('/api/feature-interest', { token, body }), status, code);
-      const invalidJson = await k.call('/api/feature-interest', { token, body: '{"type":', headers: { 'content-type': 'application/json' } });
+      for (const [body, status, code] of bad)
+        k.expectError(await k.call('/api/feature-interest', { token, body }), status, code);
+      const invalidJson = await k.call('/api/feature-interest', {
+        token,
+        body: '{"type":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(invalidJson.status).toBe(400);
     });
 
@@ -197,7 +258,11 @@ describe('ramp: assets and feature interest', () => {
         ['polymesh', 'USDS'],
         ['primex_ach', 'USD'],
       ] as const) {
-        const body = k.expectError(await k.call('/api/feature-interest', { token, body: { type: 'stablecoin', network, assetTicker } }), 400, 'validation_failed');
+        const body = k.expectError(
+          await k.call('/api/feature-interest', { token, body: { type: 'stablecoin', network, assetTicker } }),
+          400,
+          'validation_failed',
+        );
         expect(body.errors?.fields).toEqual({ assetTicker: `Asset ${assetTicker} not supported!` });
       }
     });
@@ -209,7 +274,13 @@ describe('ramp: assets and feature interest', () => {
     beforeAll(async () => {
       other = await createTestApp({
         db: k.t.db,
-        env: { FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: ['usdt'], chains: { polymesh: true, tezos: false }, instantAch: false }) },
+        env: {
+          FEATURE_FLAGS: JSON.stringify({
+            assetsDisabledForBuyingAndTrading: ['usdt'],
+            chains: { polymesh: true, tezos: false },
+            instantAch: false,
+          }),
+        },
       });
     });
     afterAll(async () => {
@@ -225,7 +296,11 @@ describe('ramp: assets and feature interest', () => {
       expect(byKey.get('ethereumUSDT')).toMatchObject({ disabled: true, featureInterestType: 'stablecoin' });
       expect(byKey.get('polymeshUSDS')).toMatchObject({ hidden: false, disabled: false });
       expect(byKey.get('tezosUSDS')).toMatchObject({ hidden: true });
-      expect(byKey.get('primex_instant_achUSD')).toMatchObject({ disabled: true, fromAssetEnabled: false, featureInterestType: 'instant-ach-plaid' });
+      expect(byKey.get('primex_instant_achUSD')).toMatchObject({
+        disabled: true,
+        fromAssetEnabled: false,
+        featureInterestType: 'instant-ach-plaid',
+      });
     });
   });
 });

@@ -21,10 +21,19 @@ export interface ConsumedQuote {
  * the instant before expiresAt), and still within the limits now that other trades may have been made since it was
  * quoted (422 trade_limit_exceeded). The row is locked, so two orders racing for one quote cannot both take it.
  */
-export async function consumeQuote(tx: Queryable, userGuid: string, quoteId: string, now: Date): Promise<ConsumedQuote> {
+export async function consumeQuote(
+  tx: Queryable,
+  userGuid: string,
+  quoteId: string,
+  now: Date,
+): Promise<ConsumedQuote> {
   const row = UUID.test(quoteId) ? await findQuoteOfUserForUpdate(tx, userGuid, quoteId.toLowerCase()) : null;
   assertOpen(row, now);
-  await assertWithinLimits(tx, userGuid, now, { usdValue: row.usd_value, paymentMethod: row.payment_method, side: row.side });
+  await assertWithinLimits(tx, userGuid, now, {
+    usdValue: row.usd_value,
+    paymentMethod: row.payment_method,
+    side: row.side,
+  });
   await markQuoteConsumed(tx, row.id, now);
   return { quote: row.view, side: row.side, paymentMethod: row.payment_method, usdValue: row.usd_value };
 }
@@ -34,10 +43,19 @@ export async function consumeQuote(tx: Queryable, userGuid: string, quoteId: str
  * taking the quote: the order's step-up (decision 027) checks them before it sends or spends the user's code on a
  * quote that cannot be taken (decision 053). Answers the quote as consumeQuote would.
  */
-export async function assertQuoteOpen(q: Queryable, userGuid: string, quoteId: string, now: Date): Promise<ConsumedQuote> {
+export async function assertQuoteOpen(
+  q: Queryable,
+  userGuid: string,
+  quoteId: string,
+  now: Date,
+): Promise<ConsumedQuote> {
   const row = UUID.test(quoteId) ? await findQuoteOfUser(q, userGuid, quoteId.toLowerCase()) : null;
   assertOpen(row, now);
-  await assertWithinLimits(q, userGuid, now, { usdValue: row.usd_value, paymentMethod: row.payment_method, side: row.side });
+  await assertWithinLimits(q, userGuid, now, {
+    usdValue: row.usd_value,
+    paymentMethod: row.payment_method,
+    side: row.side,
+  });
   return { quote: row.view, side: row.side, paymentMethod: row.payment_method, usdValue: row.usd_value };
 }
 

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { RAMP_DAY_MS, RAMP_LIMITS, RAMP_WEEK_MS, USD_BALANCE_ADDRESS, type RampQuote, type RampQuoteReply, type RampQuoteRequest } from '@rampart/contracts';
+import {
+  RAMP_DAY_MS,
+  RAMP_LIMITS,
+  RAMP_WEEK_MS,
+  USD_BALANCE_ADDRESS,
+  type RampQuote,
+  type RampQuoteReply,
+  type RampQuoteRequest,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { inFlight } from '../../lib/http-idempotency';
 import { findAccount } from '../accounts/repository';
@@ -24,7 +32,8 @@ function normalisedRequest(body: RampQuoteRequest, idemId: string): Json {
     buyMemo: t(body.buyMemo),
     sellAssetTicker: t(body.sellAssetTicker),
     sellNetwork: t(body.sellNetwork),
-    sellAmountTotal: body.sellAmountTotal === undefined || body.sellAmountTotal === null ? null : String(body.sellAmountTotal).trim(),
+    sellAmountTotal:
+      body.sellAmountTotal === undefined || body.sellAmountTotal === null ? null : String(body.sellAmountTotal).trim(),
     sellDeliveryMethod: t(body.sellDeliveryMethod),
     sellAddress: t(body.sellAddress),
     idemId,
@@ -88,7 +97,14 @@ export async function createQuote(ctx: QuotesContext, userId: string, body: Ramp
 }
 
 /** The quote as it would be stored: the body checked and priced, in memory (a bank method is read when named). */
-async function newQuote(ctx: QuotesContext, userId: string, body: RampQuoteRequest, idemId: string, request: Json, now: Date): Promise<NewQuote> {
+async function newQuote(
+  ctx: QuotesContext,
+  userId: string,
+  body: RampQuoteRequest,
+  idemId: string,
+  request: Json,
+  now: Date,
+): Promise<NewQuote> {
   const trade = await checkTrade(ctx.db, ctx.flags, userId, body, { addresses: 'required' });
   const { figures, price, view: figuresView } = await priceTrade(ctx.prices, trade);
   const id = randomUUID();
@@ -136,14 +152,25 @@ async function replayMade(ctx: QuotesContext, userId: string, idemId: string, re
 }
 
 /** The checks one by one, each refusing in its turn: for a body that the in-memory checks refuse. */
-async function createQuoteStepByStep(ctx: QuotesContext, userId: string, body: RampQuoteRequest, idemId: string, request: Json, now: Date): Promise<RampQuoteReply> {
+async function createQuoteStepByStep(
+  ctx: QuotesContext,
+  userId: string,
+  body: RampQuoteRequest,
+  idemId: string,
+  request: Json,
+  now: Date,
+): Promise<RampQuoteReply> {
   const existing = await findQuoteByIdem(ctx.db, userId, idemId);
   if (existing) return replay(existing, request);
   const account = await findAccount(ctx.db, userId);
   if (account?.status !== 'opened') throw new AppError('account_not_opened');
   await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
   const quote = await newQuote(ctx, userId, body, idemId, request, now);
-  await assertWithinLimits(ctx.db, userId, now, { usdValue: quote.usdValue, paymentMethod: quote.paymentMethod, side: quote.side });
+  await assertWithinLimits(ctx.db, userId, now, {
+    usdValue: quote.usdValue,
+    paymentMethod: quote.paymentMethod,
+    side: quote.side,
+  });
   const row = await insertQuote(ctx.db, quote);
   if (row) return { quote: row.view, replayed: false };
   return replayMade(ctx, userId, idemId, request);

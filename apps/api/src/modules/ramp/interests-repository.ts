@@ -17,7 +17,12 @@ export interface NewFeatureInterest {
 }
 
 function toInterest(row: FeatureInterestRow): FeatureInterest {
-  return { type: row.type, network: row.network, assetTicker: row.asset_ticker, createdAt: new Date(row.created_at).toISOString() };
+  return {
+    type: row.type,
+    network: row.network,
+    assetTicker: row.asset_ticker,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 function subjectOf(interest: NewFeatureInterest): string {
@@ -28,7 +33,12 @@ function subjectOf(interest: NewFeatureInterest): string {
  * Records the interest once: a second identical request (or two at the same time) finds the first row, so the
  * reply says `created: false` and carries the first time. One statement, no race between a read and an insert.
  */
-export async function insertFeatureInterest(db: Queryable, userId: string, interest: NewFeatureInterest, now: Date): Promise<{ interest: FeatureInterest; created: boolean }> {
+export async function insertFeatureInterest(
+  db: Queryable,
+  userId: string,
+  interest: NewFeatureInterest,
+  now: Date,
+): Promise<{ interest: FeatureInterest; created: boolean }> {
   const subject = subjectOf(interest);
   const inserted = await db.query<FeatureInterestRow>(
     `INSERT INTO feature_interests (user_id, type, network, asset_ticker, subject, created_at)

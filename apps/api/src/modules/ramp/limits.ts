@@ -27,7 +27,13 @@ import { depositUsage, tradeUsage, type Usage } from './quotes-repository';
 
 const usd = (cents: bigint) => minorToDecimal(cents, 2);
 
-function limitOf(kind: RampLimit['kind'], method: string | null, windowMs: number | null, limit: bigint, usage: Usage): RampLimit {
+function limitOf(
+  kind: RampLimit['kind'],
+  method: string | null,
+  windowMs: number | null,
+  limit: bigint,
+  usage: Usage,
+): RampLimit {
   const remaining = limit - usage.total;
   return {
     kind,
@@ -36,18 +42,23 @@ function limitOf(kind: RampLimit['kind'], method: string | null, windowMs: numbe
     limit: usd(limit),
     used: usd(usage.total),
     remaining: usd(remaining > 0n ? remaining : 0n),
-    nextReleaseAt: usage.oldest && windowMs !== null ? new Date(new Date(usage.oldest).getTime() + windowMs).toISOString() : null,
+    nextReleaseAt:
+      usage.oldest && windowMs !== null ? new Date(new Date(usage.oldest).getTime() + windowMs).toISOString() : null,
   };
 }
 
 function addUsage(a: Usage, b: Usage): Usage {
-  const oldest = a.oldest && b.oldest ? (new Date(a.oldest) < new Date(b.oldest) ? a.oldest : b.oldest) : (a.oldest ?? b.oldest);
+  const oldest =
+    a.oldest && b.oldest ? (new Date(a.oldest) < new Date(b.oldest) ? a.oldest : b.oldest) : (a.oldest ?? b.oldest);
   return { total: a.total + b.total, oldest };
 }
 
 export async function weeklyAchUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
   const since = new Date(now.getTime() - RAMP_WEEK_MS);
-  return addUsage(await depositUsage(q, userId, 'ach', since), await tradeUsage(q, userId, since, { paymentMethod: 'primex_ach', side: 'buy' }));
+  return addUsage(
+    await depositUsage(q, userId, 'ach', since),
+    await tradeUsage(q, userId, since, { paymentMethod: 'primex_ach', side: 'buy' }),
+  );
 }
 
 export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
@@ -66,19 +77,35 @@ function limitsFor(method: TransferMethodKey | null): { weeklyAch: boolean; week
 }
 
 /** `/api/ramp/limits`: the caller's limits with what is used and what remains now. */
-export async function getLimits(q: Queryable, userId: string, now: Date, method: string | null): Promise<RampLimitsReply> {
+export async function getLimits(
+  q: Queryable,
+  userId: string,
+  now: Date,
+  method: string | null,
+): Promise<RampLimitsReply> {
   if (method !== null && !(TRANSFER_METHOD_KEYS as readonly string[]).includes(method)) {
     throw AppError.validation({ method: RAMP_QUOTE_MESSAGES.methodUnknown });
   }
   const which = limitsFor(method as TransferMethodKey | null);
   const limits: RampLimit[] = [];
-  if (which.weeklyAch) limits.push(limitOf('weekly_method', 'primex_ach', RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, await weeklyAchUsage(q, userId, now)));
+  if (which.weeklyAch)
+    limits.push(
+      limitOf(
+        'weekly_method',
+        'primex_ach',
+        RAMP_WEEK_MS,
+        RAMP_LIMITS.weeklySlowMethodCents,
+        await weeklyAchUsage(q, userId, now),
+      ),
+    );
   if (which.weeklyCard) {
     const card = await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS));
     limits.push(limitOf('weekly_method', 'primex_card', RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, card));
   }
   if (which.trades) {
-    limits.push(limitOf('daily_trades', null, RAMP_DAY_MS, RAMP_LIMITS.dailyTradeMaxCents, await dailyTradeUsage(q, userId, now)));
+    limits.push(
+      limitOf('daily_trades', null, RAMP_DAY_MS, RAMP_LIMITS.dailyTradeMaxCents, await dailyTradeUsage(q, userId, now)),
+    );
     limits.push(limitOf('per_trade', null, null, RAMP_LIMITS.perTradeMaxCents, { total: 0n, oldest: null }));
   }
   return { assetTicker: 'USD', minimumTrade: usd(RAMP_LIMITS.minTradeCents), limits };
@@ -93,12 +120,15 @@ const leftOf = (limit: bigint, used: bigint) => usd(limit - used > 0n ? limit - 
 /** The refusals of the limits, each saying what remains: shared by assertWithinLimits and createQuote's one statement. */
 export const limitRefusal = {
   perTrade: () => overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents))),
-  weekly: (used: bigint) => overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used))),
-  daily: (used: bigint) => overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(leftOf(RAMP_LIMITS.dailyTradeMaxCents, used))),
+  weekly: (used: bigint) =>
+    overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used))),
+  daily: (used: bigint) =>
+    overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(leftOf(RAMP_LIMITS.dailyTradeMaxCents, used))),
 };
 
 /** Whether the weekly ACH limit concerns a trade: a buy paid by ACH. */
-export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' | 'sell' }) => trade.side === 'buy' && trade.paymentMethod === 'primex_ach';
+export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' | 'sell' }) =>
+  trade.side === 'buy' && trade.paymentMethod === 'primex_ach';
 
 /**
  * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
@@ -106,7 +136,12 @@ export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' 
  * saying what remains. Checked when the quote is made (firm and honest; createQuote checks the same sums in the
  * statement that stores the quote, quotes-repository.ts placeQuote); the order checks again when it consumes it.
  */
-export async function assertWithinLimits(q: Queryable, userId: string, now: Date, trade: { usdValue: bigint; paymentMethod: string; side: 'buy' | 'sell' }): Promise<void> {
+export async function assertWithinLimits(
+  q: Queryable,
+  userId: string,
+  now: Date,
+  trade: { usdValue: bigint; paymentMethod: string; side: 'buy' | 'sell' },
+): Promise<void> {
   if (trade.usdValue > RAMP_LIMITS.perTradeMaxCents) throw limitRefusal.perTrade();
   if (weeklyLimitConcerns(trade)) {
     const used = (await weeklyAchUsage(q, userId, now)).total;
@@ -122,9 +157,18 @@ export async function assertWithinLimits(q: Queryable, userId: string, now: Date
  * the deposit is recorded in this transaction already, so its usage includes it. Other methods have no weekly limit.
  * The caller holds the account's row lock, so two deposits (or a deposit and a buy) of one user are checked in turn.
  */
-export async function assertDepositWithinLimits(q: Queryable, userId: string, now: Date, deposit: { method: string; amount: bigint; alreadyCounted?: boolean }): Promise<void> {
+export async function assertDepositWithinLimits(
+  q: Queryable,
+  userId: string,
+  now: Date,
+  deposit: { method: string; amount: bigint; alreadyCounted?: boolean },
+): Promise<void> {
   const usage =
-    deposit.method === 'ach' ? await weeklyAchUsage(q, userId, now) : deposit.method === 'card' ? await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS)) : null;
+    deposit.method === 'ach'
+      ? await weeklyAchUsage(q, userId, now)
+      : deposit.method === 'card'
+        ? await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS))
+        : null;
   if (!usage) return;
   const used = usage.total - (deposit.alreadyCounted ? deposit.amount : 0n);
   if (used + deposit.amount > RAMP_LIMITS.weeklySlowMethodCents) {

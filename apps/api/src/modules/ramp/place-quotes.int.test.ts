@@ -55,7 +55,8 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     daySince: new Date(now.getTime() - 86_400_000),
     ...overrides,
   });
-  const guidOf = async (email: string) => (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id as string;
+  const guidOf = async (email: string) =>
+    (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id as string;
 
   it('one statement, each quote its own outcome in the order of the step-by-step checks', async () => {
     const user = await k.openedUser();
@@ -63,14 +64,20 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     await k.signedInUser(closedEmail);
     const closed = await guidOf(closedEmail);
     const earlier = newQuote(user.guid);
-    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({ kind: 'inserted', row: { request: earlier.request, view: earlier.view } });
+    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({
+      kind: 'inserted',
+      row: { request: earlier.request, view: earlier.view },
+    });
 
     const fresh = newQuote(user.guid);
     const twice = newQuote(user.guid);
     const outcomes = await placeQuotes(k.t.db, [
       { quote: fresh, checks: checks() },
       // The idemId of a stored quote: its request and reply, whatever the other checks say.
-      { quote: { ...newQuote(user.guid, earlier.idemId), usdValue: 99_999_999n }, checks: checks({ dailyCap: 0n, ratePerMinute: 1 }) },
+      {
+        quote: { ...newQuote(user.guid, earlier.idemId), usdValue: 99_999_999n },
+        checks: checks({ dailyCap: 0n, ratePerMinute: 1 }),
+      },
       { quote: newQuote(closed), checks: checks({ ratePerMinute: 1, dailyCap: 0n }) },
       // One quote made in the last minute: a limit of one refuses, with the time the window frees.
       { quote: newQuote(user.guid), checks: checks({ ratePerMinute: 1, dailyCap: 0n }) },
@@ -81,7 +88,12 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
       { quote: twice, checks: checks() },
       { quote: newQuote(user.guid, twice.idemId), checks: checks() },
     ]);
-    expect(outcomes.slice(7).map((outcome) => outcome.kind).sort()).toEqual(['inserted', 'lost_race']);
+    expect(
+      outcomes
+        .slice(7)
+        .map((outcome) => outcome.kind)
+        .sort(),
+    ).toEqual(['inserted', 'lost_race']);
     expect(outcomes.slice(0, 7)).toEqual([
       { kind: 'inserted', row: { request: fresh.request, view: fresh.view } },
       { kind: 'existing', row: { request: earlier.request, view: earlier.view } },
@@ -91,7 +103,10 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
       { kind: 'weekly_limit', used: 0n },
       { kind: 'daily_limit', used: 0n },
     ]);
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [user.guid]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1',
+      [user.guid],
+    );
     expect(rows[0]?.n).toBe(4n);
   });
 
@@ -105,14 +120,21 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
       { quote: newQuote(noAccount), checks: checks() },
     ]);
     expect(outcomes).toEqual([{ kind: 'account_not_opened' }, { kind: 'account_not_opened' }]);
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = ANY($1::uuid[])', [[nobody, noAccount]]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = ANY($1::uuid[])',
+      [[nobody, noAccount]],
+    );
     expect(rows[0]?.n).toBe(0n);
   });
 
   it('the limits count what the step-by-step checks count: ACH deposits and consumed quotes', async () => {
     const user = await k.openedUser();
     const bank = await k.addBank(user.token);
-    await k.transfer('/api/transfers/deposit', user.token, { method: 'primex_ach', amount: '600', fundsTransferMethodId: bank });
+    await k.transfer('/api/transfers/deposit', user.token, {
+      method: 'primex_ach',
+      amount: '600',
+      fundsTransferMethodId: bank,
+    });
     const taken = newQuote(user.guid, undefined, 30_000n);
     await placeQuote(k.t.db, taken, checks());
     await k.t.db.query('UPDATE ramp_quotes SET consumed_at = $2 WHERE id = $1', [taken.id, now]);
@@ -130,13 +152,20 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     const bank = await k.addBank(user.token);
     const made = await k.call('/api/ramp/quote', {
       token: user.token,
-      body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '50', idemId: `place-cancel-${Date.now()}` },
+      body: {
+        ...BUY_USDS,
+        sellNetwork: 'primex_ach',
+        sellAddress: bank,
+        sellAmountTotal: '50',
+        idemId: `place-cancel-${Date.now()}`,
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const quoteId = RampQuoteReply.parse(made.body).quote.quoteId;
     const placed = await k.placeOrder(user.token, quoteId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const dailyAt = async () => (await placeQuotes(k.t.db, [{ quote: newQuote(user.guid), checks: checks({ dailyCap: 0n }) }]))[0];
+    const dailyAt = async () =>
+      (await placeQuotes(k.t.db, [{ quote: newQuote(user.guid), checks: checks({ dailyCap: 0n }) }]))[0];
     expect(await dailyAt()).toEqual({ kind: 'daily_limit', used: 5_000n });
     const orderId = OrderReply.parse(placed.body).order.orderId;
     expect((await k.call('/api/ramp/cancel', { token: user.token, body: { orderId } })).status).toBe(200);

@@ -43,15 +43,33 @@ export async function priceTrade(prices: PriceProvider, trade: CheckedTrade): Pr
   const scaled = { bid: price.bid, ask: price.ask };
   const figures =
     trade.side === 'buy'
-      ? computeBuy({ sellCents: trade.sellAmount, method: trade.paymentMethod as RampSourceMethod, network: trade.buy.network, assetDecimals: trade.buy.decimals, price: scaled })
-      : computeSell({ sellMinor: trade.sellAmount, method: trade.paymentMethod as RampDestinationMethod, assetDecimals: trade.sell.decimals, price: scaled });
+      ? computeBuy({
+          sellCents: trade.sellAmount,
+          method: trade.paymentMethod as RampSourceMethod,
+          network: trade.buy.network,
+          assetDecimals: trade.buy.decimals,
+          price: scaled,
+        })
+      : computeSell({
+          sellMinor: trade.sellAmount,
+          method: trade.paymentMethod as RampDestinationMethod,
+          assetDecimals: trade.sell.decimals,
+          price: scaled,
+        });
 
-  const minimumDeposit = trade.side === 'sell' && trade.sellDeliveryMethod === 'deposit' && trade.sell.minimumDeposit !== null ? decimalToMinor(trade.sell.minimumDeposit, trade.sell.decimals) : null;
+  const minimumDeposit =
+    trade.side === 'sell' && trade.sellDeliveryMethod === 'deposit' && trade.sell.minimumDeposit !== null
+      ? decimalToMinor(trade.sell.minimumDeposit, trade.sell.decimals)
+      : null;
   if (minimumDeposit !== null && trade.sellAmount < minimumDeposit) {
-    throw AppError.validation({ sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(trade.sell.minimumDeposit ?? '', trade.sell.unitName) });
+    throw AppError.validation({
+      sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(trade.sell.minimumDeposit ?? '', trade.sell.unitName),
+    });
   }
   if (figures.usdValue < RAMP_LIMITS.minTradeCents) {
-    throw AppError.validation({ sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(usd(RAMP_LIMITS.minTradeCents), 'USD') });
+    throw AppError.validation({
+      sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(usd(RAMP_LIMITS.minTradeCents), 'USD'),
+    });
   }
   if (figures.receiveAmount <= 0n) throw AppError.validation({ sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowFees });
 

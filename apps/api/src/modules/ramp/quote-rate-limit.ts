@@ -21,5 +21,8 @@ export async function assertQuoteRate(q: Queryable, userId: string, now: Date, p
 /** 429 rate_limited with Retry-After: the seconds until `oldest`, the oldest counted quote, leaves the window. */
 export function quoteRateRefusal(oldest: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((new Date(oldest).getTime() + QUOTE_RATE_WINDOW_MS - now.getTime()) / 1000));
-  return new AppError('rate_limited', { message: RAMP_QUOTE_MESSAGES.tooManyQuotes, headers: { 'retry-after': String(seconds) } });
+  return new AppError('rate_limited', {
+    message: RAMP_QUOTE_MESSAGES.tooManyQuotes,
+    headers: { 'retry-after': String(seconds) },
+  });
 }

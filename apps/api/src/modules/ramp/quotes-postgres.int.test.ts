@@ -21,7 +21,14 @@ describe('ramp quotes on the PostgreSQL server only: races', () => {
     const user = await k.openedUser();
     const body = { ...BUY_USDS, idemId: `race-${Date.now()}` };
     const replies = await Promise.all(
-      Array.from({ length: 20 }, () => k.t.app.inject({ method: 'POST', url: '/api/ramp/quote', headers: { authorization: `Bearer ${user.token}` }, payload: body })),
+      Array.from({ length: 20 }, () =>
+        k.t.app.inject({
+          method: 'POST',
+          url: '/api/ramp/quote',
+          headers: { authorization: `Bearer ${user.token}` },
+          payload: body,
+        }),
+      ),
     );
     const statuses = new Set(replies.map((r) => r.statusCode));
     expect([...statuses]).toEqual([200]);
@@ -29,7 +36,10 @@ describe('ramp quotes on the PostgreSQL server only: races', () => {
     const ids = new Set(parsed.map((p) => p.quote.quoteId));
     expect(ids.size).toBe(1);
     expect(parsed.filter((p) => !p.replayed)).toHaveLength(1);
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [user.guid]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1',
+      [user.guid],
+    );
     expect(rows[0]?.n).toBe(1n);
     // The client's retry gets the quote.
     const retry = await k.call('/api/ramp/quote', { token: user.token, body });
@@ -38,12 +48,18 @@ describe('ramp quotes on the PostgreSQL server only: races', () => {
 
   it('two orders racing for one quote: one takes it, the other gets 409 quote_used', async () => {
     const user = await k.openedUser();
-    const res = await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: `take-${Date.now()}` } });
+    const res = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: { ...BUY_USDS, idemId: `take-${Date.now()}` },
+    });
     const { quote } = RampQuoteReply.parse(res.body);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 5 }, () => k.t.db.transaction((tx) => consumeQuote(tx, user.guid, quote.quoteId, new Date()))),
+      Array.from({ length: 5 }, () =>
+        k.t.db.transaction((tx) => consumeQuote(tx, user.guid, quote.quoteId, new Date())),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(o.reason).toMatchObject({ code: 'quote_used' });
+    for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected'))
+      expect(o.reason).toMatchObject({ code: 'quote_used' });
   });
 });

@@ -42,7 +42,8 @@ export interface NewQuote {
   expiresAt: Date;
 }
 
-const COLUMNS = 'id, user_id, idem_id, request, side, payment_method, usd_value, view, created_at, expires_at, consumed_at';
+const COLUMNS =
+  'id, user_id, idem_id, request, side, payment_method, usd_value, view, created_at, expires_at, consumed_at';
 
 /** Inserts the quote unless (user, idemId) exists already: the row, or null when another request got there first. */
 export async function insertQuote(q: Queryable, quote: NewQuote): Promise<QuoteRow | null> {
@@ -52,9 +53,27 @@ export async function insertQuote(q: Queryable, quote: NewQuote): Promise<QuoteR
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
      ON CONFLICT (user_id, idem_id) DO NOTHING RETURNING ${COLUMNS}`,
     [
-      quote.id, quote.userId, quote.idemId, JSON.stringify(quote.request), quote.side, quote.paymentMethod, quote.sellAsset, quote.sellNetwork,
-      quote.sellAmount, quote.buyAsset, quote.buyNetwork, quote.receiveAmount, quote.methodFee, quote.networkFee, quote.spreadFee, quote.usdValue,
-      quote.priceBid, quote.priceAsk, JSON.stringify(quote.view), quote.createdAt, quote.expiresAt,
+      quote.id,
+      quote.userId,
+      quote.idemId,
+      JSON.stringify(quote.request),
+      quote.side,
+      quote.paymentMethod,
+      quote.sellAsset,
+      quote.sellNetwork,
+      quote.sellAmount,
+      quote.buyAsset,
+      quote.buyNetwork,
+      quote.receiveAmount,
+      quote.methodFee,
+      quote.networkFee,
+      quote.spreadFee,
+      quote.usdValue,
+      quote.priceBid,
+      quote.priceAsk,
+      JSON.stringify(quote.view),
+      quote.createdAt,
+      quote.expiresAt,
     ],
   );
   return rows[0] ?? null;
@@ -174,7 +193,10 @@ interface PlaceRow {
  * for this transaction only): a crash may lose the last moments' quotes, never a movement of money (an order's
  * commit flushes the log up to it, the quotes before it included).
  */
-export async function placeQuotes(q: Queryable, items: readonly { quote: NewQuote; checks: PlaceChecks }[]): Promise<PlaceOutcome[]> {
+export async function placeQuotes(
+  q: Queryable,
+  items: readonly { quote: NewQuote; checks: PlaceChecks }[],
+): Promise<PlaceOutcome[]> {
   const input = items.map(({ quote, checks }, n) => ({
     n,
     id: quote.id,
@@ -213,7 +235,9 @@ export async function placeQuotes(q: Queryable, items: readonly { quote: NewQuot
       case 'existing':
         return { kind: 'existing', row: { request: row.request as Json, view: row.view as RampQuote } };
       case 'ok':
-        return row.inserted ? { kind: 'inserted', row: { request: item.quote.request, view: item.quote.view } } : { kind: 'lost_race' };
+        return row.inserted
+          ? { kind: 'inserted', row: { request: item.quote.request, view: item.quote.view } }
+          : { kind: 'lost_race' };
       case 'account_not_opened':
         return { kind: 'account_not_opened' };
       case 'rate_limited':
@@ -229,7 +253,10 @@ export async function placeQuotes(q: Queryable, items: readonly { quote: NewQuot
 }
 
 const placeBatcher = perDatabase((db: Queryable) =>
-  createBatcher((items: { quote: NewQuote; checks: PlaceChecks }[]) => placeQuotes(db, items), { maxInFlight: 4, maxBatch: 100 }),
+  createBatcher((items: { quote: NewQuote; checks: PlaceChecks }[]) => placeQuotes(db, items), {
+    maxInFlight: 4,
+    maxBatch: 100,
+  }),
 );
 
 /** placeQuotes for one quote, on the database handle itself (never in a transaction): concurrent quotes share a statement. */
@@ -238,19 +265,32 @@ export function placeQuote(db: Queryable, quote: NewQuote, checks: PlaceChecks):
 }
 
 export async function findQuoteByIdem(q: Queryable, userId: string, idemId: string): Promise<QuoteRow | null> {
-  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE user_id = $1 AND idem_id = $2`, [userId, idemId]);
+  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE user_id = $1 AND idem_id = $2`, [
+    userId,
+    idemId,
+  ]);
   return rows[0] ?? null;
 }
 
 /** A quote read through its owner (another user's id finds nothing), without a lock. */
 export async function findQuoteOfUser(q: Queryable, userId: string, quoteId: string): Promise<QuoteRow | null> {
-  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2`, [quoteId, userId]);
+  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2`, [
+    quoteId,
+    userId,
+  ]);
   return rows[0] ?? null;
 }
 
 /** A quote read through its owner (another user's id finds nothing), locked for the order that takes it. */
-export async function findQuoteOfUserForUpdate(q: Queryable, userId: string, quoteId: string): Promise<QuoteRow | null> {
-  const { rows } = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2 FOR UPDATE`, [quoteId, userId]);
+export async function findQuoteOfUserForUpdate(
+  q: Queryable,
+  userId: string,
+  quoteId: string,
+): Promise<QuoteRow | null> {
+  const { rows } = await q.query<QuoteRow>(
+    `SELECT ${COLUMNS} FROM ramp_quotes WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+    [quoteId, userId],
+  );
   return rows[0] ?? null;
 }
 
@@ -298,7 +338,12 @@ export async function depositUsage(q: Queryable, userId: string, method: 'ach' |
  * committed stop counting (decision 024).
  * `paymentMethod` null: every method; `side` null: buys and sells.
  */
-export async function tradeUsage(q: Queryable, userId: string, since: Date, filter: { paymentMethod?: string; side?: 'buy' | 'sell' } = {}): Promise<Usage> {
+export async function tradeUsage(
+  q: Queryable,
+  userId: string,
+  since: Date,
+  filter: { paymentMethod?: string; side?: 'buy' | 'sell' } = {},
+): Promise<Usage> {
   const { rows } = await q.query<{ total: bigint | null; oldest: Date | null }>(
     `SELECT sum(usd_value)::int8 AS total, min(consumed_at) AS oldest FROM ramp_quotes
      WHERE user_id = $1 AND consumed_at IS NOT NULL AND consumed_at > $2

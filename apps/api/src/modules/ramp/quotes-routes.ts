@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RampLimitsReply, RampLimitsRequest, RampQuoteReply, RampQuoteRequest, TradeEstimateReply, TradeEstimateRequest } from '@rampart/contracts';
+import {
+  RampLimitsReply,
+  RampLimitsRequest,
+  RampQuoteReply,
+  RampQuoteRequest,
+  TradeEstimateReply,
+  TradeEstimateRequest,
+} from '@rampart/contracts';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { singleFlight } from '../../plugins/idempotency';
@@ -24,7 +31,8 @@ export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = as
       ...singleFlight,
       schema: {
         tags,
-        summary: 'A firm, single-use quote (expiresAt), idempotent by idemId: same body the same quote, another body 422, in flight 409',
+        summary:
+          'A firm, single-use quote (expiresAt), idempotent by idemId: same body the same quote, another body 422, in flight 409',
         body: RampQuoteRequest,
         response: { 200: RampQuoteReply, ...errorResponses },
       },
@@ -33,12 +41,28 @@ export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = as
   );
   app.post(
     '/ramp/trade-estimate',
-    { ...signedIn, schema: { tags, summary: 'What an amount would cost and receive now (nothing stored)', body: TradeEstimateRequest, response: { 200: TradeEstimateReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'What an amount would cost and receive now (nothing stored)',
+        body: TradeEstimateRequest,
+        response: { 200: TradeEstimateReply, ...errorResponses },
+      },
+    },
     (request) => estimateTrade(ctx, requireUser(request).userGuid, request.body),
   );
   app.post(
     '/ramp/limits',
-    { ...signedIn, schema: { tags, summary: "The caller's limits per method: limit, used, remaining (rolling windows)", body: RampLimitsRequest, response: { 200: RampLimitsReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The caller's limits per method: limit, used, remaining (rolling windows)",
+        body: RampLimitsRequest,
+        response: { 200: RampLimitsReply, ...errorResponses },
+      },
+    },
     (request) => {
       const method = request.body?.method?.trim() ?? '';
       return getLimits(ctx.db, requireUser(request).userGuid, ctx.clock.now(), method === '' ? null : method);

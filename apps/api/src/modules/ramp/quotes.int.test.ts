@@ -38,21 +38,30 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
     return { message: error.message, fields: ApiErrorBody.parse(res.body).errors?.fields ?? {} };
   }
 
-  const consume = (guid: string, quoteId: string) => k.t.db.transaction((tx) => consumeQuote(tx, guid, quoteId, clock.now()));
+  const consume = (guid: string, quoteId: string) =>
+    k.t.db.transaction((tx) => consumeQuote(tx, guid, quoteId, clock.now()));
 
   async function quoteCount(guid: string): Promise<number> {
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [guid]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1',
+      [guid],
+    );
     return Number(rows[0]?.n ?? 0n);
   }
 
   describe('access', () => {
-    it.each(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits'])('%s answers 401 to an anonymous caller, before looking at the body', async (url) => {
-      k.expectError(await k.call(url, { body: { nonsense: true } }), 401, 'unauthenticated');
-    });
+    it.each(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits'])(
+      '%s answers 401 to an anonymous caller, before looking at the body',
+      async (url) => {
+        k.expectError(await k.call(url, { body: { nonsense: true } }), 401, 'unauthenticated');
+      },
+    );
 
     it('the three calls are in the OpenAPI document', async () => {
       const doc = await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-      expect(Object.keys((doc.json() as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits']));
+      expect(Object.keys((doc.json() as { paths: Record<string, unknown> }).paths)).toEqual(
+        expect.arrayContaining(['/api/ramp/quote', '/api/ramp/trade-estimate', '/api/ramp/limits']),
+      );
     });
 
     it('a quote needs an opened account (409); estimates and limits do not', async () => {
@@ -101,19 +110,48 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
     it('pays by ACH (0.5%) or instant ACH ($2) from one of the caller’s linked banks, with an XRPL destination tag', async () => {
       const user = await k.openedUser();
       const bank = await k.addBank(user.token);
-      const ach = await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, buyMemo: '12345', idemId: idem() });
-      expect(ach.quote).toMatchObject({ sellAddress: bank, buyMemo: '12345', paymentMethod: 'primex_ach', receiveAmount: '99.490000', totalFees: '0.51' });
+      const ach = await quote(user.token, {
+        ...BUY_USDS,
+        sellNetwork: 'primex_ach',
+        sellAddress: bank,
+        buyMemo: '12345',
+        idemId: idem(),
+      });
+      expect(ach.quote).toMatchObject({
+        sellAddress: bank,
+        buyMemo: '12345',
+        paymentMethod: 'primex_ach',
+        receiveAmount: '99.490000',
+        totalFees: '0.51',
+      });
       expect(ach.quote.fees[0]).toMatchObject({ kind: 'method', amount: '0.50' });
-      const instant = await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_instant_ach', sellAddress: bank, idemId: idem() });
+      const instant = await quote(user.token, {
+        ...BUY_USDS,
+        sellNetwork: 'primex_instant_ach',
+        sellAddress: bank,
+        idemId: idem(),
+      });
       expect(instant.quote).toMatchObject({ receiveAmount: '97.990000', totalFees: '2.01' });
     });
 
     it('buys ETH at the ask: the spread is a line of its own, the amount received rounded down', async () => {
       const user = await k.openedUser();
-      const { quote: q } = await quote(user.token, { ...BUY_USDS, buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS.toLowerCase(), sellAmountTotal: '1000', idemId: idem() });
+      const { quote: q } = await quote(user.token, {
+        ...BUY_USDS,
+        buyAssetTicker: 'ETH',
+        buyNetwork: 'ethereum',
+        buyAddress: ETH_ADDRESS.toLowerCase(),
+        sellAmountTotal: '1000',
+        idemId: idem(),
+      });
       // Bid 2985, ask 3015: $1000 - $2.50 network fee = 997.50; spread ceil(99750 x 30 / (2 x 3015)) = 497 cents;
       // 99253 cents at the mid 3000 = 0.330843333... ETH, rounded down to the wei.
-      expect(q).toMatchObject({ rate: '3000.00', rateAssetTicker: 'ETH', totalFees: '7.47', receiveAmount: '0.330843333333333333' });
+      expect(q).toMatchObject({
+        rate: '3000.00',
+        rateAssetTicker: 'ETH',
+        totalFees: '7.47',
+        receiveAmount: '0.330843333333333333',
+      });
       expect(q.fees.map((f) => f.amount)).toEqual(['0.00', '2.50', '4.97']);
       // The address is kept in its checksummed (EIP-55) form.
       expect(q.buyAddress).toBe(ETH_ADDRESS);
@@ -134,7 +172,14 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         idemId: idem(),
       });
       // $1500 at the mid, spread 0.5 x $15 = $7.50, ACH 0.5% of $1492.50 = $7.46.
-      expect(eth.quote).toMatchObject({ side: 'sell', receiveAmount: '1485.04', totalFees: '14.96', buyAddress: bank, sellAddress: ETH_ADDRESS, paymentMethod: 'primex_ach' });
+      expect(eth.quote).toMatchObject({
+        side: 'sell',
+        receiveAmount: '1485.04',
+        totalFees: '14.96',
+        buyAddress: bank,
+        sellAddress: ETH_ADDRESS,
+        paymentMethod: 'primex_ach',
+      });
       const usds = await quote(user.token, {
         sellAssetTicker: 'USDS',
         sellNetwork: 'xrpl',
@@ -146,7 +191,12 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         idemId: idem(),
       });
       // From holdings the minimum deposit does not apply, only the $1 minimum trade.
-      expect(usds.quote).toMatchObject({ receiveAmount: '5.00', totalFees: '0.00', buyAddress: 'USD balance', sellDeliveryMethod: 'holdings' });
+      expect(usds.quote).toMatchObject({
+        receiveAmount: '5.00',
+        totalFees: '0.00',
+        buyAddress: 'USD balance',
+        sellDeliveryMethod: 'holdings',
+      });
     });
   });
 
@@ -162,27 +212,89 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       other = { token: second.token, bank: await k.addBank(second.token) };
     });
 
-    const SELL_ETH = { sellAssetTicker: 'ETH', sellNetwork: 'ethereum', sellAmountTotal: '0.5', sellDeliveryMethod: 'deposit', buyAssetTicker: 'USD', buyNetwork: 'primex_usd', buyAddress: 'USD balance' };
+    const SELL_ETH = {
+      sellAssetTicker: 'ETH',
+      sellNetwork: 'ethereum',
+      sellAmountTotal: '0.5',
+      sellDeliveryMethod: 'deposit',
+      buyAssetTicker: 'USD',
+      buyNetwork: 'primex_usd',
+      buyAddress: 'USD balance',
+    };
 
     it.each([
       ['an unknown asset', { buyAssetTicker: 'FOO' }, { buyAssetTicker: 'Asset FOO not supported!' }],
-      ['an asset on a network it is not on', { buyNetwork: 'bitcoin' }, { buyAssetTicker: 'Asset USDS not supported!' }],
-      ['a hidden pair (Polymesh off)', { buyNetwork: 'polymesh', buyAddress: '0x' + 'a'.repeat(64) }, { buyAssetTicker: 'Asset USDS not supported!' }],
-      ['an asset disabled for buying and trading (R15)', { buyAssetTicker: 'USDC', buyNetwork: 'stellar', buyAddress: 'GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7' }, { buyAssetTicker: 'This asset cannot be bought or sold at the moment' }],
-      ['card as the source (R13)', { sellNetwork: 'primex_card' }, { sellNetwork: 'This payment method cannot be used to pay for a trade' }],
-      ['a wire as the source (R13)', { sellNetwork: 'primex_fedwire' }, { sellNetwork: 'This payment method cannot be used to pay for a trade' }],
-      ['USD for USD', { buyAssetTicker: 'USD', buyNetwork: 'primex_ach' }, { buyAssetTicker: 'These two assets cannot be traded for each other' }],
-      ['an address of another network', { buyAddress: ETH_ADDRESS }, { buyAddress: 'Value is not a valid XRPL address' }],
+      [
+        'an asset on a network it is not on',
+        { buyNetwork: 'bitcoin' },
+        { buyAssetTicker: 'Asset USDS not supported!' },
+      ],
+      [
+        'a hidden pair (Polymesh off)',
+        { buyNetwork: 'polymesh', buyAddress: '0x' + 'a'.repeat(64) },
+        { buyAssetTicker: 'Asset USDS not supported!' },
+      ],
+      [
+        'an asset disabled for buying and trading (R15)',
+        {
+          buyAssetTicker: 'USDC',
+          buyNetwork: 'stellar',
+          buyAddress: 'GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7',
+        },
+        { buyAssetTicker: 'This asset cannot be bought or sold at the moment' },
+      ],
+      [
+        'card as the source (R13)',
+        { sellNetwork: 'primex_card' },
+        { sellNetwork: 'This payment method cannot be used to pay for a trade' },
+      ],
+      [
+        'a wire as the source (R13)',
+        { sellNetwork: 'primex_fedwire' },
+        { sellNetwork: 'This payment method cannot be used to pay for a trade' },
+      ],
+      [
+        'USD for USD',
+        { buyAssetTicker: 'USD', buyNetwork: 'primex_ach' },
+        { buyAssetTicker: 'These two assets cannot be traded for each other' },
+      ],
+      [
+        'an address of another network',
+        { buyAddress: ETH_ADDRESS },
+        { buyAddress: 'Value is not a valid XRPL address' },
+      ],
       ['no address', { buyAddress: '' }, { buyAddress: 'Address is required' }],
-      ['a destination tag that is not one', { buyMemo: 'abc' }, { buyMemo: 'Value is not a valid XRPL destination tag' }],
-      ['too many decimals for USD', { sellAmountTotal: '10.001' }, { sellAmountTotal: 'Amount can have at most 2 decimal places' }],
+      [
+        'a destination tag that is not one',
+        { buyMemo: 'abc' },
+        { buyMemo: 'Value is not a valid XRPL destination tag' },
+      ],
+      [
+        'too many decimals for USD',
+        { sellAmountTotal: '10.001' },
+        { sellAmountTotal: 'Amount can have at most 2 decimal places' },
+      ],
       ['an amount of 0', { sellAmountTotal: '0' }, { sellAmountTotal: 'Amount must be greater than 0' }],
       ['a negative amount', { sellAmountTotal: '-5' }, { sellAmountTotal: 'Amount must be greater than 0' }],
       ['no amount', { sellAmountTotal: null }, { sellAmountTotal: 'Amount is required' }],
       ['a word for an amount', { sellAmountTotal: 'ten' }, { sellAmountTotal: 'Amount must be a number' }],
-      ['less than the minimum trade', { sellAmountTotal: '0.99' }, { sellAmountTotal: 'The minimum for this trade is 1.00 USD' }],
-      ['a delivery method for a payment method', { sellDeliveryMethod: 'holdings' }, { sellDeliveryMethod: 'A payment method delivers USD itself; leave the delivery method empty or payment_method' }],
-      ['ACH without a bank', { sellNetwork: 'primex_ach', sellAddress: '' }, { sellAddress: 'Select one payment method' }],
+      [
+        'less than the minimum trade',
+        { sellAmountTotal: '0.99' },
+        { sellAmountTotal: 'The minimum for this trade is 1.00 USD' },
+      ],
+      [
+        'a delivery method for a payment method',
+        { sellDeliveryMethod: 'holdings' },
+        {
+          sellDeliveryMethod: 'A payment method delivers USD itself; leave the delivery method empty or payment_method',
+        },
+      ],
+      [
+        'ACH without a bank',
+        { sellNetwork: 'primex_ach', sellAddress: '' },
+        { sellAddress: 'Select one payment method' },
+      ],
       ['no idemId', { idemId: undefined }, { idemId: 'A request id (idemId) is required' }],
     ])('%s', async (_name, change, fields) => {
       const body = { ...BUY_USDS, idemId: idem(), ...change };
@@ -190,15 +302,45 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
     });
 
     it.each([
-      ['the amount the fees eat', { buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAmountTotal: '2.50' }, { sellAmountTotal: 'Amount must be more than the fees' }],
-      ['an ETH deposit below its minimum (R14)', { ...SELL_ETH, sellAmountTotal: '0.001' }, { sellAmountTotal: 'The minimum for this trade is 0.005 ETH' }],
-      ['more decimals than ETH has', { ...SELL_ETH, sellAmountTotal: '0.1234567890123456789' }, { sellAmountTotal: 'Amount can have at most 18 decimal places' }],
-      ['instant ACH as the payout (R13)', { ...SELL_ETH, buyNetwork: 'primex_instant_ach' }, { buyNetwork: 'This payment method cannot receive the proceeds of a trade' }],
-      ['an unknown delivery method', { ...SELL_ETH, sellDeliveryMethod: 'mail' }, { sellDeliveryMethod: 'Choose how the asset is delivered: deposit or holdings' }],
-      ['a sending address of another network', { ...SELL_ETH, sellAddress: XRPL_ADDRESS }, { sellAddress: 'Value is not a valid ETH address' }],
+      [
+        'the amount the fees eat',
+        { buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAmountTotal: '2.50' },
+        { sellAmountTotal: 'Amount must be more than the fees' },
+      ],
+      [
+        'an ETH deposit below its minimum (R14)',
+        { ...SELL_ETH, sellAmountTotal: '0.001' },
+        { sellAmountTotal: 'The minimum for this trade is 0.005 ETH' },
+      ],
+      [
+        'more decimals than ETH has',
+        { ...SELL_ETH, sellAmountTotal: '0.1234567890123456789' },
+        { sellAmountTotal: 'Amount can have at most 18 decimal places' },
+      ],
+      [
+        'instant ACH as the payout (R13)',
+        { ...SELL_ETH, buyNetwork: 'primex_instant_ach' },
+        { buyNetwork: 'This payment method cannot receive the proceeds of a trade' },
+      ],
+      [
+        'an unknown delivery method',
+        { ...SELL_ETH, sellDeliveryMethod: 'mail' },
+        { sellDeliveryMethod: 'Choose how the asset is delivered: deposit or holdings' },
+      ],
+      [
+        'a sending address of another network',
+        { ...SELL_ETH, sellAddress: XRPL_ADDRESS },
+        { sellAddress: 'Value is not a valid ETH address' },
+      ],
       ['a memo on a payout', { ...SELL_ETH, buyMemo: '1' }, { buyMemo: 'A payment method takes no memo' }],
     ])('%s', async (_name, change, fields) => {
-      const body = { ...(('sellDeliveryMethod' in change && change.sellDeliveryMethod !== 'payment_method') || 'buyMemo' in change ? SELL_ETH : BUY_USDS), idemId: idem(), ...change };
+      const body = {
+        ...(('sellDeliveryMethod' in change && change.sellDeliveryMethod !== 'payment_method') || 'buyMemo' in change
+          ? SELL_ETH
+          : BUY_USDS),
+        idemId: idem(),
+        ...change,
+      };
       expect((await refused('/api/ramp/quote', token, body, 400, 'validation_failed')).fields).toEqual(fields);
     });
 
@@ -208,13 +350,32 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
 
     it('another user’s bank, or no such bank, reads as unknown (404 under the field)', async () => {
       for (const id of [other.bank, NO_SUCH_ID, 'not-a-uuid']) {
-        const { fields } = await refused('/api/ramp/quote', token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: id, idemId: idem() }, 404, 'bank_method_unknown');
+        const { fields } = await refused(
+          '/api/ramp/quote',
+          token,
+          { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: id, idemId: idem() },
+          404,
+          'bank_method_unknown',
+        );
         expect(fields).toEqual({ sellAddress: 'Unknown bank method' });
       }
-      const payout = await refused('/api/ramp/quote', token, { ...SELL_ETH, buyNetwork: 'primex_ach', buyAddress: other.bank, idemId: idem() }, 404, 'bank_method_unknown');
+      const payout = await refused(
+        '/api/ramp/quote',
+        token,
+        { ...SELL_ETH, buyNetwork: 'primex_ach', buyAddress: other.bank, idemId: idem() },
+        404,
+        'bank_method_unknown',
+      );
       expect(payout.fields).toEqual({ buyAddress: 'Unknown bank method' });
       // The caller's own bank works.
-      expect((await k.call('/api/ramp/quote', { token, body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, idemId: idem() } })).status).toBe(200);
+      expect(
+        (
+          await k.call('/api/ramp/quote', {
+            token,
+            body: { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, idemId: idem() },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -235,9 +396,23 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       const user = await k.openedUser();
       const id = idem();
       await quote(user.token, { ...BUY_USDS, idemId: id });
-      const amount = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '101', idemId: id }, 422, 'idempotency_error');
-      expect(amount.fields).toEqual({ sellAmountTotal: 'This idempotency key was used with a different sellAmountTotal' });
-      const address = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, buyAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', idemId: id }, 422, 'idempotency_error');
+      const amount = await refused(
+        '/api/ramp/quote',
+        user.token,
+        { ...BUY_USDS, sellAmountTotal: '101', idemId: id },
+        422,
+        'idempotency_error',
+      );
+      expect(amount.fields).toEqual({
+        sellAmountTotal: 'This idempotency key was used with a different sellAmountTotal',
+      });
+      const address = await refused(
+        '/api/ramp/quote',
+        user.token,
+        { ...BUY_USDS, buyAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', idemId: id },
+        422,
+        'idempotency_error',
+      );
       expect(address.fields).toEqual({ buyAddress: 'This idempotency key was used with a different buyAddress' });
     });
 
@@ -250,7 +425,6 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       expect(second.replayed).toBe(false);
       expect(second.quote.quoteId).not.toBe(first.quote.quoteId);
     });
-
   });
 
   describe('single use and expiry (consumeQuote, for the orders)', () => {
@@ -269,7 +443,11 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       clock.advance(299_000);
       await expect(consume(user.guid, early.quoteId)).resolves.toMatchObject({ quote: early });
       clock.advance(1_000);
-      await expect(consume(user.guid, late.quoteId)).rejects.toMatchObject({ code: 'quote_expired', status: 409, message: 'This quote has expired. Please get a new quote.' });
+      await expect(consume(user.guid, late.quoteId)).rejects.toMatchObject({
+        code: 'quote_expired',
+        status: 409,
+        message: 'This quote has expired. Please get a new quote.',
+      });
       // The expired quote's idemId still gives it back as it was; a new idemId gives a fresh quote.
       expect((await quote(user.token, { ...BUY_USDS, idemId: late.idemId })).quote).toEqual(late);
       const fresh = (await quote(user.token, { ...BUY_USDS, idemId: idem() })).quote;
@@ -299,30 +477,88 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         assetTicker: 'USD',
         minimumTrade: '1.00',
         limits: [
-          { kind: 'weekly_method', method: 'primex_ach', windowHours: 168, limit: '1000.00', used: '0.00', remaining: '1000.00', nextReleaseAt: null },
-          { kind: 'weekly_method', method: 'primex_card', windowHours: 168, limit: '1000.00', used: '0.00', remaining: '1000.00', nextReleaseAt: null },
-          { kind: 'daily_trades', method: null, windowHours: 24, limit: '25000.00', used: '0.00', remaining: '25000.00', nextReleaseAt: null },
-          { kind: 'per_trade', method: null, windowHours: null, limit: '10000.00', used: '0.00', remaining: '10000.00', nextReleaseAt: null },
+          {
+            kind: 'weekly_method',
+            method: 'primex_ach',
+            windowHours: 168,
+            limit: '1000.00',
+            used: '0.00',
+            remaining: '1000.00',
+            nextReleaseAt: null,
+          },
+          {
+            kind: 'weekly_method',
+            method: 'primex_card',
+            windowHours: 168,
+            limit: '1000.00',
+            used: '0.00',
+            remaining: '1000.00',
+            nextReleaseAt: null,
+          },
+          {
+            kind: 'daily_trades',
+            method: null,
+            windowHours: 24,
+            limit: '25000.00',
+            used: '0.00',
+            remaining: '25000.00',
+            nextReleaseAt: null,
+          },
+          {
+            kind: 'per_trade',
+            method: null,
+            windowHours: null,
+            limit: '10000.00',
+            used: '0.00',
+            remaining: '10000.00',
+            nextReleaseAt: null,
+          },
         ],
       });
       expect((await limits(user.token, 'primex_card')).limits.map((l) => l.kind)).toEqual(['weekly_method']);
       expect((await limits(user.token, 'primex_usd')).limits.map((l) => l.kind)).toEqual(['daily_trades', 'per_trade']);
-      expect((await refused('/api/ramp/limits', user.token, { method: 'primex_cash' }, 400, 'validation_failed')).fields).toEqual({ method: 'Unknown payment method' });
+      expect(
+        (await refused('/api/ramp/limits', user.token, { method: 'primex_cash' }, 400, 'validation_failed')).fields,
+      ).toEqual({ method: 'Unknown payment method' });
     });
 
     it('the weekly $1000 of ACH: deposits and trades by ACH count over a rolling 7 days', async () => {
       const user = await k.openedUser();
       const bank = await k.addBank(user.token);
-      await k.transfer('/api/transfers/deposit', user.token, { method: 'primex_ach', amount: '600', fundsTransferMethodId: bank });
-      expect((await limits(user.token, 'primex_ach')).limits[0]).toMatchObject({ used: '600.00', remaining: '400.00', nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000).toISOString() });
+      await k.transfer('/api/transfers/deposit', user.token, {
+        method: 'primex_ach',
+        amount: '600',
+        fundsTransferMethodId: bank,
+      });
+      expect((await limits(user.token, 'primex_ach')).limits[0]).toMatchObject({
+        used: '600.00',
+        remaining: '400.00',
+        nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000).toISOString(),
+      });
 
-      const over = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '400.01', idemId: idem() }, 422, 'trade_limit_exceeded');
-      expect(over.fields).toEqual({ sellAmountTotal: 'This is over your $1000 weekly limit for this method; $400.00 remains' });
+      const over = await refused(
+        '/api/ramp/quote',
+        user.token,
+        { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '400.01', idemId: idem() },
+        422,
+        'trade_limit_exceeded',
+      );
+      expect(over.fields).toEqual({
+        sellAmountTotal: 'This is over your $1000 weekly limit for this method; $400.00 remains',
+      });
       // Other methods are not concerned.
       await quote(user.token, { ...BUY_USDS, sellAmountTotal: '400.01', idemId: idem() });
 
       clock.advance(600_000);
-      const fits = (await quote(user.token, { ...BUY_USDS, sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '400', idemId: idem() })).quote;
+      const fits = (
+        await quote(user.token, {
+          ...BUY_USDS,
+          sellNetwork: 'primex_ach',
+          sellAddress: bank,
+          sellAmountTotal: '400',
+          idemId: idem(),
+        })
+      ).quote;
       await consume(user.guid, fits.quoteId);
       const after = await limits(user.token, 'primex_ach');
       expect(after.limits[0]).toMatchObject({ used: '1000.00', remaining: '0.00' });
@@ -331,20 +567,48 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       // Seven days after the deposit, its $600 leaves the window; the trade's $400 ten minutes later.
       clock.set(new Date(START.getTime() + 7 * 86_400_000 + 1));
       const token = await k.signIn(user.email);
-      expect((await limits(token, 'primex_ach')).limits[0]).toMatchObject({ used: '400.00', remaining: '600.00', nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000 + 600_000).toISOString() });
+      expect((await limits(token, 'primex_ach')).limits[0]).toMatchObject({
+        used: '400.00',
+        remaining: '600.00',
+        nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000 + 600_000).toISOString(),
+      });
     });
 
     it('one trade at most $10,000; all trades at most $25,000 a day, checked again when the quote is taken', async () => {
       const user = await k.openedUser();
-      const big = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '10000.01', idemId: idem() }, 422, 'trade_limit_exceeded');
+      const big = await refused(
+        '/api/ramp/quote',
+        user.token,
+        { ...BUY_USDS, sellAmountTotal: '10000.01', idemId: idem() },
+        422,
+        'trade_limit_exceeded',
+      );
       expect(big.fields).toEqual({ sellAmountTotal: 'The maximum for one trade is $10000.00' });
-      for (let i = 0; i < 2; i++) await consume(user.guid, (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '10000', idemId: idem() })).quote.quoteId);
+      for (let i = 0; i < 2; i++)
+        await consume(
+          user.guid,
+          (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '10000', idemId: idem() })).quote.quoteId,
+        );
       // Quoted while it fitted, taken after another trade used the room.
       const pending = (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '3000', idemId: idem() })).quote;
-      await consume(user.guid, (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '4000', idemId: idem() })).quote.quoteId);
-      await expect(consume(user.guid, pending.quoteId)).rejects.toMatchObject({ code: 'trade_limit_exceeded', status: 422 });
-      const daily = await refused('/api/ramp/quote', user.token, { ...BUY_USDS, sellAmountTotal: '1000.01', idemId: idem() }, 422, 'trade_limit_exceeded');
-      expect(daily.fields).toEqual({ sellAmountTotal: 'This is over your daily trading limit; $1000.00 remains today' });
+      await consume(
+        user.guid,
+        (await quote(user.token, { ...BUY_USDS, sellAmountTotal: '4000', idemId: idem() })).quote.quoteId,
+      );
+      await expect(consume(user.guid, pending.quoteId)).rejects.toMatchObject({
+        code: 'trade_limit_exceeded',
+        status: 422,
+      });
+      const daily = await refused(
+        '/api/ramp/quote',
+        user.token,
+        { ...BUY_USDS, sellAmountTotal: '1000.01', idemId: idem() },
+        422,
+        'trade_limit_exceeded',
+      );
+      expect(daily.fields).toEqual({
+        sellAmountTotal: 'This is over your daily trading limit; $1000.00 remains today',
+      });
     });
   });
 
@@ -362,8 +626,28 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
 
     it('bad input is still a 4xx under its field', async () => {
       const user = await k.openedUser();
-      expect((await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, buyAddress: 'rNOPE' }, 400, 'validation_failed')).fields).toEqual({ buyAddress: 'Value is not a valid XRPL address' });
-      expect((await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, sellAmountTotal: '' }, 400, 'validation_failed')).fields).toEqual({ sellAmountTotal: 'Amount is required' });
+      expect(
+        (
+          await refused(
+            '/api/ramp/trade-estimate',
+            user.token,
+            { ...BUY_USDS, buyAddress: 'rNOPE' },
+            400,
+            'validation_failed',
+          )
+        ).fields,
+      ).toEqual({ buyAddress: 'Value is not a valid XRPL address' });
+      expect(
+        (
+          await refused(
+            '/api/ramp/trade-estimate',
+            user.token,
+            { ...BUY_USDS, sellAmountTotal: '' },
+            400,
+            'validation_failed',
+          )
+        ).fields,
+      ).toEqual({ sellAmountTotal: 'Amount is required' });
       await refused('/api/ramp/trade-estimate', user.token, { ...BUY_USDS, idemId: 'x' }, 400, 'validation_failed');
     });
   });
@@ -375,9 +659,17 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       await quote(user.token, { ...BUY_USDS, idemId: first });
       clock.advance(20_000);
       for (let i = 0; i < 29; i++) await quote(user.token, { ...BUY_USDS, idemId: idem() });
-      const res = await k.t.app.inject({ method: 'POST', url: '/api/ramp/quote', headers: { authorization: `Bearer ${user.token}` }, payload: { ...BUY_USDS, idemId: idem() } });
+      const res = await k.t.app.inject({
+        method: 'POST',
+        url: '/api/ramp/quote',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { ...BUY_USDS, idemId: idem() },
+      });
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ code: 'rate_limited', message: 'Too many quotes requested. Please wait a moment.' });
+      expect(res.json()).toMatchObject({
+        code: 'rate_limited',
+        message: 'Too many quotes requested. Please wait a moment.',
+      });
       // The oldest counted quote leaves the window 40 seconds from now.
       expect(res.headers['retry-after']).toBe('40');
       expect((await quote(user.token, { ...BUY_USDS, idemId: first })).replayed).toBe(true);
@@ -401,7 +693,9 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prices`;
-    k = await createTransferKit({ env: { PRICE_FEED_URL: url, PRICE_FEED_TIMEOUT_MS: '300', PRICE_FEED_MAX_AGE_SECONDS: '0' } });
+    k = await createTransferKit({
+      env: { PRICE_FEED_URL: url, PRICE_FEED_TIMEOUT_MS: '300', PRICE_FEED_MAX_AGE_SECONDS: '0' },
+    });
   });
   afterAll(async () => {
     await k?.close();
@@ -409,7 +703,13 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const ETH_BUY = { ...BUY_USDS, buyAssetTicker: 'ETH', buyNetwork: 'ethereum', buyAddress: ETH_ADDRESS, sellAmountTotal: '1000' };
+  const ETH_BUY = {
+    ...BUY_USDS,
+    buyAssetTicker: 'ETH',
+    buyNetwork: 'ethereum',
+    buyAddress: ETH_ADDRESS,
+    sellAmountTotal: '1000',
+  };
 
   it('prices from a good feed', async () => {
     answer = JSON.stringify({ prices: { ETH: { bid: '2000', ask: '2000' } } });
@@ -417,7 +717,11 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     const res = await k.call('/api/ramp/quote', { token: user.token, body: { ...ETH_BUY, idemId: idem() } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // ($1000 - $2.50) / 2000 = 0.49875 ETH, no spread.
-    expect(RampQuoteReply.parse(res.body).quote).toMatchObject({ rate: '2000.00', receiveAmount: '0.498750000000000000', totalFees: '2.50' });
+    expect(RampQuoteReply.parse(res.body).quote).toMatchObject({
+      rate: '2000.00',
+      receiveAmount: '0.498750000000000000',
+      totalFees: '2.50',
+    });
   });
 
   it.each([
@@ -429,10 +733,21 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     const user = await k.openedUser();
     const res = await k.call('/api/ramp/quote', { token: user.token, body: { ...ETH_BUY, idemId: idem() } });
     k.expectError(res, 503, 'price_unavailable');
-    expect(ApiErrorBody.parse(res.body).message).toBe('Prices are not available at the moment. Please try again shortly.');
-    k.expectError(await k.call('/api/ramp/trade-estimate', { token: user.token, body: ETH_BUY }), 503, 'price_unavailable');
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1', [user.guid]);
+    expect(ApiErrorBody.parse(res.body).message).toBe(
+      'Prices are not available at the moment. Please try again shortly.',
+    );
+    k.expectError(
+      await k.call('/api/ramp/trade-estimate', { token: user.token, body: ETH_BUY }),
+      503,
+      'price_unavailable',
+    );
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1',
+      [user.guid],
+    );
     expect(rows[0]?.n).toBe(0n);
-    expect((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).status).toBe(200);
+    expect((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).status).toBe(
+      200,
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { assetInterestTypeOf, assetNotSupportedMessage, findRampAsset, type FeatureFlags, type FeatureInterestListReply, type FeatureInterestReply, type FeatureInterestRequest } from '@rampart/contracts';
+import {
+  assetInterestTypeOf,
+  assetNotSupportedMessage,
+  findRampAsset,
+  type FeatureFlags,
+  type FeatureInterestListReply,
+  type FeatureInterestReply,
+  type FeatureInterestRequest,
+} from '@rampart/contracts';
 import type { Db } from '../../db';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -17,16 +25,32 @@ export interface InterestContext {
  * all the same, since the flags may change between the page's load and the click. The type must be the asset's
  * kind: 'stablecoin' for a stablecoin, 'crypto' for a crypto asset.
  */
-export async function recordInterest(ctx: InterestContext, userId: string, body: FeatureInterestRequest): Promise<FeatureInterestReply> {
+export async function recordInterest(
+  ctx: InterestContext,
+  userId: string,
+  body: FeatureInterestRequest,
+): Promise<FeatureInterestReply> {
   if (!('network' in body)) {
-    return insertFeatureInterest(ctx.db, userId, { type: body.type, network: null, assetTicker: null }, ctx.clock.now());
+    return insertFeatureInterest(
+      ctx.db,
+      userId,
+      { type: body.type, network: null, assetTicker: null },
+      ctx.clock.now(),
+    );
   }
   const asset = findRampAsset(ctx.flags, body.network, body.assetTicker);
-  if (!asset || asset.hidden || asset.section === 'fiat') throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+  if (!asset || asset.hidden || asset.section === 'fiat')
+    throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
   // A stablecoin is asked for as 'stablecoin', a crypto asset as 'crypto' (decision 064): the other type names
   // an asset that is not of its kind.
-  if (assetInterestTypeOf(asset.section) !== body.type) throw AppError.validation({ type: assetNotSupportedMessage(body.assetTicker) });
-  return insertFeatureInterest(ctx.db, userId, { type: body.type, network: asset.network, assetTicker: asset.assetTicker }, ctx.clock.now());
+  if (assetInterestTypeOf(asset.section) !== body.type)
+    throw AppError.validation({ type: assetNotSupportedMessage(body.assetTicker) });
+  return insertFeatureInterest(
+    ctx.db,
+    userId,
+    { type: body.type, network: asset.network, assetTicker: asset.assetTicker },
+    ctx.clock.now(),
+  );
 }
 
 /** `/feature-interest-list`: what the caller asked to hear about, so the SPA shows it as asked. */

@@ -65,7 +65,14 @@ describe('the hot statements look rows up by index, whatever the tables held whe
       createdAt: now,
       expiresAt: new Date(now.getTime() + 300_000),
     };
-    const checks = { ratePerMinute: 10, rateSince: now, weeklyCap: 100_000n, weekSince: now, dailyCap: 2_500_000n, daySince: now };
+    const checks = {
+      ratePerMinute: 10,
+      rateSince: now,
+      weeklyCap: 100_000n,
+      weekSince: now,
+      dailyCap: 2_500_000n,
+      daySince: now,
+    };
     const plan = await planOf((q) => placeQuotes(q, [{ quote, checks }]));
     expect(plan).toContain('ramp_quotes');
     expect(plan).toContain('ramp_orders');

@@ -1,4 +1,10 @@
-import { rampCatalogue, validateAddress, validateMemo, type FeatureFlags, type RampAssetEntry } from '@rampart/contracts';
+import {
+  rampCatalogue,
+  validateAddress,
+  validateMemo,
+  type FeatureFlags,
+  type RampAssetEntry,
+} from '@rampart/contracts';
 
 /**
  * Where quotes meet the catalogue (decision 022, helper "catalogue") and the address rules (decision 021, helper

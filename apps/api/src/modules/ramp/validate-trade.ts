@@ -93,23 +93,28 @@ export async function checkTrade(
   let paymentMethod: RampSourceMethod | RampDestinationMethod;
   if (side === 'buy') {
     paymentMethod = sell.network as RampSourceMethod;
-    if (!(RAMP_SOURCE_METHODS as readonly string[]).includes(sell.network) || !sell.fromAssetEnabled) problems.add('sellNetwork', RAMP_QUOTE_MESSAGES.methodNotForBuying);
+    if (!(RAMP_SOURCE_METHODS as readonly string[]).includes(sell.network) || !sell.fromAssetEnabled)
+      problems.add('sellNetwork', RAMP_QUOTE_MESSAGES.methodNotForBuying);
     if (buy.disabled || !buy.toAssetEnabled) problems.add('buyAssetTicker', RAMP_QUOTE_MESSAGES.assetDisabled);
   } else {
     paymentMethod = buy.network as RampDestinationMethod;
-    if (!(RAMP_DESTINATION_METHODS as readonly string[]).includes(buy.network) || !buy.toAssetEnabled) problems.add('buyNetwork', RAMP_QUOTE_MESSAGES.methodNotForSelling);
+    if (!(RAMP_DESTINATION_METHODS as readonly string[]).includes(buy.network) || !buy.toAssetEnabled)
+      problems.add('buyNetwork', RAMP_QUOTE_MESSAGES.methodNotForSelling);
     if (sell.disabled || !sell.fromAssetEnabled) problems.add('sellAssetTicker', RAMP_QUOTE_MESSAGES.assetDisabled);
   }
 
   const amountProblem = sandboxAmountProblem(body.sellAmountTotal, sell.decimals);
-  const sellAmount = amountProblem ? null : decimalToMinor(normaliseSandboxAmount(body.sellAmountTotal as string | number), sell.decimals);
+  const sellAmount = amountProblem
+    ? null
+    : decimalToMinor(normaliseSandboxAmount(body.sellAmountTotal as string | number), sell.decimals);
   if (amountProblem) problems.add('sellAmountTotal', amountProblem);
   else if (sellAmount === null) problems.add('sellAmountTotal', RAMP_QUOTE_MESSAGES.amountBelowFees);
 
   const delivery = text(body.sellDeliveryMethod);
   let sellDeliveryMethod: SellDeliveryMethod = side === 'buy' ? 'payment_method' : 'deposit';
   if (side === 'buy') {
-    if (delivery !== '' && delivery !== 'payment_method') problems.add('sellDeliveryMethod', RAMP_QUOTE_MESSAGES.deliveryMethodFiat);
+    if (delivery !== '' && delivery !== 'payment_method')
+      problems.add('sellDeliveryMethod', RAMP_QUOTE_MESSAGES.deliveryMethodFiat);
   } else if (delivery === 'deposit' || delivery === 'holdings') {
     sellDeliveryMethod = delivery;
   } else if (delivery !== '') {
@@ -128,7 +133,11 @@ export async function checkTrade(
     const memoOff = isMemoSwitchedOff(flags, buy);
     if (memoOff && text(body.buyMemo) !== '') problems.add('buyMemo', RAMP_QUOTE_MESSAGES.memoNotForStablecoins);
     if (rawBuyAddress !== '' || required) {
-      const checked = checkChainDestination(buy.network, rawBuyAddress === '' ? undefined : rawBuyAddress, memoOff ? undefined : body.buyMemo);
+      const checked = checkChainDestination(
+        buy.network,
+        rawBuyAddress === '' ? undefined : rawBuyAddress,
+        memoOff ? undefined : body.buyMemo,
+      );
       if (rawBuyAddress === '') problems.add('buyAddress', RAMP_QUOTE_MESSAGES.addressRequired);
       else if (!checked.ok) problems.add(checked.field === 'address' ? 'buyAddress' : 'buyMemo', checked.message);
       else {
@@ -142,7 +151,8 @@ export async function checkTrade(
   } else {
     if (text(body.buyMemo) !== '') problems.add('buyMemo', RAMP_QUOTE_MESSAGES.memoNotForPayout);
     if (paymentMethod === 'primex_usd') buyAddress = rawBuyAddress === '' ? null : rawBuyAddress;
-    else if (rawBuyAddress !== '' || required) buyAddress = await ownBank(q, userId, rawBuyAddress, 'buyAddress', problems);
+    else if (rawBuyAddress !== '' || required)
+      buyAddress = await ownBank(q, userId, rawBuyAddress, 'buyAddress', problems);
     // The user's sending address (optional): checked for the network when given, so a typo shows before the deposit.
     if (sellDeliveryMethod === 'deposit' && rawSellAddress !== '') {
       const checked = checkChainDestination(sell.network, rawSellAddress, undefined);
@@ -151,17 +161,43 @@ export async function checkTrade(
     }
   }
   problems.throwIfAny();
-  return { side, sell, buy, asset, paymentMethod, sellDeliveryMethod, sellAmount: sellAmount ?? 0n, buyAddress, buyMemo, sellAddress };
+  return {
+    side,
+    sell,
+    buy,
+    asset,
+    paymentMethod,
+    sellDeliveryMethod,
+    sellAmount: sellAmount ?? 0n,
+    buyAddress,
+    buyMemo,
+    sellAddress,
+  };
 }
 
 /** A linked bank of the caller's own (issue 5's bank methods): its id; 404 for another's or an unknown id. */
-async function ownBank(q: Queryable, userId: string, id: string, field: string, problems: Problems): Promise<string | null> {
+async function ownBank(
+  q: Queryable,
+  userId: string,
+  id: string,
+  field: string,
+  problems: Problems,
+): Promise<string | null> {
   if (id === '') {
     problems.add(field, RAMP_QUOTE_MESSAGES.bankMethodRequired);
     return null;
   }
   const method = UUID.test(id) ? await findBankMethodOfUser(q, userId, id.toLowerCase()) : undefined;
-  if (!method) throw new AppError('bank_method_unknown', { details: { errors: [RAMP_QUOTE_MESSAGES.bankMethodUnknown], fields: { [field]: RAMP_QUOTE_MESSAGES.bankMethodUnknown } } });
-  if (method.login_required) throw new AppError('bank_reauth_required', { details: { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } } });
+  if (!method)
+    throw new AppError('bank_method_unknown', {
+      details: {
+        errors: [RAMP_QUOTE_MESSAGES.bankMethodUnknown],
+        fields: { [field]: RAMP_QUOTE_MESSAGES.bankMethodUnknown },
+      },
+    });
+  if (method.login_required)
+    throw new AppError('bank_reauth_required', {
+      details: { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } },
+    });
   return method.id;
 }

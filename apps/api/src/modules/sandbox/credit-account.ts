@@ -44,7 +44,9 @@ export async function creditAccount(ctx: SandboxContext, userGuid: string, input
     if (account?.status !== 'opened') throw new AppError('account_not_opened');
     const posted = await postTransaction(tx, {
       idempotencyKey: input.idempotencyKey,
-      postings: [{ source: WORLD_BANK, destination: userAccount(userGuid, input.asset), asset: input.asset, amount: minor }],
+      postings: [
+        { source: WORLD_BANK, destination: userAccount(userGuid, input.asset), asset: input.asset, amount: minor },
+      ],
       metadata: { ...input.metadata, sandbox: true, status: 'settled' },
     });
     return { ...posted, amount: fromMinorUnits(minor, input.asset) };

@@ -17,7 +17,13 @@ export async function depositAsset(
 ): Promise<SandboxFundReply> {
   const ticker = (input.assetTicker ?? '').trim().toUpperCase();
   if (ticker === '') throw AppError.validation({ assetTicker: SANDBOX_MESSAGES.assetRequired });
-  if (!isAssetCode(ticker) || ticker === 'USD') throw AppError.validation({ assetTicker: assetNotSupportedMessage(ticker) });
-  const credit = await creditAccount(ctx, userGuid, { asset: ticker, amount: input.amount, idempotencyKey, metadata: { kind: 'asset-deposit', method: 'sandbox' } });
+  if (!isAssetCode(ticker) || ticker === 'USD')
+    throw AppError.validation({ assetTicker: assetNotSupportedMessage(ticker) });
+  const credit = await creditAccount(ctx, userGuid, {
+    asset: ticker,
+    amount: input.amount,
+    idempotencyKey,
+    metadata: { kind: 'asset-deposit', method: 'sandbox' },
+  });
   return { message: SANDBOX_MESSAGES.assetFunded, assetTicker: ticker, ...credit };
 }

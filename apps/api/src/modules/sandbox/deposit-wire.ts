@@ -1,4 +1,9 @@
-import { SANDBOX_MESSAGES, normaliseSandboxAmount, sandboxAmountProblem, type SandboxFundReply } from '@rampart/contracts';
+import {
+  SANDBOX_MESSAGES,
+  normaliseSandboxAmount,
+  sandboxAmountProblem,
+  type SandboxFundReply,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { fromMinorUnits, toMinorUnits } from '../ledger';
 import { receiveWireDeposit } from '../transfers';
@@ -10,10 +15,26 @@ import type { SandboxContext } from './context';
  * the wire arrives carrying the amount plus the wire fee, the balance gains the amount) and in the ledger as a
  * deposit by wire (metadata method 'wire').
  */
-export async function depositWire(ctx: SandboxContext, userGuid: string, amount: unknown, idempotencyKey: string): Promise<SandboxFundReply> {
+export async function depositWire(
+  ctx: SandboxContext,
+  userGuid: string,
+  amount: unknown,
+  idempotencyKey: string,
+): Promise<SandboxFundReply> {
   const problem = sandboxAmountProblem(amount, 2);
   if (problem) throw AppError.validation({ amount: problem });
   const minor = toMinorUnits(normaliseSandboxAmount(amount as string | number), 'USD');
-  const wire = await receiveWireDeposit(ctx, { userGuid, amount: minor, ledgerKey: idempotencyKey, metadata: { sandbox: true } });
-  return { message: SANDBOX_MESSAGES.wireDepositFunded, assetTicker: 'USD', transactionId: wire.transactionId, replayed: wire.replayed, amount: fromMinorUnits(minor, 'USD') };
+  const wire = await receiveWireDeposit(ctx, {
+    userGuid,
+    amount: minor,
+    ledgerKey: idempotencyKey,
+    metadata: { sandbox: true },
+  });
+  return {
+    message: SANDBOX_MESSAGES.wireDepositFunded,
+    assetTicker: 'USD',
+    transactionId: wire.transactionId,
+    replayed: wire.replayed,
+    amount: fromMinorUnits(minor, 'USD'),
+  };
 }

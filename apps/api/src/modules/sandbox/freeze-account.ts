@@ -9,7 +9,9 @@ import type { SandboxContext } from './context';
  * the freeze guard answers 401 first.
  */
 export async function freezeSandboxAccount(ctx: SandboxContext, userGuid: string): Promise<SandboxFreezeReply> {
-  const frozen = await ctx.db.transaction((tx) => freezeAccount(tx, userGuid, { reason: 'Sandbox: account frozen', now: ctx.clock.now() }));
+  const frozen = await ctx.db.transaction((tx) =>
+    freezeAccount(tx, userGuid, { reason: 'Sandbox: account frozen', now: ctx.clock.now() }),
+  );
   if (!frozen) throw new AppError('no_custodial_account');
   return { message: SANDBOX_MESSAGES.accountFrozen, frozen: true };
 }

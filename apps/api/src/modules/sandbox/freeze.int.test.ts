@@ -28,7 +28,10 @@ describe('sandbox: freeze and unfreeze the custodial account', () => {
   function expectFrozen(res: { status: number; body: unknown }) {
     const body = k.expectError(res, 401, 'account_frozen');
     expect(body.message.startsWith(FROZEN_ACCOUNT_MARKER)).toBe(true);
-    expect(body).toMatchObject({ type: 'authentication_error', message: `${FROZEN_ACCOUNT_MARKER} Your account has been frozen by the custodian. Please contact support.` });
+    expect(body).toMatchObject({
+      type: 'authentication_error',
+      message: `${FROZEN_ACCOUNT_MARKER} Your account has been frozen by the custodian. Please contact support.`,
+    });
   }
 
   // Account, KYC, method and money calls: every one answers 401 with the marker while frozen.
@@ -57,12 +60,20 @@ describe('sandbox: freeze and unfreeze the custodial account', () => {
 
     const unfrozen = await unfreeze(token);
     expect(unfrozen.status).toBe(200);
-    expect(SandboxFreezeReply.parse(unfrozen.body)).toEqual({ message: 'Account Unfrozen Successfully', frozen: false });
+    expect(SandboxFreezeReply.parse(unfrozen.body)).toEqual({
+      message: 'Account Unfrozen Successfully',
+      frozen: false,
+    });
     expect(await k.accountStatus(token)).toMatchObject({ status: 'opened' });
-    expect(HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available).toBe('50.00');
+    expect(
+      HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body).available,
+    ).toBe('50.00');
     expect((await k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount: '1' } })).status).toBe(200);
     // Unfreezing again is harmless.
-    expect(SandboxFreezeReply.parse((await unfreeze(token)).body)).toEqual({ message: 'Account Unfrozen Successfully', frozen: false });
+    expect(SandboxFreezeReply.parse((await unfreeze(token)).body)).toEqual({
+      message: 'Account Unfrozen Successfully',
+      frozen: false,
+    });
   });
 
   it('while frozen the session calls still answer, so the app can show the frozen screen and sign out', async () => {
@@ -99,7 +110,10 @@ describe('sandbox: freeze and unfreeze the custodial account', () => {
     expect(SandboxFreezeReply.parse((await unfreeze(newcomer)).body).frozen).toBe(false);
   });
 
-  it.each(['/api/primetrust-sandbox-freeze-account', '/api/primetrust-sandbox-unfreeze-account'])('%s answers 401 to an anonymous caller', async (url) => {
-    k.expectError(await k.call(url, { body: {} }), 401, 'unauthenticated');
-  });
+  it.each(['/api/primetrust-sandbox-freeze-account', '/api/primetrust-sandbox-unfreeze-account'])(
+    '%s answers 401 to an anonymous caller',
+    async (url) => {
+      k.expectError(await k.call(url, { body: {} }), 401, 'unauthenticated');
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import { SANDBOX_MESSAGES, signatureOf, type SandboxAccountReply } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import { createIncompleteAccount, findAccount, markSubmitted, recordTransition, updateReview } from '../accounts/repository';
+import {
+  createIncompleteAccount,
+  findAccount,
+  markSubmitted,
+  recordTransition,
+  updateReview,
+} from '../accounts/repository';
 import { AGREEMENT_VERSION } from '../kyc/agreement-template';
 import { findIndividual, insertIndividual } from '../kyc/repository';
 import type { SandboxContext } from './context';
@@ -23,10 +29,19 @@ export async function openSandboxAccount(ctx: SandboxContext, user: AuthUser): P
   const before = await findAccount(ctx.db, userId);
   // Provider calls stay outside the transaction (no row lock held while the custodian answers). A lost race wastes
   // one sandbox contact or account id and nothing else.
-  const contactId = existing?.related_id ?? (await ctx.custodian.createContact({ email: user.email, individual })).contactId;
+  const contactId =
+    existing?.related_id ?? (await ctx.custodian.createContact({ email: user.email, individual })).contactId;
   const signature = signatureOf(individual.name);
   const opened =
-    before?.status === 'opened' ? null : await ctx.custodian.openAccount({ contactId, email: user.email, individual, signature, agreementVersion: AGREEMENT_VERSION });
+    before?.status === 'opened'
+      ? null
+      : await ctx.custodian.openAccount({
+          contactId,
+          email: user.email,
+          individual,
+          signature,
+          agreementVersion: AGREEMENT_VERSION,
+        });
 
   const accountId = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -43,7 +58,13 @@ export async function openSandboxAccount(ctx: SandboxContext, user: AuthUser): P
       id = opened.accountId;
       await markSubmitted(tx, userId, { accountId: id, signature, agreementVersion: AGREEMENT_VERSION, now });
     }
-    await updateReview(tx, userId, { status: 'opened', reason: SANDBOX_OPEN_REASON, checks: ALL_CHECKS_PASSED, now, decided: true });
+    await updateReview(tx, userId, {
+      status: 'opened',
+      reason: SANDBOX_OPEN_REASON,
+      checks: ALL_CHECKS_PASSED,
+      now,
+      decided: true,
+    });
     await recordTransition(tx, userId, from, 'opened', SANDBOX_OPEN_REASON, now);
     return id;
   });

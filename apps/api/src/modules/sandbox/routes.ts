@@ -31,24 +31,52 @@ const tags = ['sandbox'];
  * in sandbox mode; otherwise nothing is registered and they answer 404 like any unknown route. Any signed-in user
  * may use them, on their own account only.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled: boolean }> = async (app, { ctx, enabled }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled: boolean }> = async (
+  app,
+  { ctx, enabled },
+) => {
   if (!enabled) return;
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
 
   app.post(
     '/primetrust/sandbox/account/individual/create',
-    { ...signedIn, schema: { tags, summary: 'Open the caller’s custodial account at once (a sandbox individual when there is no record)', body: EmptyRequest, response: { 200: SandboxAccountReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Open the caller’s custodial account at once (a sandbox individual when there is no record)',
+        body: EmptyRequest,
+        response: { 200: SandboxAccountReply, ...errorResponses },
+      },
+    },
     async (request) => openSandboxAccount(ctx, requireUser(request)),
   );
   app.post(
     '/primetrust/sandbox/account/individual/clear',
-    { ...signedIn, schema: { tags, summary: 'Take the caller’s account back to noInfo (history and ledger kept)', body: EmptyRequest, response: { 200: SandboxAccountReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Take the caller’s account back to noInfo (history and ledger kept)',
+        body: EmptyRequest,
+        response: { 200: SandboxAccountReply, ...errorResponses },
+      },
+    },
     async (request) => clearSandboxAccount(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust/sandbox/account/fund',
-    { ...signedIn, ...idempotent, schema: { tags, summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)',
+        body: SandboxFundRequest,
+        response: { 200: SandboxFundReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return fundAccount(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
@@ -56,7 +84,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   );
   app.post(
     '/primetrust-sandbox-send-and-settle-wire-deposit',
-    { ...signedIn, ...idempotent, schema: { tags, summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)', body: SandboxFundRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)',
+        body: SandboxFundRequest,
+        response: { 200: SandboxFundReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return depositWire(ctx, user.userGuid, request.body.amount, ledgerKeyOf(request, user.userGuid));
@@ -64,7 +101,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   );
   app.post(
     '/primetrust-sandbox-asset-deposit',
-    { ...signedIn, ...idempotent, schema: { tags, summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)', body: SandboxAssetDepositRequest, response: { 200: SandboxFundReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)',
+        body: SandboxAssetDepositRequest,
+        response: { 200: SandboxFundReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return depositAsset(ctx, user.userGuid, request.body, ledgerKeyOf(request, user.userGuid));
@@ -73,20 +119,50 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
   // R5 (decision 018): the freeze guard lets the unfreeze call through while frozen, so a tester is never stuck.
   app.post(
     '/primetrust-sandbox-freeze-account',
-    { ...signedIn, schema: { tags, summary: 'The custodian freezes the caller’s account: other calls answer 401 with the frozen marker', body: EmptyRequest, response: { 200: SandboxFreezeReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The custodian freezes the caller’s account: other calls answer 401 with the frozen marker',
+        body: EmptyRequest,
+        response: { 200: SandboxFreezeReply, ...errorResponses },
+      },
+    },
     async (request) => freezeSandboxAccount(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust-sandbox-unfreeze-account',
-    { ...signedIn, schema: { tags, summary: 'Lift the freeze of the caller’s account (safe to repeat)', body: EmptyRequest, response: { 200: SandboxFreezeReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Lift the freeze of the caller’s account (safe to repeat)',
+        body: EmptyRequest,
+        response: { 200: SandboxFreezeReply, ...errorResponses },
+      },
+    },
     async (request) => unfreezeSandboxAccount(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/primetrust/sandbox/plaid-reset-method',
-    { ...signedIn, schema: { tags, summary: 'Put one of the caller’s linked bank methods into "login required" (re-authentication)', body: SandboxPlaidResetRequest, response: { 200: SandboxPlaidResetReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Put one of the caller’s linked bank methods into "login required" (re-authentication)',
+        body: SandboxPlaidResetRequest,
+        response: { 200: SandboxPlaidResetReply, ...errorResponses },
+      },
+    },
     async (request) => {
-      const method = await resetBankMethod(ctx.db, requireUser(request).userGuid, request.body.fundsTransferMethodId, { clock: ctx.clock });
-      return { message: SANDBOX_MESSAGES.methodReset, fundsTransferMethodId: method.primetrustFundsTransferMethodId, requiresReauth: method.requiresReauth };
+      const method = await resetBankMethod(ctx.db, requireUser(request).userGuid, request.body.fundsTransferMethodId, {
+        clock: ctx.clock,
+      });
+      return {
+        message: SANDBOX_MESSAGES.methodReset,
+        fundsTransferMethodId: method.primetrustFundsTransferMethodId,
+        requiresReauth: method.requiresReauth,
+      };
     },
   );
 };

@@ -14,6 +14,13 @@ export const SANDBOX_INDIVIDUAL: KycIndividual = KycIndividual.parse({
   telephone: { country: 'US', countryCode: '1', number: '2015550123' },
 });
 
-export const SANDBOX_PASSPORT = { documentType: 'passport', country: 'US', expiresOn: SANDBOX_PASSPORT_EXPIRES_ON } as const;
+export const SANDBOX_PASSPORT = {
+  documentType: 'passport',
+  country: 'US',
+  expiresOn: SANDBOX_PASSPORT_EXPIRES_ON,
+} as const;
 
-export const ALL_CHECKS_PASSED = Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, 'passed'])) as Record<KycCheckName, 'passed'>;
+export const ALL_CHECKS_PASSED = Object.fromEntries(KYC_CHECK_NAMES.map((n) => [n, 'passed'])) as Record<
+  KycCheckName,
+  'passed'
+>;

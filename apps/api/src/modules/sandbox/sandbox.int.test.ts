@@ -28,15 +28,28 @@ describe('sandbox: open, clear and fund the custodial account', () => {
   });
 
   const newUser = () => k.signedInUser(`sandbox-${++users}@example.com`);
-  const holdings = async (token: string) => HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body);
+  const holdings = async (token: string) =>
+    HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body);
   const create = (token: string) => k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} });
   const clear = (token: string) => k.call('/api/primetrust/sandbox/account/individual/clear', { token, body: {} });
   const fund = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust/sandbox/account/fund', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+    k.call('/api/primetrust/sandbox/account/fund', {
+      token,
+      body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
   const wire = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+    k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', {
+      token,
+      body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
   const asset = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust-sandbox-asset-deposit', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+    k.call('/api/primetrust-sandbox-asset-deposit', {
+      token,
+      body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
 
   async function openedUser(): Promise<string> {
     const token = await newUser();
@@ -50,7 +63,10 @@ describe('sandbox: open, clear and fund the custodial account', () => {
   }
 
   async function metadataOf(transactionId: string) {
-    const { rows } = await k.t.db.query<{ metadata: Record<string, unknown> }>('SELECT metadata FROM ledger_transactions WHERE id = $1', [transactionId]);
+    const { rows } = await k.t.db.query<{ metadata: Record<string, unknown> }>(
+      'SELECT metadata FROM ledger_transactions WHERE id = $1',
+      [transactionId],
+    );
     return rows[0]?.metadata;
   }
 
@@ -60,14 +76,26 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     const res = await create(token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const reply = SandboxAccountReply.parse(res.body);
-    expect(reply).toMatchObject({ message: 'Account KYC Open Successfully', status: 'opened', passport: { documentType: 'passport', country: 'US', expiresOn: '2050-01-01' } });
+    expect(reply).toMatchObject({
+      message: 'Account KYC Open Successfully',
+      status: 'opened',
+      passport: { documentType: 'passport', country: 'US', expiresOn: '2050-01-01' },
+    });
     expect(reply.accountId).toMatch(/^acct_/);
     const account = await k.accountStatus(token);
-    expect(account).toMatchObject({ status: 'opened', accountId: reply.accountId, statusReason: 'Sandbox: account opened at once (sandbox passport, expires 2050-01-01)' });
+    expect(account).toMatchObject({
+      status: 'opened',
+      accountId: reply.accountId,
+      statusReason: 'Sandbox: account opened at once (sandbox passport, expires 2050-01-01)',
+    });
     expect(account.relatedId).toMatch(/^ct_/);
-    expect(await history(token)).toEqual(['noInfo>opened: Sandbox: account opened at once (sandbox passport, expires 2050-01-01)']);
+    expect(await history(token)).toEqual([
+      'noInfo>opened: Sandbox: account opened at once (sandbox passport, expires 2050-01-01)',
+    ]);
     // The record is complete: the KYC details call reads the sandbox individual.
-    const info = (await k.call('/api/contact/get/individualinfo', { token, body: {} })).body as { individual: { name: { first: string } } };
+    const info = (await k.call('/api/contact/get/individualinfo', { token, body: {} })).body as {
+      individual: { name: { first: string } };
+    };
     expect(info.individual.name.first).toBe('Sandbox');
     // Repeating it changes nothing.
     expect(SandboxAccountReply.parse((await create(token)).body).accountId).toBe(reply.accountId);
@@ -76,10 +104,19 @@ describe('sandbox: open, clear and fund the custodial account', () => {
 
   it('create keeps an existing record and opens its incomplete account', async () => {
     const token = await newUser();
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ first: 'Grace', last: 'Hopper' }) })).status).toBe(200);
+    expect(
+      (
+        await k.call('/api/contact/set/individualinfo', {
+          token,
+          body: validIndividual({ first: 'Grace', last: 'Hopper' }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await create(token)).status).toBe(200);
     expect(await k.accountStatus(token)).toMatchObject({ status: 'opened' });
-    const info = (await k.call('/api/contact/get/individualinfo', { token, body: {} })).body as { individual: { name: { first: string } } };
+    const info = (await k.call('/api/contact/get/individualinfo', { token, body: {} })).body as {
+      individual: { name: { first: string } };
+    };
     expect(info.individual.name.first).toBe('Grace');
     expect(await history(token)).toEqual([
       'noInfo>incomplete: Personal details saved',
@@ -89,12 +126,26 @@ describe('sandbox: open, clear and fund the custodial account', () => {
 
   it('fund credits USD settled at once and the holdings show it', async () => {
     const token = await openedUser();
-    expect(await holdings(token)).toEqual({ available: '0.00', settled: '0.00', held: '0.00', assets: [{ assetTicker: 'USDC', settled: '0.000000', held: '0.000000', available: '0.000000' }] });
+    expect(await holdings(token)).toEqual({
+      available: '0.00',
+      settled: '0.00',
+      held: '0.00',
+      assets: [{ assetTicker: 'USDC', settled: '0.000000', held: '0.000000', available: '0.000000' }],
+    });
     const res = await fund(token, { amount: '100.5' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const reply = SandboxFundReply.parse(res.body);
-    expect(reply).toMatchObject({ message: 'Fund Account Success', assetTicker: 'USD', amount: '100.50', replayed: false });
-    expect(await metadataOf(reply.transactionId)).toMatchObject({ kind: 'sandbox-fund', sandbox: true, status: 'settled' });
+    expect(reply).toMatchObject({
+      message: 'Fund Account Success',
+      assetTicker: 'USD',
+      amount: '100.50',
+      replayed: false,
+    });
+    expect(await metadataOf(reply.transactionId)).toMatchObject({
+      kind: 'sandbox-fund',
+      sandbox: true,
+      status: 'settled',
+    });
     expect(await fund(token, { amount: 20 })).toMatchObject({ status: 200 });
     expect(await holdings(token)).toMatchObject({ available: '120.50', settled: '120.50', held: '0.00' });
   });
@@ -113,15 +164,26 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     const token = await openedUser();
     const res = await asset(token, { assetTicker: 'usdc', amount: '1.123456' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(SandboxFundReply.parse(res.body)).toMatchObject({ message: 'Fund Asset Success', assetTicker: 'USDC', amount: '1.123456' });
-    expect((await holdings(token)).assets).toEqual([{ assetTicker: 'USDC', settled: '1.123456', held: '0.000000', available: '1.123456' }]);
+    expect(SandboxFundReply.parse(res.body)).toMatchObject({
+      message: 'Fund Asset Success',
+      assetTicker: 'USDC',
+      amount: '1.123456',
+    });
+    expect((await holdings(token)).assets).toEqual([
+      { assetTicker: 'USDC', settled: '1.123456', held: '0.000000', available: '1.123456' },
+    ]);
     expect((await holdings(token)).available).toBe('0.00');
     for (const ticker of ['doge', 'USD']) {
       const refused = k.expectError(await asset(token, { assetTicker: ticker, amount: '1' }), 400, 'validation_failed');
       expect(refused.errors?.fields).toEqual({ assetTicker: `Asset ${ticker.toUpperCase()} not supported!` });
     }
-    expect(k.expectError(await asset(token, { amount: '1' }), 400, 'validation_failed').errors?.fields).toEqual({ assetTicker: 'Asset is required' });
-    expect(k.expectError(await asset(token, { assetTicker: 'USDC', amount: '0.0000001' }), 400, 'validation_failed').errors?.fields).toEqual({
+    expect(k.expectError(await asset(token, { amount: '1' }), 400, 'validation_failed').errors?.fields).toEqual({
+      assetTicker: 'Asset is required',
+    });
+    expect(
+      k.expectError(await asset(token, { assetTicker: 'USDC', amount: '0.0000001' }), 400, 'validation_failed').errors
+        ?.fields,
+    ).toEqual({
       amount: 'Amount can have at most 6 decimal places',
     });
   });
@@ -186,8 +248,18 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     expect((await fund(token, { amount: '75' })).status).toBe(200);
     const res = await clear(token);
     expect(res.status).toBe(200);
-    expect(SandboxAccountReply.parse(res.body)).toEqual({ message: 'Account KYC Clear Successfully', status: 'noInfo', accountId: null, passport: null });
-    expect(await k.accountStatus(token)).toEqual({ status: 'noInfo', accountId: null, relatedId: null, statusReason: null });
+    expect(SandboxAccountReply.parse(res.body)).toEqual({
+      message: 'Account KYC Clear Successfully',
+      status: 'noInfo',
+      accountId: null,
+      passport: null,
+    });
+    expect(await k.accountStatus(token)).toEqual({
+      status: 'noInfo',
+      accountId: null,
+      relatedId: null,
+      statusReason: null,
+    });
     expect(await holdings(token)).toMatchObject({ available: '0.00', settled: '0.00' });
     k.expectError(await fund(token, { amount: '1' }), 409, 'account_not_opened');
     // Clearing again is harmless; the KYC details can be saved afresh.
@@ -220,25 +292,53 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     const reset = (body: unknown) => k.call('/api/primetrust/sandbox/plaid-reset-method', { token, body });
     const missing = k.expectError(await reset({}), 400, 'validation_failed');
     expect(JSON.stringify(missing)).toContain('Select one payment method');
-    k.expectError(await reset({ fundsTransferMethodId: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a' }), 404, 'bank_method_unknown');
+    k.expectError(
+      await reset({ fundsTransferMethodId: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a' }),
+      404,
+      'bank_method_unknown',
+    );
 
     const { linkToken } = PlaidLinkTokenReply.parse((await k.call('/api/plaid-ui-token', { token, body: {} })).body);
-    const linked = PlaidSandboxLinkReply.parse((await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body);
+    const linked = PlaidSandboxLinkReply.parse(
+      (await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId: 'ins_wells_fargo' } })).body,
+    );
     const account = linked.accounts[0]!;
     const added = await k.call('/api/plaid-bank-account-add', {
       token,
-      body: { publicToken: linked.publicToken, accountId: account.id, account, institutionId: linked.institutionId, institutionName: linked.institutionName },
+      body: {
+        publicToken: linked.publicToken,
+        accountId: account.id,
+        account,
+        institutionId: linked.institutionId,
+        institutionName: linked.institutionName,
+      },
     });
     const method = BankAccountReply.parse(added.body).account;
     expect(method.requiresReauth).toBe(false);
 
     const res = await reset({ fundsTransferMethodId: method.primetrustFundsTransferMethodId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ message: 'Success! Your funds transfer method reset has been initiated.', fundsTransferMethodId: method.primetrustFundsTransferMethodId, requiresReauth: true });
-    const listed = BankAccountListReply.parse((await k.call('/api/bank-account-list', { token, body: {} })).body).accounts;
-    expect(listed[0]).toMatchObject({ requiresReauth: true, errors: { fields: { ItemRequiredLogin: 'Please wait a few seconds to reauthenticate your Plaid bank account' } } });
+    expect(res.body).toEqual({
+      message: 'Success! Your funds transfer method reset has been initiated.',
+      fundsTransferMethodId: method.primetrustFundsTransferMethodId,
+      requiresReauth: true,
+    });
+    const listed = BankAccountListReply.parse(
+      (await k.call('/api/bank-account-list', { token, body: {} })).body,
+    ).accounts;
+    expect(listed[0]).toMatchObject({
+      requiresReauth: true,
+      errors: { fields: { ItemRequiredLogin: 'Please wait a few seconds to reauthenticate your Plaid bank account' } },
+    });
     // Another user cannot reset it.
     const other = await newUser();
-    k.expectError(await k.call('/api/primetrust/sandbox/plaid-reset-method', { token: other, body: { fundsTransferMethodId: method.primetrustFundsTransferMethodId } }), 404, 'bank_method_unknown');
+    k.expectError(
+      await k.call('/api/primetrust/sandbox/plaid-reset-method', {
+        token: other,
+        body: { fundsTransferMethodId: method.primetrustFundsTransferMethodId },
+      }),
+      404,
+      'bank_method_unknown',
+    );
   });
 });

@@ -7,6 +7,8 @@ import type { SandboxContext } from './context';
  * guard lets it through) so a tester is never stuck; not frozen, or no account: the same reply, nothing changes.
  */
 export async function unfreezeSandboxAccount(ctx: SandboxContext, userGuid: string): Promise<SandboxFreezeReply> {
-  await ctx.db.transaction((tx) => unfreezeAccount(tx, userGuid, { reason: 'Sandbox: account unfrozen', now: ctx.clock.now() }));
+  await ctx.db.transaction((tx) =>
+    unfreezeAccount(tx, userGuid, { reason: 'Sandbox: account unfrozen', now: ctx.clock.now() }),
+  );
   return { message: SANDBOX_MESSAGES.accountUnfrozen, frozen: false };
 }

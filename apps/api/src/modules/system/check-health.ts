@@ -29,7 +29,11 @@ async function probe<T>(run: () => Promise<T>): Promise<{ value: T | null; laten
  * unreachable is 'degraded' (503). A long backlog is reported, not judged: taking every instance out of a load
  * balancer because the workers are behind would make things worse (decision 036).
  */
-export async function checkHealth(db: Db, queueSql: (sql: string) => Promise<{ rows: unknown[] }>, version: string): Promise<HealthcheckResponse> {
+export async function checkHealth(
+  db: Db,
+  queueSql: (sql: string) => Promise<{ rows: unknown[] }>,
+  version: string,
+): Promise<HealthcheckResponse> {
   const [database, queue] = await Promise.all([
     probe(async () => {
       await db.query('SELECT 1');

@@ -6,7 +6,10 @@ import type { JobQueue } from '../../jobs/queue';
 import { errorResponses } from '../../lib/schemas';
 import { checkHealth } from './check-health';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs: JobQueue }> = async (app, { config, db, jobs }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs: JobQueue }> = async (
+  app,
+  { config, db, jobs },
+) => {
   // The queue's own connection: pg-boss's pool on a server, the shared PGlite otherwise.
   const queueSql = (sql: string) => jobs.boss.getDb().executeSql(sql, []);
 
@@ -15,13 +18,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the API, its database and its job queue are reachable; the queue backlog (due jobs, oldest wait)',
+        summary:
+          'Whether the API, its database and its job queue are reachable; the queue backlog (due jobs, oldest wait)',
         response: { 200: HealthcheckResponse, 503: HealthcheckResponse, ...errorResponses },
       },
     },
     async (_request, reply) => {
       const health = await checkHealth(db, queueSql, config.version);
-      return reply.code(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(health);
+      return reply
+        .code(health.status === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(health);
     },
   );
 
@@ -36,7 +43,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs:
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send({ status: 'ok' as const, version: config.version, uptimeSeconds: Math.round(process.uptime()) }),
+      reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok' as const, version: config.version, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(

@@ -4,7 +4,13 @@ import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ApiErrorBody, DEFAULT_FEATURE_FLAGS, HealthcheckResponse, LivenessResponse, PublicConfig } from '@rampart/contracts';
+import {
+  ApiErrorBody,
+  DEFAULT_FEATURE_FLAGS,
+  HealthcheckResponse,
+  LivenessResponse,
+  PublicConfig,
+} from '@rampart/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../../test/helpers';
 
 describe('system routes, errors and headers', () => {
@@ -111,7 +117,13 @@ describe('system routes, errors and headers', () => {
   it('serves neither the reference page nor the OpenAPI document with API_DOCS=false (decision 068)', async () => {
     const closed = await createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'false', WEB_DIST_DIR: distDir } });
     try {
-      for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
+      for (const url of [
+        '/api/openapi.json',
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/static/index.html',
+        '/api/docs/json',
+      ]) {
         const res = await closed.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(ApiErrorBody.parse(res.json()).code, url).toBeTruthy();
@@ -131,7 +143,11 @@ describe('system routes, errors and headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBe('trace-123');
-    const generated = await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -146,7 +162,9 @@ describe('system routes, errors and headers', () => {
     expect(directive(String(page.headers['content-security-policy']), 'connect-src')).toBe("connect-src 'self'");
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ adBlockProbeUrl: null });
 
-    const probing = await createTestApp({ env: { WEB_DIST_DIR: distDir, AD_BLOCK_PROBE_URL: 'https://ads.probe.example/pagead/show_ads.js' } });
+    const probing = await createTestApp({
+      env: { WEB_DIST_DIR: distDir, AD_BLOCK_PROBE_URL: 'https://ads.probe.example/pagead/show_ads.js' },
+    });
     try {
       const res = await probing.app.inject({ method: 'GET', url: '/kyc/identity' });
       const csp = String(res.headers['content-security-policy']);
@@ -164,7 +182,12 @@ describe('system routes, errors and headers', () => {
   it('sends the same security headers on refusals and unknown routes', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/no-such-route' },
-      { method: 'POST' as const, url: '/api/test/echo', payload: '{"email":', headers: { 'content-type': 'application/json' } },
+      {
+        method: 'POST' as const,
+        url: '/api/test/echo',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      },
     ]) {
       const res = await t.app.inject(request);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -179,7 +202,11 @@ describe('system routes, errors and headers', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', name: {} } });
     expect(res.statusCode).toBe(400);
     const body = ApiErrorBody.parse(res.json());
-    expect(body).toMatchObject({ type: 'new_validation_error', message: 'validation error', code: 'validation_failed' });
+    expect(body).toMatchObject({
+      type: 'new_validation_error',
+      message: 'validation error',
+      code: 'validation_failed',
+    });
     expect(body.errors?.fields).toEqual({ email: 'Value is not a valid email', 'name.first': 'A value is required' });
     expect(body.errors?.errors).toEqual(['Value is not a valid email', 'A value is required']);
   });
@@ -187,9 +214,24 @@ describe('system routes, errors and headers', () => {
   const badRequests: Array<[string, { payload?: string; headers?: Record<string, string> }, number, string]> = [
     ['malformed JSON', { payload: '{"email":', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
     ['an empty JSON body', { payload: '', headers: { 'content-type': 'application/json' } }, 400, 'empty_body'],
-    ['a wrong content type', { payload: 'email=x', headers: { 'content-type': 'text/csv' } }, 415, 'unsupported_media_type'],
-    ['an oversized body', { payload: JSON.stringify({ email: 'a'.repeat(5000) }), headers: { 'content-type': 'application/json' } }, 413, 'payload_too_large'],
-    ['a prototype-poisoning body', { payload: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
+    [
+      'a wrong content type',
+      { payload: 'email=x', headers: { 'content-type': 'text/csv' } },
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'an oversized body',
+      { payload: JSON.stringify({ email: 'a'.repeat(5000) }), headers: { 'content-type': 'application/json' } },
+      413,
+      'payload_too_large',
+    ],
+    [
+      'a prototype-poisoning body',
+      { payload: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } },
+      400,
+      'invalid_json',
+    ],
   ];
   it.each(badRequests)('refuses %s with a 4xx in the error shape', async (_name, request, status, code) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', ...request });
@@ -200,7 +242,11 @@ describe('system routes, errors and headers', () => {
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/nowhere'], ['POST', '/api/user/nowhere'], ['DELETE', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nowhere'],
+      ['POST', '/api/user/nowhere'],
+      ['DELETE', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(ApiErrorBody.parse(res.json())).toMatchObject({ code: 'route_not_found', type: 'not_found_error' });
@@ -225,7 +271,11 @@ describe('system routes, errors and headers', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body).toBe('console.log(1)');
     // The build's brotli copy goes to a browser that accepts it (decision 040), with the script's own type.
-    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['content-type']).toContain('javascript');
     expect(compressed.headers.vary).toContain('accept-encoding');
@@ -235,7 +285,12 @@ describe('system routes, errors and headers', () => {
   });
 
   it('answers 404 for a missing file under /assets/ (a chunk of an earlier build), and the SPA for deep links (decision 052)', async () => {
-    for (const url of ['/assets/missing.js', '/assets/trade-buy-Dq3x9a1.js?v=1', '/assets/app-old.css', '/assets/nested/gone.woff2']) {
+    for (const url of [
+      '/assets/missing.js',
+      '/assets/trade-buy-Dq3x9a1.js?v=1',
+      '/assets/app-old.css',
+      '/assets/nested/gone.woff2',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -244,8 +299,16 @@ describe('system routes, errors and headers', () => {
         expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
       }
     }
-    expect(ApiErrorBody.parse((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).code).toBe('not_found');
-    for (const url of ['/trade/buy', '/trade/buy?asset=BTC', '/v1/auth/login', '/assets-and-more', '/settings/assets']) {
+    expect(ApiErrorBody.parse((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).json()).code).toBe(
+      'not_found',
+    );
+    for (const url of [
+      '/trade/buy',
+      '/trade/buy?asset=BTC',
+      '/v1/auth/login',
+      '/assets-and-more',
+      '/settings/assets',
+    ]) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toContain('text/html');

@@ -17,7 +17,11 @@ export const EXPIRED_REASON = 'Not confirmed within 24 hours';
  * withdrawal_confirmation_expired; a cancelled withdrawal → 409 withdrawal_not_pending. Confirmed, the withdrawal
  * is expected on the method's banking-day time from now, and its settlement job is queued in the same transaction.
  */
-export async function confirmWithdrawal(ctx: TransfersContext, userGuid: string, token: string): Promise<TransferReply> {
+export async function confirmWithdrawal(
+  ctx: TransfersContext,
+  userGuid: string,
+  token: string,
+): Promise<TransferReply> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await findByConfirmTokenHash(tx, userGuid, hashConfirmationToken(token));
     if (!row || row.confirmed_at) throw new AppError('withdrawal_confirmation_invalid');
@@ -27,7 +31,12 @@ export async function confirmWithdrawal(ctx: TransfersContext, userGuid: string,
       await cancelLocked(tx, ctx, row, EXPIRED_REASON);
       return { expired: true as const };
     }
-    const confirmed = await updateTransfer(tx, row.id, { confirmed_at: now, settles_at: expectedSettlement(row.method, now) }, now);
+    const confirmed = await updateTransfer(
+      tx,
+      row.id,
+      { confirmed_at: now, settles_at: expectedSettlement(row.method, now) },
+      now,
+    );
     await recordTransferTransition(tx, row.id, 'pending', 'pending', 'Confirmed from the email', now);
     await scheduleSettlement(tx, ctx, confirmed);
     return { expired: false as const, reply: { transfer: toTransferView(confirmed), replayed: false } };

@@ -34,7 +34,11 @@ export type ContributionResult = TransferView & { replayed: boolean };
 /** Schedules a pending transfer's settlement job in the caller's transaction (a settle job run twice settles once). */
 export async function scheduleSettlement(tx: Queryable, deps: TransferDeps, row: TransferRow): Promise<void> {
   if (!row.settles_at) return;
-  await deps.jobs.send(SETTLE_TRANSFER_JOB, { transferId: row.id }, { tx, startAfter: row.settles_at, singletonKey: `settle:${row.id}` });
+  await deps.jobs.send(
+    SETTLE_TRANSFER_JOB,
+    { transferId: row.id },
+    { tx, startAfter: row.settles_at, singletonKey: `settle:${row.id}` },
+  );
 }
 
 /**
@@ -47,8 +51,13 @@ export async function scheduleSettlement(tx: Queryable, deps: TransferDeps, row:
  *   recorded settled by receiveWireDeposit).
  * The balance gains `amount`; the paying side is charged `amount + fee`. The account must be opened (409).
  */
-export async function createContribution(tx: Queryable, deps: TransferDeps, input: ContributionInput): Promise<ContributionResult> {
-  if (typeof input.amount !== 'bigint' || input.amount <= 0n) throw AppError.validation({ amount: 'Amount must be greater than 0' });
+export async function createContribution(
+  tx: Queryable,
+  deps: TransferDeps,
+  input: ContributionInput,
+): Promise<ContributionResult> {
+  if (typeof input.amount !== 'bigint' || input.amount <= 0n)
+    throw AppError.validation({ amount: 'Amount must be greater than 0' });
   const fee = input.fee ?? transferFee(input.method, input.amount);
   if (typeof fee !== 'bigint' || fee < 0n) throw AppError.validation({ fee: 'The fee must not be negative' });
   await requireOpenedAccount(tx, input.userGuid);
@@ -79,13 +88,24 @@ export async function createContribution(tx: Queryable, deps: TransferDeps, inpu
       method: input.method,
       amount: input.amount.toString(),
       fee: fee.toString(),
-      methodRef: { kind: ref.kind, id: ref.id ?? null, last4: ref.last4 ?? null, label: ref.label ?? null, bankCode: ref.bankCode ?? null },
+      methodRef: {
+        kind: ref.kind,
+        id: ref.id ?? null,
+        last4: ref.last4 ?? null,
+        label: ref.label ?? null,
+        bankCode: ref.bankCode ?? null,
+      },
     },
     now,
   });
   if (replayed) return { ...toTransferView(row), replayed };
   // The method's weekly limit (decision 053), the new deposit counted: over it, the caller's transaction rolls back.
-  if (!input.orderId) await assertDepositWithinLimits(tx, input.userGuid, now, { method: input.method, amount: input.amount, alreadyCounted: true });
+  if (!input.orderId)
+    await assertDepositWithinLimits(tx, input.userGuid, now, {
+      method: input.method,
+      amount: input.amount,
+      alreadyCounted: true,
+    });
   await recordTransferTransition(tx, row.id, null, 'pending', `Created: ${input.method} deposit`, now);
   let current = row;
   if (instant) {

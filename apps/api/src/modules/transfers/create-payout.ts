@@ -13,7 +13,11 @@ import { usableBankMethod } from './request-withdrawal';
  * already in the user's balance) is held at once and settles like any confirmed ACH withdrawal (5 banking days; the
  * settlement job captures the hold to the bank). No fee: the order charged it. The same key gives the same transfer.
  */
-export async function createPayout(tx: Queryable, deps: TransferDeps, input: { userGuid: string; amount: bigint; fundsTransferMethodId: string; idempotencyKey: string }): Promise<TransferRow> {
+export async function createPayout(
+  tx: Queryable,
+  deps: TransferDeps,
+  input: { userGuid: string; amount: bigint; fundsTransferMethodId: string; idempotencyKey: string },
+): Promise<TransferRow> {
   const now = deps.clock.now();
   const bank = await usableBankMethod(tx, input.userGuid, input.fundsTransferMethodId.trim().toLowerCase());
   const { row, replayed } = await claimTransfer(tx, {
@@ -43,7 +47,12 @@ export async function createPayout(tx: Queryable, deps: TransferDeps, input: { u
     amount: input.amount,
     metadata: { kind: 'withdrawal', method: 'ach', transferId: row.id, payout: true },
   });
-  const confirmed = await updateTransfer(tx, row.id, { hold_id: holdId, confirmed_at: now, settles_at: expectedSettlement('ach', now) }, now);
+  const confirmed = await updateTransfer(
+    tx,
+    row.id,
+    { hold_id: holdId, confirmed_at: now, settles_at: expectedSettlement('ach', now) },
+    now,
+  );
   await recordTransferTransition(tx, row.id, null, 'pending', 'Created: ACH payout of a sale', now);
   await scheduleSettlement(tx, deps, confirmed);
   return confirmed;

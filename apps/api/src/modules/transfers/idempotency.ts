@@ -20,7 +20,10 @@ export function transferKeyOf(request: FastifyRequest): string {
  * (`replayed`), another request is refused with 422 idempotency_error naming the first differing field. The
  * ledger commands that follow use keys derived from the transfer id, so they happen once per transfer.
  */
-export async function claimTransfer(tx: Parameters<typeof insertTransfer>[0], input: NewTransfer): Promise<{ row: TransferRow; replayed: boolean }> {
+export async function claimTransfer(
+  tx: Parameters<typeof insertTransfer>[0],
+  input: NewTransfer,
+): Promise<{ row: TransferRow; replayed: boolean }> {
   const inserted = await insertTransfer(tx, input);
   if (inserted) return { row: inserted, replayed: false };
   const existing = await findTransferByKey(tx, input.userId, input.idempotencyKey, { forUpdate: true });
@@ -31,6 +34,9 @@ export async function claimTransfer(tx: Parameters<typeof insertTransfer>[0], in
 }
 
 /** The ledger key of one step of a transfer: each step moves money once, whatever retries happen. */
-export function ledgerKey(transferId: string, step: 'credit' | 'hold' | 'capture' | 'fee' | 'release' | 'reversal'): string {
+export function ledgerKey(
+  transferId: string,
+  step: 'credit' | 'hold' | 'capture' | 'fee' | 'release' | 'reversal',
+): string {
   return `transfer:${transferId}:${step}`;
 }

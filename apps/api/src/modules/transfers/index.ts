@@ -7,7 +7,12 @@
  * A card deposit is pending and settles (the ledger credits it) 12 hours later, or at once through the sandbox's
  * settle-last-cc-contribution call.
  */
-export { createContribution, type ContributionInput, type ContributionMethod, type ContributionResult } from './create-contribution';
+export {
+  createContribution,
+  type ContributionInput,
+  type ContributionMethod,
+  type ContributionResult,
+} from './create-contribution';
 export { createPayout } from './create-payout';
 export { cancelTransfer } from './cancel-transfer';
 export { settleTransfer } from './settle-transfer';

@@ -5,8 +5,16 @@ import { findTransferOfUser, listTransfersOfUser } from './repository';
 import { toTransferView } from './view';
 
 /** `/api/transfers/list`: the caller's transfers, newest first (default 50, at most 200). */
-export async function listTransfers(db: Queryable, userGuid: string, body: TransferListRequest): Promise<TransferListReply> {
-  const rows = await listTransfersOfUser(db, userGuid, { direction: body?.direction, status: body?.status, limit: body?.limit ?? 50 });
+export async function listTransfers(
+  db: Queryable,
+  userGuid: string,
+  body: TransferListRequest,
+): Promise<TransferListReply> {
+  const rows = await listTransfersOfUser(db, userGuid, {
+    direction: body?.direction,
+    status: body?.status,
+    limit: body?.limit ?? 50,
+  });
   return { transfers: rows.map(toTransferView) };
 }
 

@@ -16,13 +16,15 @@ export interface WithdrawalMailFacts {
 const TEXTS = {
   en: {
     subject: 'Confirm your Rampart withdrawal',
-    lead: (f: WithdrawalMailFacts) => `You asked to withdraw $${f.amount} by ${f.methodLabel} to ${f.destination}. The fee is $${f.fee}; $${f.total} leaves your balance.`,
+    lead: (f: WithdrawalMailFacts) =>
+      `You asked to withdraw $${f.amount} by ${f.methodLabel} to ${f.destination}. The fee is $${f.fee}; $${f.total} leaves your balance.`,
     action: 'Confirm the withdrawal',
     footer: `The link works once and expires in ${WITHDRAWAL_CONFIRM_HOURS} hours; without confirmation the withdrawal is cancelled and the money stays in your balance. If you did not ask for this, do not open the link and contact support.`,
   },
   es: {
     subject: 'Confirma tu retiro de Rampart',
-    lead: (f: WithdrawalMailFacts) => `Has solicitado retirar $${f.amount} por ${f.methodLabel} a ${f.destination}. La comisión es de $${f.fee}; salen $${f.total} de tu saldo.`,
+    lead: (f: WithdrawalMailFacts) =>
+      `Has solicitado retirar $${f.amount} por ${f.methodLabel} a ${f.destination}. La comisión es de $${f.fee}; salen $${f.total} de tu saldo.`,
     action: 'Confirmar el retiro',
     footer: `El enlace solo sirve una vez y caduca en ${WITHDRAWAL_CONFIRM_HOURS} horas; sin confirmación el retiro se cancela y el dinero se queda en tu saldo. Si no lo has solicitado, no abras el enlace y contacta con soporte.`,
   },
@@ -35,7 +37,10 @@ export const METHOD_NAMES: Record<MailLocale, Record<string, string>> = {
 };
 
 /** The withdrawal's confirmation mail, in the user's language (R18), in the identity module's style. */
-export function renderWithdrawalMail(locale: MailLocale, facts: WithdrawalMailFacts): { subject: string; text: string; html: string } {
+export function renderWithdrawalMail(
+  locale: MailLocale,
+  facts: WithdrawalMailFacts,
+): { subject: string; text: string; html: string } {
   const t = TEXTS[locale];
   const lead = t.lead(facts);
   const text = `${lead}\n\n${t.action}: ${facts.link}\n\n${t.footer}\n`;

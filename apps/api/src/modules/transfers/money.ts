@@ -19,8 +19,14 @@ export async function requireOpenedAccount(tx: Queryable, userGuid: string): Pro
  * side (the bank, card or wire sender, all of them WORLD_BANK to the ledger) to PLATFORM_FEES. One ledger
  * transaction, keyed by the transfer, so it happens once.
  */
-export async function postContributionCredit(tx: Queryable, row: TransferRow, extra: Record<string, string | boolean> = {}): Promise<string> {
-  const postings: Posting[] = [{ source: WORLD_BANK, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: row.amount }];
+export async function postContributionCredit(
+  tx: Queryable,
+  row: TransferRow,
+  extra: Record<string, string | boolean> = {},
+): Promise<string> {
+  const postings: Posting[] = [
+    { source: WORLD_BANK, destination: userAccount(row.user_id, 'USD'), asset: 'USD', amount: row.amount },
+  ];
   if (row.fee > 0n) postings.push({ source: WORLD_BANK, destination: PLATFORM_FEES, asset: 'USD', amount: row.fee });
   const posted = await postTransaction(tx, {
     idempotencyKey: ledgerKey(row.id, 'credit'),

@@ -1,7 +1,15 @@
 import { transferFee, type TransferView } from '@rampart/contracts';
 import type { Db } from '../../db';
 import type { Clock } from '../../lib/clock';
-import { PLATFORM_FEES, WORLD_BANK, LEDGER_TRANSACTION_OPTIONS, postTransaction, userAccount, type Metadata, type Posting } from '../ledger';
+import {
+  PLATFORM_FEES,
+  WORLD_BANK,
+  LEDGER_TRANSACTION_OPTIONS,
+  postTransaction,
+  userAccount,
+  type Metadata,
+  type Posting,
+} from '../ledger';
 import { claimTransfer } from './idempotency';
 import { requireOpenedAccount } from './money';
 import { recordTransferTransition, updateTransfer } from './repository';
@@ -23,14 +31,22 @@ export interface ReceivedWire {
  */
 export async function receiveWireDeposit(
   deps: { db: Db; clock: Clock },
-  input: { userGuid: string; amount: bigint; method?: 'us_wire' | 'international_wire'; ledgerKey: string; metadata?: Metadata },
+  input: {
+    userGuid: string;
+    amount: bigint;
+    method?: 'us_wire' | 'international_wire';
+    ledgerKey: string;
+    metadata?: Metadata;
+  },
 ): Promise<ReceivedWire> {
   const method = input.method ?? 'us_wire';
   const fee = transferFee(method, input.amount);
   return deps.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, input.userGuid);
     const now = deps.clock.now();
-    const postings: Posting[] = [{ source: WORLD_BANK, destination: userAccount(input.userGuid, 'USD'), asset: 'USD', amount: input.amount }];
+    const postings: Posting[] = [
+      { source: WORLD_BANK, destination: userAccount(input.userGuid, 'USD'), asset: 'USD', amount: input.amount },
+    ];
     if (fee > 0n) postings.push({ source: WORLD_BANK, destination: PLATFORM_FEES, asset: 'USD', amount: fee });
     // The ledger's key first: a key used by another sandbox call is refused (422) before anything is written.
     const posted = await postTransaction(tx, {
@@ -57,8 +73,18 @@ export async function receiveWireDeposit(
       request: { route: 'wire-arrived', method, amount: input.amount.toString() },
       now,
     });
-    if (replayed || posted.replayed) return { transfer: toTransferView(row), transactionId: row.credit_transaction_id ?? posted.transactionId, replayed: true };
-    const settled = await updateTransfer(tx, row.id, { credit_transaction_id: posted.transactionId, funds_available: true }, now);
+    if (replayed || posted.replayed)
+      return {
+        transfer: toTransferView(row),
+        transactionId: row.credit_transaction_id ?? posted.transactionId,
+        replayed: true,
+      };
+    const settled = await updateTransfer(
+      tx,
+      row.id,
+      { credit_transaction_id: posted.transactionId, funds_available: true },
+      now,
+    );
     await recordTransferTransition(tx, row.id, null, 'settled', 'Wire received and settled', now);
     return { transfer: toTransferView(settled), transactionId: posted.transactionId, replayed: false };
   }, LEDGER_TRANSACTION_OPTIONS);

@@ -101,7 +101,12 @@ export async function insertTransfer(tx: Queryable, t: NewTransfer): Promise<Tra
   return rows[0] ? normalise(rows[0]) : null;
 }
 
-export async function findTransferByKey(db: Queryable, userId: string, idempotencyKey: string, options: { forUpdate?: boolean } = {}): Promise<TransferRow | null> {
+export async function findTransferByKey(
+  db: Queryable,
+  userId: string,
+  idempotencyKey: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TransferRow | null> {
   const { rows } = await db.query<TransferRow>(
     `SELECT * FROM transfers WHERE user_id = $1 AND idempotency_key = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [userId, idempotencyKey],
@@ -110,19 +115,37 @@ export async function findTransferByKey(db: Queryable, userId: string, idempoten
 }
 
 /** Any transfer by id (jobs); owners read through findTransferOfUser. */
-export async function findTransfer(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TransferRow | null> {
-  const { rows } = await db.query<TransferRow>(`SELECT * FROM transfers WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function findTransfer(
+  db: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TransferRow | null> {
+  const { rows } = await db.query<TransferRow>(
+    `SELECT * FROM transfers WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ? normalise(rows[0]) : null;
 }
 
 /** The caller's own transfer only: another user's id reads as unknown (ARCHITECTURE.md, section 6). */
-export async function findTransferOfUser(db: Queryable, userId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<TransferRow | null> {
-  const { rows } = await db.query<TransferRow>(`SELECT * FROM transfers WHERE id = $1 AND user_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId]);
+export async function findTransferOfUser(
+  db: Queryable,
+  userId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TransferRow | null> {
+  const { rows } = await db.query<TransferRow>(
+    `SELECT * FROM transfers WHERE id = $1 AND user_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, userId],
+  );
   return rows[0] ? normalise(rows[0]) : null;
 }
 
 export async function findByConfirmTokenHash(tx: Queryable, userId: string, hash: string): Promise<TransferRow | null> {
-  const { rows } = await tx.query<TransferRow>('SELECT * FROM transfers WHERE confirm_token_hash = $1 AND user_id = $2 FOR UPDATE', [hash, userId]);
+  const { rows } = await tx.query<TransferRow>(
+    'SELECT * FROM transfers WHERE confirm_token_hash = $1 AND user_id = $2 FOR UPDATE',
+    [hash, userId],
+  );
   return rows[0] ? normalise(rows[0]) : null;
 }
 
@@ -190,7 +213,12 @@ const CHANGEABLE = new Set([
   'reversed_at',
 ]);
 
-export async function updateTransfer(tx: Queryable, id: string, change: TransferChange, now: Date): Promise<TransferRow> {
+export async function updateTransfer(
+  tx: Queryable,
+  id: string,
+  change: TransferChange,
+  now: Date,
+): Promise<TransferRow> {
   const entries = Object.entries(change).filter(([key]) => CHANGEABLE.has(key));
   const sets = entries.map(([key], i) => `${key} = $${i + 3}`);
   const { rows } = await tx.query<TransferRow>(
@@ -210,25 +238,35 @@ export async function recordTransferTransition(
   reason: string,
   at: Date,
 ): Promise<void> {
-  await tx.query('INSERT INTO transfer_transitions (transfer_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)', [
-    transferId,
-    from,
-    to,
-    reason,
-    at,
-  ]);
+  await tx.query(
+    'INSERT INTO transfer_transitions (transfer_id, from_status, to_status, reason, at) VALUES ($1, $2, $3, $4, $5)',
+    [transferId, from, to, reason, at],
+  );
 }
 
-export async function listTransferTransitions(db: Queryable, transferId: string): Promise<{ from_status: TransferStatus | null; to_status: TransferStatus; reason: string; at: Date }[]> {
-  const { rows } = await db.query<{ from_status: TransferStatus | null; to_status: TransferStatus; reason: string; at: Date }>(
-    'SELECT from_status, to_status, reason, at FROM transfer_transitions WHERE transfer_id = $1 ORDER BY id',
-    [transferId],
-  );
+export async function listTransferTransitions(
+  db: Queryable,
+  transferId: string,
+): Promise<{ from_status: TransferStatus | null; to_status: TransferStatus; reason: string; at: Date }[]> {
+  const { rows } = await db.query<{
+    from_status: TransferStatus | null;
+    to_status: TransferStatus;
+    reason: string;
+    at: Date;
+  }>('SELECT from_status, to_status, reason, at FROM transfer_transitions WHERE transfer_id = $1 ORDER BY id', [
+    transferId,
+  ]);
   return rows;
 }
 
 /** The user's email and language, for the withdrawal's confirmation mail. */
-export async function findUserContact(db: Queryable, userId: string): Promise<{ email: string; locale: 'en' | 'es' } | null> {
-  const { rows } = await db.query<{ email: string; locale: 'en' | 'es' }>('SELECT email, locale FROM users WHERE id = $1', [userId]);
+export async function findUserContact(
+  db: Queryable,
+  userId: string,
+): Promise<{ email: string; locale: 'en' | 'es' } | null> {
+  const { rows } = await db.query<{ email: string; locale: 'en' | 'es' }>(
+    'SELECT email, locale FROM users WHERE id = $1',
+    [userId],
+  );
   return rows[0] ?? null;
 }

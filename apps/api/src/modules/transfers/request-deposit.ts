@@ -1,4 +1,9 @@
-import { normaliseSandboxAmount, type DepositRequest, type TransferMethodKey, type TransferReply } from '@rampart/contracts';
+import {
+  normaliseSandboxAmount,
+  type DepositRequest,
+  type TransferMethodKey,
+  type TransferReply,
+} from '@rampart/contracts';
 import { LEDGER_TRANSACTION_OPTIONS, toMinorUnits } from '../ledger';
 import type { TransfersContext } from './context';
 import { createContribution } from './create-contribution';
@@ -11,7 +16,12 @@ import { methodOfKey } from './view';
  * or instant ACH (available at once). The bank method must be the caller's own (404) and not waiting for its login
  * again (409 with the re-auth notice under ItemRequiredLogin). The account must be opened (409).
  */
-export async function requestDeposit(ctx: TransfersContext, userGuid: string, body: DepositRequest, idempotencyKey: string): Promise<TransferReply> {
+export async function requestDeposit(
+  ctx: TransfersContext,
+  userGuid: string,
+  body: DepositRequest,
+  idempotencyKey: string,
+): Promise<TransferReply> {
   const method = methodOfKey(body.method as TransferMethodKey);
   const amount = toMinorUnits(normaliseSandboxAmount(body.amount as string | number), 'USD');
   return ctx.db.transaction(async (tx) => {

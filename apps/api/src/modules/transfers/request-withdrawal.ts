@@ -12,7 +12,14 @@ import {
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { enqueueOutbox } from '../../providers/mail/outbox';
-import { LEDGER_TRANSACTION_OPTIONS, fromMinorUnits, isLedgerError, placeHold, toMinorUnits, userAccount } from '../ledger';
+import {
+  LEDGER_TRANSACTION_OPTIONS,
+  fromMinorUnits,
+  isLedgerError,
+  placeHold,
+  toMinorUnits,
+  userAccount,
+} from '../ledger';
 import { findBankMethodOfUser } from '../methods/repository';
 import { fingerprint, newConfirmationToken } from './confirmation-token';
 import type { TransfersContext } from './context';
@@ -34,9 +41,17 @@ export function exceedsBalance(): AppError {
 /** The caller's own linked bank (404 bank_method_unknown otherwise), not waiting for a re-authentication (409). */
 export async function usableBankMethod(tx: Queryable, userGuid: string, methodId: string) {
   const method = UUID.test(methodId) ? await findBankMethodOfUser(tx, userGuid, methodId.toLowerCase()) : undefined;
-  if (!method) throw new AppError('bank_method_unknown', { details: { errors: [TRANSFER_MESSAGES.bankMethodUnknown], fields: { fundsTransferMethodId: TRANSFER_MESSAGES.bankMethodUnknown } } });
+  if (!method)
+    throw new AppError('bank_method_unknown', {
+      details: {
+        errors: [TRANSFER_MESSAGES.bankMethodUnknown],
+        fields: { fundsTransferMethodId: TRANSFER_MESSAGES.bankMethodUnknown },
+      },
+    });
   if (method.login_required) {
-    throw new AppError('bank_reauth_required', { details: { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } } });
+    throw new AppError('bank_reauth_required', {
+      details: { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } },
+    });
   }
   return method;
 }
@@ -69,7 +84,10 @@ export async function requestWithdrawal(
     amount: amount.toString(),
     fundsTransferMethodId: method === 'ach' ? trimmed(body.fundsTransferMethodId).toLowerCase() : null,
     beneficiaryName: method === 'ach' ? null : trimmed(body.beneficiaryName),
-    accountNumber: accountNumber && method !== 'ach' && !(method === 'international_wire' && iban) ? fingerprint(userGuid, accountNumber) : null,
+    accountNumber:
+      accountNumber && method !== 'ach' && !(method === 'international_wire' && iban)
+        ? fingerprint(userGuid, accountNumber)
+        : null,
     // US: the wire routing number, else the ACH one (the rule asks for at least one).
     routingNumber: method === 'us_wire' ? trimmed(body.routingNumber) || trimmed(body.achRoutingNumber) : null,
     iban: method === 'international_wire' && iban ? fingerprint(userGuid, iban) : null,
@@ -79,14 +97,35 @@ export async function requestWithdrawal(
   const result = await ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);
     const now = ctx.clock.now();
-    let ref: { kind: 'bank' | 'wire'; id: string | null; last4: string; label: string; bankCode: string | null; destination: string };
+    let ref: {
+      kind: 'bank' | 'wire';
+      id: string | null;
+      last4: string;
+      label: string;
+      bankCode: string | null;
+      destination: string;
+    };
     if (method === 'ach') {
       const bank = await usableBankMethod(tx, userGuid, request.fundsTransferMethodId ?? '');
-      ref = { kind: 'bank', id: bank.id, last4: bank.mask, label: bank.account_name, bankCode: null, destination: `${bank.institution_name} ••${bank.mask}` };
+      ref = {
+        kind: 'bank',
+        id: bank.id,
+        last4: bank.mask,
+        label: bank.account_name,
+        bankCode: null,
+        destination: `${bank.institution_name} ••${bank.mask}`,
+      };
     } else {
       const number = method === 'international_wire' && iban ? iban : accountNumber;
       const bankCode = method === 'us_wire' ? request.routingNumber : request.swiftCode;
-      ref = { kind: 'wire', id: null, last4: last4(number), label: request.beneficiaryName ?? '', bankCode, destination: `${request.beneficiaryName} ••${last4(number)}` };
+      ref = {
+        kind: 'wire',
+        id: null,
+        last4: last4(number),
+        label: request.beneficiaryName ?? '',
+        bankCode,
+        destination: `${request.beneficiaryName} ••${last4(number)}`,
+      };
     }
     const { token, hash } = newConfirmationToken();
     const confirmBy = new Date(now.getTime() + WITHDRAWAL_CONFIRM_HOURS * 3600 * 1000);
@@ -126,7 +165,14 @@ export async function requestWithdrawal(
       throw error;
     }
     const held = await updateTransfer(tx, row.id, { hold_id: holdId }, now);
-    await recordTransferTransition(tx, row.id, null, 'pending', `Created: ${method} withdrawal, waiting for its email confirmation`, now);
+    await recordTransferTransition(
+      tx,
+      row.id,
+      null,
+      'pending',
+      `Created: ${method} withdrawal, waiting for its email confirmation`,
+      now,
+    );
 
     const contact = await findUserContact(tx, userGuid);
     if (!contact) throw new Error(`user ${userGuid} vanished`);
@@ -138,8 +184,17 @@ export async function requestWithdrawal(
       destination: ref.destination,
       link: `${options.origin}/money/withdrawals/confirm?token=${token}`,
     });
-    await enqueueOutbox(tx, ctx.jobs, { channel: 'email', to: contact.email, template: 'withdrawal-confirmation', locale: contact.locale, ...mail }, now);
-    await ctx.jobs.send(EXPIRE_WITHDRAWAL_JOB, { transferId: row.id }, { tx, startAfter: confirmBy, singletonKey: `expire:${row.id}` });
+    await enqueueOutbox(
+      tx,
+      ctx.jobs,
+      { channel: 'email', to: contact.email, template: 'withdrawal-confirmation', locale: contact.locale, ...mail },
+      now,
+    );
+    await ctx.jobs.send(
+      EXPIRE_WITHDRAWAL_JOB,
+      { transferId: row.id },
+      { tx, startAfter: confirmBy, singletonKey: `expire:${row.id}` },
+    );
     return { transfer: toTransferView(held), replayed: false };
   }, LEDGER_TRANSACTION_OPTIONS);
   return result;

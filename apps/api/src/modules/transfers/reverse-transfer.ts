@@ -15,11 +15,21 @@ import { toTransferView } from './view';
  * the amount: money already withdrawn or held cannot be taken back by the ledger (409 transfer_not_reversible).
  * The caller has locked the row.
  */
-export async function reverseLocked(tx: Queryable, deps: TransferDeps, row: TransferRow, reason: string): Promise<TransferView> {
+export async function reverseLocked(
+  tx: Queryable,
+  deps: TransferDeps,
+  row: TransferRow,
+  reason: string,
+): Promise<TransferView> {
   const reversible =
-    row.direction === 'contribution' && (row.method === 'ach' || row.method === 'instant_ach') && row.credit_transaction_id !== null && (row.status === 'settled' || row.status === 'pending');
+    row.direction === 'contribution' &&
+    (row.method === 'ach' || row.method === 'instant_ach') &&
+    row.credit_transaction_id !== null &&
+    (row.status === 'settled' || row.status === 'pending');
   if (!reversible) throw new AppError('transfer_not_reversible');
-  const postings: Posting[] = [{ source: userAccount(row.user_id, 'USD'), destination: WORLD_BANK, asset: 'USD', amount: row.amount }];
+  const postings: Posting[] = [
+    { source: userAccount(row.user_id, 'USD'), destination: WORLD_BANK, asset: 'USD', amount: row.amount },
+  ];
   if (row.fee > 0n) postings.push({ source: PLATFORM_FEES, destination: WORLD_BANK, asset: 'USD', amount: row.fee });
   let transactionId: string;
   try {
@@ -30,12 +40,19 @@ export async function reverseLocked(tx: Queryable, deps: TransferDeps, row: Tran
     }));
   } catch (error) {
     if (isLedgerError(error, 'insufficient_funds')) {
-      throw new AppError('transfer_not_reversible', { message: 'This deposit cannot be reversed: its money is no longer available in the balance' });
+      throw new AppError('transfer_not_reversible', {
+        message: 'This deposit cannot be reversed: its money is no longer available in the balance',
+      });
     }
     throw error;
   }
   const now = deps.clock.now();
-  const reversed = await updateTransfer(tx, row.id, { status: 'reversed', reversed_at: now, reversal_transaction_id: transactionId }, now);
+  const reversed = await updateTransfer(
+    tx,
+    row.id,
+    { status: 'reversed', reversed_at: now, reversal_transaction_id: transactionId },
+    now,
+  );
   await recordTransferTransition(tx, row.id, row.status, 'reversed', reason, now);
   await tellFundedOrder(tx, deps, reversed);
   return toTransferView(reversed);

@@ -1,4 +1,9 @@
-import { TRANSFER_MESSAGES, TRANSFER_SANDBOX_MESSAGES, type SandboxSettleReply, type SandboxTestSellReply } from '@rampart/contracts';
+import {
+  TRANSFER_MESSAGES,
+  TRANSFER_SANDBOX_MESSAGES,
+  type SandboxSettleReply,
+  type SandboxTestSellReply,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { LEDGER_TRANSACTION_OPTIONS, postTransaction, toMinorUnits, userAccount } from '../ledger';
 import type { TransfersContext } from './context';
@@ -14,7 +19,6 @@ const SANDBOX_REASON = 'Sandbox: settled on request';
 export const WORLD_CHAIN = 'world:chain';
 export const WORLD_MARKET = 'world:market';
 
-
 function nothing(message: string): AppError {
   return new AppError('nothing_to_settle', { message });
 }
@@ -23,11 +27,21 @@ function nothing(message: string): AppError {
 async function settleLatest(
   ctx: TransfersContext,
   userGuid: string,
-  spec: { methods: TransferMethod[]; direction: 'contribution' | 'disbursement'; all?: boolean; confirmedOnly?: boolean; message: string; none: string },
+  spec: {
+    methods: TransferMethod[];
+    direction: 'contribution' | 'disbursement';
+    all?: boolean;
+    confirmedOnly?: boolean;
+    message: string;
+    none: string;
+  },
 ): Promise<SandboxSettleReply> {
   return ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);
-    const rows = await findPendingOfUser(tx, userGuid, spec.methods, spec.direction, { ...(spec.all ? {} : { limit: 1 }), confirmedOnly: spec.confirmedOnly ?? false });
+    const rows = await findPendingOfUser(tx, userGuid, spec.methods, spec.direction, {
+      ...(spec.all ? {} : { limit: 1 }),
+      confirmedOnly: spec.confirmedOnly ?? false,
+    });
     if (rows.length === 0) throw nothing(spec.none);
     const transfers = [];
     for (const row of rows) transfers.push(toTransferView(await settleLocked(tx, ctx, row, SANDBOX_REASON)));
@@ -37,11 +51,21 @@ async function settleLatest(
 
 /** `/primetrust-sandbox-settle-last-ach-contribution`: the latest pending ACH deposit is credited now. */
 export const settleLastAchContribution = (ctx: TransfersContext, userGuid: string) =>
-  settleLatest(ctx, userGuid, { methods: ['ach'], direction: 'contribution', message: TRANSFER_SANDBOX_MESSAGES.achSettled, none: TRANSFER_MESSAGES.nothingToSettleAch });
+  settleLatest(ctx, userGuid, {
+    methods: ['ach'],
+    direction: 'contribution',
+    message: TRANSFER_SANDBOX_MESSAGES.achSettled,
+    none: TRANSFER_MESSAGES.nothingToSettleAch,
+  });
 
 /** `/primetrust-sandbox-settle-last-cc-contribution`: the latest pending card deposit is credited now. */
 export const settleLastCardContribution = (ctx: TransfersContext, userGuid: string) =>
-  settleLatest(ctx, userGuid, { methods: ['card'], direction: 'contribution', message: TRANSFER_SANDBOX_MESSAGES.cardSettled, none: TRANSFER_MESSAGES.nothingToSettleCard });
+  settleLatest(ctx, userGuid, {
+    methods: ['card'],
+    direction: 'contribution',
+    message: TRANSFER_SANDBOX_MESSAGES.cardSettled,
+    none: TRANSFER_MESSAGES.nothingToSettleCard,
+  });
 
 /** `/primetrust-sandbox-settle-last-wire-withdrawal`: the latest confirmed pending wire withdrawal (US or international) leaves now. */
 export const settleLastWireWithdrawal = (ctx: TransfersContext, userGuid: string) =>
@@ -55,7 +79,13 @@ export const settleLastWireWithdrawal = (ctx: TransfersContext, userGuid: string
 
 /** `/primetrust-sandbox-settle-instant-ach-contributions`: every pending instant ACH deposit's bank pull settles now. */
 export const settleInstantAchContributions = (ctx: TransfersContext, userGuid: string) =>
-  settleLatest(ctx, userGuid, { methods: ['instant_ach'], direction: 'contribution', all: true, message: TRANSFER_SANDBOX_MESSAGES.instantAchSettled, none: TRANSFER_MESSAGES.nothingToSettleInstant });
+  settleLatest(ctx, userGuid, {
+    methods: ['instant_ach'],
+    direction: 'contribution',
+    all: true,
+    message: TRANSFER_SANDBOX_MESSAGES.instantAchSettled,
+    none: TRANSFER_MESSAGES.nothingToSettleInstant,
+  });
 
 /**
  * `/primetrust-sandbox-reverse-last-ach-contribution` (ours, decision 015): the bank returns the latest ACH or
@@ -74,7 +104,10 @@ export async function reverseLastAchContribution(ctx: TransfersContext, userGuid
     if (!id) throw nothing('There is no credited ACH contribution to reverse');
     const row = await findTransfer(tx, id, { forUpdate: true });
     if (!row) throw nothing('There is no credited ACH contribution to reverse');
-    return { message: TRANSFER_SANDBOX_MESSAGES.reversed, transfers: [await reverseLocked(tx, ctx, row, 'Sandbox: returned by the bank')] };
+    return {
+      message: TRANSFER_SANDBOX_MESSAGES.reversed,
+      transfers: [await reverseLocked(tx, ctx, row, 'Sandbox: returned by the bank')],
+    };
   }, LEDGER_TRANSACTION_OPTIONS);
 }
 
@@ -86,7 +119,11 @@ export const TEST_SELL = { assetTicker: 'USDC', assetAmount: '100', price: '1.00
  * sold at 1.00 into the USD balance (user USDC → WORLD_MARKET, WORLD_MARKET → user USD): two settled ledger
  * transactions. The Idempotency-Key header (`ledgerKeyBase`) makes a repeat move nothing.
  */
-export async function runTestSellFlow(ctx: TransfersContext, userGuid: string, ledgerKeyBase: string): Promise<SandboxTestSellReply> {
+export async function runTestSellFlow(
+  ctx: TransfersContext,
+  userGuid: string,
+  ledgerKeyBase: string,
+): Promise<SandboxTestSellReply> {
   const usdc = toMinorUnits(TEST_SELL.assetAmount, 'USDC');
   const usd = toMinorUnits(TEST_SELL.usdAmount, 'USD');
   return ctx.db.transaction(async (tx) => {

@@ -19,7 +19,12 @@ import { toTransferView } from './view';
  *   fee to PLATFORM_FEES. Unconfirmed: 409 withdrawal_not_pending.
  * Cancelled or reversed transfers are left alone (the view says so).
  */
-export async function settleTransfer(tx: Queryable, deps: TransferDeps, transferId: string, reason = 'Settled'): Promise<TransferView> {
+export async function settleTransfer(
+  tx: Queryable,
+  deps: TransferDeps,
+  transferId: string,
+  reason = 'Settled',
+): Promise<TransferView> {
   const row = await findTransfer(tx, transferId, { forUpdate: true });
   if (!row) throw new AppError('transfer_unknown');
   if (row.status !== 'pending') return toTransferView(row);
@@ -27,14 +32,27 @@ export async function settleTransfer(tx: Queryable, deps: TransferDeps, transfer
 }
 
 /** settleTransfer for a row the caller has already locked and found pending. */
-export async function settleLocked(tx: Queryable, deps: TransferDeps, row: TransferRow, reason: string): Promise<TransferRow> {
+export async function settleLocked(
+  tx: Queryable,
+  deps: TransferDeps,
+  row: TransferRow,
+  reason: string,
+): Promise<TransferRow> {
   const now = deps.clock.now();
   let settled: TransferRow;
   if (row.direction === 'contribution') {
     const creditId = row.credit_transaction_id ?? (await postContributionCredit(tx, row, { status: 'settled' }));
-    settled = await updateTransfer(tx, row.id, { status: 'settled', settled_at: now, credit_transaction_id: creditId, funds_available: true }, now);
+    settled = await updateTransfer(
+      tx,
+      row.id,
+      { status: 'settled', settled_at: now, credit_transaction_id: creditId, funds_available: true },
+      now,
+    );
   } else {
-    if (!row.confirmed_at) throw new AppError('withdrawal_not_pending', { message: 'This withdrawal has not been confirmed from its email yet' });
+    if (!row.confirmed_at)
+      throw new AppError('withdrawal_not_pending', {
+        message: 'This withdrawal has not been confirmed from its email yet',
+      });
     if (!row.hold_id) throw new Error(`withdrawal ${row.id} has no hold`);
     const capture = await captureHold(tx, {
       idempotencyKey: ledgerKey(row.id, 'capture'),
@@ -49,7 +67,9 @@ export async function settleLocked(tx: Queryable, deps: TransferDeps, row: Trans
     if (row.fee > 0n) {
       const fee = await postTransaction(tx, {
         idempotencyKey: ledgerKey(row.id, 'fee'),
-        postings: [{ source: userAccount(row.user_id, 'USD'), destination: PLATFORM_FEES, asset: 'USD', amount: row.fee }],
+        postings: [
+          { source: userAccount(row.user_id, 'USD'), destination: PLATFORM_FEES, asset: 'USD', amount: row.fee },
+        ],
         metadata: { kind: 'withdrawal-fee', method: row.method, transferId: row.id, status: 'settled' },
       });
       feeId = fee.transactionId;
@@ -57,7 +77,12 @@ export async function settleLocked(tx: Queryable, deps: TransferDeps, row: Trans
     settled = await updateTransfer(
       tx,
       row.id,
-      { status: 'settled', settled_at: now, settle_transaction_id: capture.transactionId, ...(feeId ? { fee_transaction_id: feeId } : {}) },
+      {
+        status: 'settled',
+        settled_at: now,
+        settle_transaction_id: capture.transactionId,
+        ...(feeId ? { fee_transaction_id: feeId } : {}),
+      },
       now,
     );
   }

@@ -7,7 +7,10 @@ import { runSettlement, runWithdrawalExpiry } from './transfer-jobs';
  * it; the worker sweeps when it starts and every minute so nothing waits that long. Settling twice is harmless
  * (each transfer is settled under its row lock, once).
  */
-export async function sweepDueTransfers(deps: TransferJobDeps, options: { batch?: number } = {}): Promise<{ settled: number; cancelled: number }> {
+export async function sweepDueTransfers(
+  deps: TransferJobDeps,
+  options: { batch?: number } = {},
+): Promise<{ settled: number; cancelled: number }> {
   const batch = options.batch ?? 500;
   const now = deps.clock.now();
   let settled = 0;

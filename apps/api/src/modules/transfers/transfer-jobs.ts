@@ -15,7 +15,10 @@ export type TransferJobDeps = TransferDeps & { db: Db };
  * clock ahead of the app's), it queues itself again for the expected time. Run twice, the second finds the
  * transfer settled (under its row lock) and does nothing. An unconfirmed withdrawal is never settled here.
  */
-export async function runSettlement(deps: TransferJobDeps, transferId: string): Promise<'settled' | 'not-due' | 'nothing'> {
+export async function runSettlement(
+  deps: TransferJobDeps,
+  transferId: string,
+): Promise<'settled' | 'not-due' | 'nothing'> {
   return deps.db.transaction(async (tx) => {
     const row = await findTransfer(tx, transferId, { forUpdate: true });
     if (!row || row.status !== 'pending' || !row.settles_at) return 'nothing';
@@ -30,10 +33,14 @@ export async function runSettlement(deps: TransferJobDeps, transferId: string): 
 }
 
 /** The 24-hour job: cancels a withdrawal still waiting for its email confirmation and releases its hold. */
-export async function runWithdrawalExpiry(deps: TransferJobDeps, transferId: string): Promise<'cancelled' | 'not-due' | 'nothing'> {
+export async function runWithdrawalExpiry(
+  deps: TransferJobDeps,
+  transferId: string,
+): Promise<'cancelled' | 'not-due' | 'nothing'> {
   return deps.db.transaction(async (tx) => {
     const row = await findTransfer(tx, transferId, { forUpdate: true });
-    if (!row || row.direction !== 'disbursement' || row.status !== 'pending' || row.confirmed_at || !row.confirm_by) return 'nothing';
+    if (!row || row.direction !== 'disbursement' || row.status !== 'pending' || row.confirmed_at || !row.confirm_by)
+      return 'nothing';
     if (row.confirm_by.getTime() > deps.clock.now().getTime()) {
       await deps.jobs.send(EXPIRE_WITHDRAWAL_JOB, { transferId }, { tx, startAfter: row.confirm_by });
       return 'not-due';

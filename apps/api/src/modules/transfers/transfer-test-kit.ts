@@ -22,7 +22,10 @@ const PASSWORD = 'correct horse battery staple';
  * account and linked banks, the withdrawal's mail, and the ledger's view of the bank and the fees.
  */
 export async function createTransferKit(options: { clock?: Clock; env?: Env } = {}) {
-  const k = await createKycKit({ ...(options.clock ? { clock: options.clock } : {}), ...(options.env ? { env: options.env } : {}) });
+  const k = await createKycKit({
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
   let counter = 0;
   const emails = new Map<string, string>();
   const tradeCodes = new Map<string, string>();
@@ -39,7 +42,10 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
     const email = `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const token = await k.signedInUser(email);
     expect((await k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} })).status).toBe(200);
-    if (funds !== '0') expect((await k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount: funds } })).status).toBe(200);
+    if (funds !== '0')
+      expect((await k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount: funds } })).status).toBe(
+        200,
+      );
     emails.set(token, email);
     return { token, email, guid: await guidOf(email) };
   }
@@ -63,8 +69,12 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
 
   /** Signs an existing user in again (after the clock moved past the access token's life). */
   async function signIn(email: string): Promise<string> {
-    const first = ChallengeReply.parse((await k.call('/api/identity/sign-in', { body: { email, password: PASSWORD } })).body);
-    const second = await k.call('/api/identity/respond-to-challenge', { body: { challengeName: 'EMAIL_OTP', session: first.session, code: await latestCode(email) } });
+    const first = ChallengeReply.parse(
+      (await k.call('/api/identity/sign-in', { body: { email, password: PASSWORD } })).body,
+    );
+    const second = await k.call('/api/identity/respond-to-challenge', {
+      body: { challengeName: 'EMAIL_OTP', session: first.session, code: await latestCode(email) },
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     return AuthenticatedReply.parse(SignInResponse.parse(second.body)).authenticationResult.accessToken;
   }
@@ -91,11 +101,19 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
   /** Links a bank through the sandbox picker and returns its method id. */
   async function addBank(token: string, institutionId = 'ins_wells_fargo'): Promise<string> {
     const { linkToken } = PlaidLinkTokenReply.parse((await k.call('/api/plaid-ui-token', { token, body: {} })).body);
-    const l = PlaidSandboxLinkReply.parse((await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId } })).body);
+    const l = PlaidSandboxLinkReply.parse(
+      (await k.call('/api/plaid-sandbox-link', { token, body: { linkToken, institutionId } })).body,
+    );
     const account = l.accounts[0]!;
     const res = await k.call('/api/plaid-bank-account-add', {
       token,
-      body: { publicToken: l.publicToken, accountId: account.id, account, institutionId: l.institutionId, institutionName: l.institutionName },
+      body: {
+        publicToken: l.publicToken,
+        accountId: account.id,
+        account,
+        institutionId: l.institutionId,
+        institutionName: l.institutionName,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return BankAccountReply.parse(res.body).account.primetrustFundsTransferMethodId;
@@ -124,12 +142,17 @@ export async function createTransferKit(options: { clock?: Clock; env?: Env } = 
 
   /** How many ledger transactions carry this transfer's id. */
   async function ledgerTransactionsOf(transferId: string): Promise<number> {
-    const { rows } = await k.t.db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM ledger_transactions WHERE metadata->>'transferId' = $1`, [transferId]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      `SELECT count(*)::int8 AS n FROM ledger_transactions WHERE metadata->>'transferId' = $1`,
+      [transferId],
+    );
     return Number(rows[0]?.n ?? 0n);
   }
 
   async function transferCount(guid: string): Promise<number> {
-    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM transfers WHERE user_id = $1', [guid]);
+    const { rows } = await k.t.db.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM transfers WHERE user_id = $1', [
+      guid,
+    ]);
     return Number(rows[0]?.n ?? 0n);
   }
 

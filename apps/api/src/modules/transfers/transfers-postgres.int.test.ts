@@ -7,7 +7,12 @@ import { LEDGER_TRANSACTION_OPTIONS, toMinorUnits } from '../ledger';
 import { createContribution } from './index';
 import { createTransferKit, type TransferKit } from './transfer-test-kit';
 
-const US_WIRE = { method: 'primex_fedwire', beneficiaryName: 'Ada Lovelace', accountNumber: '000123456789', routingNumber: '123456780' };
+const US_WIRE = {
+  method: 'primex_fedwire',
+  beneficiaryName: 'Ada Lovelace',
+  accountNumber: '000123456789',
+  routingNumber: '123456780',
+};
 
 /**
  * Races and a killed worker need a database server: PGlite is one connection in one process, so there the 200
@@ -29,7 +34,11 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
 
   it('200 concurrent withdrawals of 60 against a balance of 100 leave exactly one, and the balance 100 less 60 less its fee', async () => {
     const { token, email, guid } = await k.openedUser('100');
-    const results = await Promise.all(Array.from({ length: 200 }, () => k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60' } })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60' } }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of results.filter((r) => r.status !== 200)) k.expectError(refused, 422, 'insufficient_funds');
     expect(await k.transferCount(guid)).toBe(1);
@@ -44,7 +53,9 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
     const { token, guid } = await k.openedUser();
     const { rows } = await k.t.db.query('SELECT 1 FROM ledger_balances WHERE account = $1', [`users:${guid}:usd`]);
     expect(rows).toHaveLength(0);
-    const withdrawals = Array.from({ length: 200 }, () => k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60' } }));
+    const withdrawals = Array.from({ length: 200 }, () =>
+      k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60' } }),
+    );
     const deposit = k.call('/api/primetrust/sandbox/account/fund', { token, body: { amount: '100' } });
     const results = await Promise.all(withdrawals);
     expect((await deposit).status).toBe(200);
@@ -56,7 +67,11 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
     expect(await k.holdings(token)).toMatchObject({ settled: '100.00', held: accepted === 1 ? '75.00' : '0.00' });
 
     // Once the balance is there, a second wave leaves exactly what fits.
-    const second = await Promise.all(Array.from({ length: 200 }, () => k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '10' } })));
+    const second = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '10' } }),
+      ),
+    );
     const fits = accepted === 1 ? 1 : 4; // 25 left fits one of 25 (10 + 15 fee); 100 fits four
     expect(second.filter((r) => r.status === 200)).toHaveLength(fits);
     expect(await k.holdings(token)).toMatchObject({ held: '100.00', available: '0.00' });
@@ -65,10 +80,18 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
   it('the same withdrawal sent 50 times at once with one Idempotency-Key holds once', async () => {
     const { token, guid } = await k.openedUser('100');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => k.call('/api/transfers/withdraw', { token, body: { ...US_WIRE, amount: '60' }, headers: { 'idempotency-key': 'same-withdrawal' } })),
+      Array.from({ length: 50 }, () =>
+        k.call('/api/transfers/withdraw', {
+          token,
+          body: { ...US_WIRE, amount: '60' },
+          headers: { 'idempotency-key': 'same-withdrawal' },
+        }),
+      ),
     );
     // The HTTP layer may answer 409 to a duplicate still in flight (R16); every other answer is the one transfer.
-    const ok = results.filter((r) => r.status === 200).map((r) => (r.body as { transfer: { transferId: string } }).transfer.transferId);
+    const ok = results
+      .filter((r) => r.status === 200)
+      .map((r) => (r.body as { transfer: { transferId: string } }).transfer.transferId);
     expect(new Set(ok).size).toBe(1);
     for (const r of results.filter((x) => x.status !== 200)) k.expectError(r, 409, 'conflict');
     expect(await k.transferCount(guid)).toBe(1);
@@ -86,10 +109,22 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
       WORKER_SWEEP_SECONDS: '3600',
     });
     const startWorker = (): ChildProcess =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'apps/api/src/worker.ts')], { cwd: rootDir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'apps/api/src/worker.ts')], {
+        cwd: rootDir,
+        env: env(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const exited = (child: ChildProcess) =>
+      new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const settledCount = async (guid: string) =>
-      Number((await k.t.db.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM transfers WHERE user_id = $1 AND status = 'settled'`, [guid])).rows[0]?.n ?? 0n);
+      Number(
+        (
+          await k.t.db.query<{ n: bigint }>(
+            `SELECT count(*)::int8 AS n FROM transfers WHERE user_id = $1 AND status = 'settled'`,
+            [guid],
+          )
+        ).rows[0]?.n ?? 0n,
+      );
     async function waitFor(predicate: () => Promise<boolean>, timeoutMs: number): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!(await predicate())) {
@@ -109,7 +144,17 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
       for (let batch = 0; batch < COUNT / 100; batch++) {
         await k.t.db.transaction(async (tx) => {
           for (let i = 0; i < 100; i++) {
-            await createContribution(tx, { clock: past, jobs: k.t.jobs }, { userGuid: guid, method: 'ach', amount: toMinorUnits('1.00', 'USD'), methodRef: { kind: 'bank' }, idempotencyKey: `bulk-${batch}-${i}` });
+            await createContribution(
+              tx,
+              { clock: past, jobs: k.t.jobs },
+              {
+                userGuid: guid,
+                method: 'ach',
+                amount: toMinorUnits('1.00', 'USD'),
+                methodRef: { kind: 'bank' },
+                idempotencyKey: `bulk-${batch}-${i}`,
+              },
+            );
           }
         }, LEDGER_TRANSACTION_OPTIONS);
       }
@@ -133,7 +178,10 @@ describe('transfers on the PostgreSQL server only (PGlite is one connection in o
         [guid],
       );
       expect(rows[0]).toEqual({ per_transfer: BigInt(COUNT), transfers: BigInt(COUNT) });
-      const balance = await k.t.db.query<{ balance: bigint }>('SELECT balance FROM ledger_balances WHERE account = $1', [`users:${guid}:usd`]);
+      const balance = await k.t.db.query<{ balance: bigint }>(
+        'SELECT balance FROM ledger_balances WHERE account = $1',
+        [`users:${guid}:usd`],
+      );
       expect(balance.rows[0]?.balance).toBe(toMinorUnits('1000.00', 'USD'));
     });
   });

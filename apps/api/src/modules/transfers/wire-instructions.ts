@@ -28,13 +28,32 @@ export async function getWireInstructions(db: Queryable, userGuid: string): Prom
   await requireOpenedAccount(db, userGuid);
   const a = SANDBOX_WIRE_ACCOUNT;
   const reference = wireReferenceOf(userGuid);
-  const common = { beneficiaryName: a.beneficiaryName, beneficiaryAddress: a.beneficiaryAddress, bankName: a.bankName, bankAddress: a.bankAddress, accountNumber: a.accountNumber, reference };
+  const common = {
+    beneficiaryName: a.beneficiaryName,
+    beneficiaryAddress: a.beneficiaryAddress,
+    bankName: a.bankName,
+    bankAddress: a.bankAddress,
+    accountNumber: a.accountNumber,
+    reference,
+  };
   const fee = (key: 'primex_fedwire' | 'primex_swift_wire') => {
     const f = TRANSFER_METHODS[key].fee;
     return fromMinorUnits(f.kind === 'fixed' ? f.cents : 0n, 'USD');
   };
   return {
-    us: { ...common, routingNumber: a.routingNumber, swiftCode: null, fee: fee('primex_fedwire'), settlementDescription: TRANSFER_METHODS.primex_fedwire.settlementDescription },
-    international: { ...common, routingNumber: null, swiftCode: a.swiftCode, fee: fee('primex_swift_wire'), settlementDescription: TRANSFER_METHODS.primex_swift_wire.settlementDescription },
+    us: {
+      ...common,
+      routingNumber: a.routingNumber,
+      swiftCode: null,
+      fee: fee('primex_fedwire'),
+      settlementDescription: TRANSFER_METHODS.primex_fedwire.settlementDescription,
+    },
+    international: {
+      ...common,
+      routingNumber: null,
+      swiftCode: a.swiftCode,
+      fee: fee('primex_swift_wire'),
+      settlementDescription: TRANSFER_METHODS.primex_swift_wire.settlementDescription,
+    },
   };
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevOutboxResponse, SendSmsReply, ValidateSmsReply, VERIFICATION_MESSAGES, VerificationSession, wrongDocumentTypeMessage } from '@rampart/contracts';
+import {
+  DevOutboxResponse,
+  SendSmsReply,
+  ValidateSmsReply,
+  VERIFICATION_MESSAGES,
+  VerificationSession,
+  wrongDocumentTypeMessage,
+} from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
 import { manualClock } from '../../lib/clock';
 import { isoDay, tinyPdf, TINY_JPEG } from '../../../test/upload-fixtures';
@@ -31,7 +38,9 @@ describe('verification: the capture names uploaded documents; the capture token'
 
   async function sessionRows(): Promise<string> {
     const { rows } = await k.t.db.query('SELECT * FROM identity_verifications ORDER BY id');
-    const kyc = await k.t.db.query('SELECT user_id, socure_document_id, socure_device_id FROM kyc_individuals ORDER BY user_id');
+    const kyc = await k.t.db.query(
+      'SELECT user_id, socure_document_id, socure_device_id FROM kyc_individuals ORDER BY user_id',
+    );
     return JSON.stringify([rows, kyc.rows]);
   }
 
@@ -47,7 +56,9 @@ describe('verification: the capture names uploaded documents; the capture token'
   /** A continue-on-phone link opened on "the phone": the validate_sms reply with its capture token. */
   async function openLinkOnPhone(token: string, phone: string) {
     const sent = SendSmsReply.parse((await k.call(SEND_SMS, { token, body: { phone } })).body);
-    const outbox = DevOutboxResponse.parse((await k.call(`/api/dev/outbox?to=${encodeURIComponent(phone)}`, { method: 'GET' })).body);
+    const outbox = DevOutboxResponse.parse(
+      (await k.call(`/api/dev/outbox?to=${encodeURIComponent(phone)}`, { method: 'GET' })).body,
+    );
     expect(outbox.messages[0]?.text).toContain(sent.link);
     const linkToken = new URL(sent.link).searchParams.get('token') ?? '';
     const res = await k.call(VALIDATE_SMS, { body: { token: linkToken } });
@@ -58,8 +69,15 @@ describe('verification: the capture names uploaded documents; the capture token'
   it('records a capture of owned documents, and the decision follows', async () => {
     const token = await userWithDetails('capture-owned@example.com');
     const document = await k.uploadDocument(token, { documentType: 'drivers_license' });
-    const selfie = await k.uploadDocument(token, { documentType: 'other', selfie: true, file: { bytes: TINY_JPEG, name: 'me.jpg' } });
-    const res = await k.call(SUBMIT, { token, body: { documentType: 'drivers_license', documentId: document.id, selfieId: selfie.id, deviceId: 'web:abc-1' } });
+    const selfie = await k.uploadDocument(token, {
+      documentType: 'other',
+      selfie: true,
+      file: { bytes: TINY_JPEG, name: 'me.jpg' },
+    });
+    const res = await k.call(SUBMIT, {
+      token,
+      body: { documentType: 'drivers_license', documentId: document.id, selfieId: selfie.id, deviceId: 'web:abc-1' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(VerificationSession.parse(res.body)).toMatchObject({ status: 'submitted', documentType: 'drivers_license' });
     const { rows } = await k.t.db.query<{ document_id: string; selfie_id: string; device_id: string }>(
@@ -78,8 +96,16 @@ describe('verification: the capture names uploaded documents; the capture token'
     const ownDocument = await k.uploadDocument(thief, { documentType: 'passport' });
     const ownSelfie = await k.uploadDocument(thief, { documentType: 'other', selfie: true });
 
-    await expectRefused(thief, { documentType: 'passport', documentId: ownerDocument.id, selfieId: ownSelfie.id }, { documentId: M.documentNotFound });
-    await expectRefused(thief, { documentType: 'passport', documentId: ownDocument.id, selfieId: ownerSelfie.id }, { selfieId: M.selfieMissing });
+    await expectRefused(
+      thief,
+      { documentType: 'passport', documentId: ownerDocument.id, selfieId: ownSelfie.id },
+      { documentId: M.documentNotFound },
+    );
+    await expectRefused(
+      thief,
+      { documentType: 'passport', documentId: ownDocument.id, selfieId: ownerSelfie.id },
+      { selfieId: M.selfieMissing },
+    );
     expect(await k.identityStatus(thief)).toMatchObject({ status: 'not_started', sessionId: null });
     expect(await k.identityStatus(owner)).toMatchObject({ status: 'not_started', sessionId: null });
   });
@@ -88,29 +114,57 @@ describe('verification: the capture names uploaded documents; the capture token'
     const token = await userWithDetails('capture-kinds@example.com');
     const selfie = await k.uploadDocument(token, { documentType: 'other', selfie: true });
     const passport = await k.uploadDocument(token, { documentType: 'passport' });
-    await expectRefused(token, { documentType: 'drivers_license', documentId: passport.id, selfieId: selfie.id }, { documentId: wrongDocumentTypeMessage('drivers_license') });
+    await expectRefused(
+      token,
+      { documentType: 'drivers_license', documentId: passport.id, selfieId: selfie.id },
+      { documentId: wrongDocumentTypeMessage('drivers_license') },
+    );
     expect(wrongDocumentTypeMessage('drivers_license')).toBe("This document is not a driver's license.");
 
     // The upload takes a residence permit without its back; the capture needs both sides of it.
     const permit = await k.uploadDocument(token, { documentType: 'residence_permit', back: null });
-    await expectRefused(token, { documentType: 'residence_permit', documentId: permit.id, selfieId: selfie.id }, { documentId: M.backRequired });
+    await expectRefused(
+      token,
+      { documentType: 'residence_permit', documentId: permit.id, selfieId: selfie.id },
+      { documentId: M.backRequired },
+    );
 
     // Valid when uploaded, expired since: the app clock's date decides, a document expiring today is expired.
     const ageing = await k.uploadDocument(token, { documentType: 'passport' });
     await k.t.db.query('UPDATE kyc_documents SET expires_on = $2 WHERE id = $1', [ageing.id, isoDay(0, clock.now())]);
-    await expectRefused(token, { documentType: 'passport', documentId: ageing.id, selfieId: selfie.id }, { documentId: M.documentExpired });
+    await expectRefused(
+      token,
+      { documentType: 'passport', documentId: ageing.id, selfieId: selfie.id },
+      { documentId: M.documentExpired },
+    );
     expect((await k.identityStatus(token)).status).toBe('not_started');
   });
 
   it('refuses a selfie that is a PDF, not marked as a selfie, or the document itself', async () => {
     const token = await userWithDetails('capture-selfie@example.com');
     const passport = await k.uploadDocument(token, { documentType: 'passport' });
-    const pdfSelfie = await k.uploadDocument(token, { documentType: 'other', selfie: true, file: { bytes: tinyPdf(), name: 'me.pdf' } });
+    const pdfSelfie = await k.uploadDocument(token, {
+      documentType: 'other',
+      selfie: true,
+      file: { bytes: tinyPdf(), name: 'me.pdf' },
+    });
     expect(pdfSelfie.file.mime).toBe('application/pdf');
-    await expectRefused(token, { documentType: 'passport', documentId: passport.id, selfieId: pdfSelfie.id }, { selfieId: M.selfieNotImage });
+    await expectRefused(
+      token,
+      { documentType: 'passport', documentId: passport.id, selfieId: pdfSelfie.id },
+      { selfieId: M.selfieNotImage },
+    );
     const other = await k.uploadDocument(token, { documentType: 'passport' });
-    await expectRefused(token, { documentType: 'passport', documentId: passport.id, selfieId: other.id }, { selfieId: M.selfieMissing });
-    await expectRefused(token, { documentType: 'passport', documentId: passport.id, selfieId: passport.id }, { selfieId: M.selfieMissing });
+    await expectRefused(
+      token,
+      { documentType: 'passport', documentId: passport.id, selfieId: other.id },
+      { selfieId: M.selfieMissing },
+    );
+    await expectRefused(
+      token,
+      { documentType: 'passport', documentId: passport.id, selfieId: passport.id },
+      { selfieId: M.selfieMissing },
+    );
   });
 
   it('gives the phone a capture token that works on the three capture calls only', async () => {
@@ -120,24 +174,44 @@ describe('verification: the capture names uploaded documents; the capture token'
     const capture = phone.captureToken;
 
     // Every other route refuses it, as an unknown token.
-    for (const url of ['/api/primetrust/account/get', '/api/contact/get/individualinfo', '/api/fileupload-user-kyc-document-list', '/api/agreement-submit-individual']) {
+    for (const url of [
+      '/api/primetrust/account/get',
+      '/api/contact/get/individualinfo',
+      '/api/fileupload-user-kyc-document-list',
+      '/api/agreement-submit-individual',
+    ]) {
       k.expectError(await k.call(url, { token: capture, body: {} }), 401, 'unauthenticated');
     }
     k.expectError(await k.call(SEND_SMS, { token: capture, body: { phone: '+12015550145' } }), 401, 'unauthenticated');
     k.expectError(await k.call('/api/identity/user', { token: capture, method: 'GET' }), 401, 'unauthenticated');
 
     // The capture calls take it: status, the uploads and the submission.
-    expect(VerificationSession.parse((await k.call(STATUS, { token: capture, body: {} })).body)).toMatchObject({ sessionId: phone.sessionId, status: 'capturing' });
+    expect(VerificationSession.parse((await k.call(STATUS, { token: capture, body: {} })).body)).toMatchObject({
+      sessionId: phone.sessionId,
+      status: 'capturing',
+    });
     const document = await k.uploadDocument(capture, { documentType: 'passport' });
     const selfie = await k.uploadDocument(capture, { documentType: 'other', selfie: true });
-    const submitted = await k.call(SUBMIT, { token: capture, body: { documentType: 'passport', documentId: document.id, selfieId: selfie.id } });
+    const submitted = await k.call(SUBMIT, {
+      token: capture,
+      body: { documentType: 'passport', documentId: document.id, selfieId: selfie.id },
+    });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     // The uploads are the user's own: the signed-in device lists them.
-    const listed = (await k.call('/api/fileupload-user-kyc-document-list', { token: login, body: {} })).body as { documents: Array<{ id: string }> };
+    const listed = (await k.call('/api/fileupload-user-kyc-document-list', { token: login, body: {} })).body as {
+      documents: Array<{ id: string }>;
+    };
     expect(listed.documents.map((d) => d.id)).toEqual(expect.arrayContaining([document.id, selfie.id]));
 
     // Once submitted, the token reads the status but captures nothing more.
-    k.expectError(await k.call(SUBMIT, { token: capture, body: { documentType: 'passport', documentId: document.id, selfieId: selfie.id } }), 409, 'verification_already_submitted');
+    k.expectError(
+      await k.call(SUBMIT, {
+        token: capture,
+        body: { documentType: 'passport', documentId: document.id, selfieId: selfie.id },
+      }),
+      409,
+      'verification_already_submitted',
+    );
     expect((await k.call(STATUS, { token: capture, body: {} })).status).toBe(200);
   });
 

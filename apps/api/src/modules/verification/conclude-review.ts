@@ -9,7 +9,13 @@ import { findSession, loadCapture, sameInstant } from './repository';
  */
 export async function concludeReview(deps: DecideDeps, ref: CaptureRef): Promise<void> {
   const snapshot = await loadCapture(deps.db, ref.sessionId);
-  if (!snapshot || snapshot.status !== 'review' || !snapshot.capture || !sameInstant(snapshot.submittedAt, ref.submittedAt)) return;
+  if (
+    !snapshot ||
+    snapshot.status !== 'review' ||
+    !snapshot.capture ||
+    !sameInstant(snapshot.submittedAt, ref.submittedAt)
+  )
+    return;
   // Outside the transaction, as in decideVerification: a slow service must not hold a row lock.
   const result = await deps.identityDocuments.concludeReview(snapshot.capture);
   await deps.db.transaction(async (tx) => {

@@ -27,16 +27,17 @@ export async function recordDecision(
   tx: Queryable,
   input: CaptureRef & { userId: string; decision: VerificationDecision; reason: string; now: Date },
 ): Promise<void> {
-  await tx.query(`UPDATE identity_verifications SET status = $2, reason = $3, decided_at = $4, updated_at = $4 WHERE id = $1`, [
-    input.sessionId,
-    input.decision,
-    input.reason,
-    input.now,
-  ]);
+  await tx.query(
+    `UPDATE identity_verifications SET status = $2, reason = $3, decided_at = $4, updated_at = $4 WHERE id = $1`,
+    [input.sessionId, input.decision, input.reason, input.now],
+  );
   if (input.decision === 'review') {
     const ref: CaptureRef = { sessionId: input.sessionId, submittedAt: input.submittedAt };
     // Jobs run on the wall clock (pg-boss's start_after), not on the app's clock.
-    await deps.jobs.send(CONCLUDE_REVIEW_JOB, ref, { tx, startAfter: Date.now() + deps.config.idvReviewDelaySeconds * 1000 });
+    await deps.jobs.send(CONCLUDE_REVIEW_JOB, ref, {
+      tx,
+      startAfter: Date.now() + deps.config.idvReviewDelaySeconds * 1000,
+    });
   }
   const account = await findAccount(tx, input.userId);
   if (account?.status === 'pending') await enqueueReview(deps.jobs, tx, input.userId, 0);

@@ -1,4 +1,12 @@
-import { identityServiceInputOf, type KycIndividual, type KycDocumentMime, type VerificationDecision, type VerificationDocumentType, type VerificationSession, type VerificationStatus } from '@rampart/contracts';
+import {
+  identityServiceInputOf,
+  type KycIndividual,
+  type KycDocumentMime,
+  type VerificationDecision,
+  type VerificationDocumentType,
+  type VerificationSession,
+  type VerificationStatus,
+} from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import type { CapturedFile, IdentityDocumentCapture } from '../../providers/identity-documents/types';
 
@@ -24,7 +32,16 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export const sameInstant = (a: Date | string | null, b: Date | string | null) => iso(a) === iso(b);
 
 export function toSession(row: SessionRow | undefined): VerificationSession {
-  if (!row) return { sessionId: null, status: 'not_started', documentType: null, decision: null, reason: null, submittedAt: null, decidedAt: null };
+  if (!row)
+    return {
+      sessionId: null,
+      status: 'not_started',
+      documentType: null,
+      decision: null,
+      reason: null,
+      submittedAt: null,
+      decidedAt: null,
+    };
   return {
     sessionId: row.id,
     status: row.status,
@@ -37,13 +54,27 @@ export function toSession(row: SessionRow | undefined): VerificationSession {
 }
 
 /** The caller's own session only (ARCHITECTURE.md, section 6: every object is read through its owner). */
-export async function findSessionOfUser(db: Queryable, userId: string, options: { forUpdate?: boolean } = {}): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(`SELECT * FROM identity_verifications WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [userId]);
+export async function findSessionOfUser(
+  db: Queryable,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT * FROM identity_verifications WHERE user_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [userId],
+  );
   return rows[0];
 }
 
-export async function findSession(db: Queryable, sessionId: string, options: { forUpdate?: boolean } = {}): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(`SELECT * FROM identity_verifications WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [sessionId]);
+export async function findSession(
+  db: Queryable,
+  sessionId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT * FROM identity_verifications WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [sessionId],
+  );
   return rows[0];
 }
 
@@ -135,6 +166,11 @@ export async function loadCapture(db: Queryable, sessionId: string): Promise<Cap
   return { status: r.status, submittedAt: r.submitted_at, capture };
 }
 
-function fileOf(key: string | null, mime: KycDocumentMime | null, size: number | string | null, sha256: string | null): CapturedFile | null {
+function fileOf(
+  key: string | null,
+  mime: KycDocumentMime | null,
+  size: number | string | null,
+  sha256: string | null,
+): CapturedFile | null {
   return key && mime && size !== null && sha256 ? { storageKey: key, mime, size: Number(size), sha256 } : null;
 }

@@ -23,10 +23,11 @@ import { validateVerificationSms } from './validate-verification-sms';
 const tags = ['verification'];
 
 /** The identity-document provider's calls (issue 4): the caller's own session only. */
-export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContext; publicUrl: string | null; flags?: Pick<FeatureFlags, 'socure'> }> = async (
-  app,
-  { ctx, publicUrl, flags = DEFAULT_FEATURE_FLAGS },
-) => {
+export const verificationRoutes: FastifyPluginAsyncZod<{
+  ctx: VerificationContext;
+  publicUrl: string | null;
+  flags?: Pick<FeatureFlags, 'socure'>;
+}> = async (app, { ctx, publicUrl, flags = DEFAULT_FEATURE_FLAGS }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   // The capture calls also take the phone's capture token (decision 010); send_sms does not: a phone that opened
@@ -35,12 +36,28 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
 
   app.post(
     '/socure/status',
-    { ...capturing, schema: { tags, summary: "The caller's identity verification session and its decision", body: EmptyRequest, response: { 200: VerificationStatusReply, ...errorResponses } } },
+    {
+      ...capturing,
+      schema: {
+        tags,
+        summary: "The caller's identity verification session and its decision",
+        body: EmptyRequest,
+        response: { 200: VerificationStatusReply, ...errorResponses },
+      },
+    },
     async (request) => getVerificationStatus(ctx, requireUser(request).userGuid),
   );
   app.post(
     '/socure/submit_document',
-    { ...capturing, schema: { tags, summary: 'Name the uploaded document and selfie of the capture; a job decides', body: SubmitDocumentRequest, response: { 200: SubmitDocumentReply, ...errorResponses } } },
+    {
+      ...capturing,
+      schema: {
+        tags,
+        summary: 'Name the uploaded document and selfie of the capture; a job decides',
+        body: SubmitDocumentRequest,
+        response: { 200: SubmitDocumentReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       // "socure" on: the identity-document service's phone flow is the only way in (docs/feature-flags.md).
@@ -50,7 +67,15 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
   );
   app.post(
     '/socure/send_sms',
-    { ...signedIn, schema: { tags, summary: 'Send a single-use continue-on-phone link by SMS; the reply carries the link for a QR code', body: SendSmsRequest, response: { 200: SendSmsReply, ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Send a single-use continue-on-phone link by SMS; the reply carries the link for a QR code',
+        body: SendSmsRequest,
+        response: { 200: SendSmsReply, ...errorResponses },
+      },
+    },
     async (request) =>
       sendVerificationSms(
         ctx,
@@ -63,7 +88,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: VerificationContex
   // Not signed in: the phone that opened the link has no session. The token itself is the credential (single use).
   app.post(
     '/socure/validate_sms',
-    { schema: { tags, summary: 'Consume a continue-on-phone link token; returns a capture token for the capture calls', body: ValidateSmsRequest, response: { 200: ValidateSmsReply, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Consume a continue-on-phone link token; returns a capture token for the capture calls',
+        body: ValidateSmsRequest,
+        response: { 200: ValidateSmsReply, ...errorResponses },
+      },
+    },
     async (request) => validateVerificationSms(ctx, request.body.token),
   );
 };

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { VERIFICATION_LINK_TTL_MINUTES, VERIFICATION_SMS_PER_WINDOW, VERIFICATION_SUBMITTABLE, type SendSmsReply } from '@rampart/contracts';
+import {
+  VERIFICATION_LINK_TTL_MINUTES,
+  VERIFICATION_SMS_PER_WINDOW,
+  VERIFICATION_SUBMITTABLE,
+  type SendSmsReply,
+} from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { enqueueOutbox } from '../../providers/mail/outbox';
 import type { VerificationContext } from './context';
@@ -11,7 +16,12 @@ import { lockOrStartSession } from './repository';
  * 32 random bytes; only its SHA-256 is stored. `origin` is where the SPA is served. The link comes back to the
  * signed-in owner too, so the widget can show it as a QR code (decision 010).
  */
-export async function sendVerificationSms(ctx: VerificationContext, userId: string, phone: string, origin: string): Promise<SendSmsReply> {
+export async function sendVerificationSms(
+  ctx: VerificationContext,
+  userId: string,
+  phone: string,
+  origin: string,
+): Promise<SendSmsReply> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const session = await lockOrStartSession(tx, userId, now);

@@ -31,7 +31,12 @@ interface UploadRow {
  * with its back side when the type needs one and an expiry after today (the app clock's UTC date), and a selfie
  * (an image marked identity_photo). Another user's id reads as "not found": nothing tells them it exists.
  */
-async function captureProblems(tx: Queryable, userId: string, body: SubmitDocumentRequest, now: Date): Promise<Record<string, string>> {
+async function captureProblems(
+  tx: Queryable,
+  userId: string,
+  body: SubmitDocumentRequest,
+  now: Date,
+): Promise<Record<string, string>> {
   const { rows } = await tx.query<UploadRow>(
     `SELECT id, document_type, is_identity_photo, mime, back_storage_key IS NOT NULL AS has_back,
             to_char(expires_on, 'YYYY-MM-DD') AS expires_on
@@ -42,8 +47,10 @@ async function captureProblems(tx: Queryable, userId: string, body: SubmitDocume
   const document = rows.find((r) => r.id === body.documentId);
   const today = now.toISOString().slice(0, 10);
   if (!document) problems['documentId'] = M.documentNotFound;
-  else if (document.document_type !== body.documentType) problems['documentId'] = wrongDocumentTypeMessage(body.documentType);
-  else if (VERIFICATION_BACK_REQUIRED.includes(body.documentType) && !document.has_back) problems['documentId'] = M.backRequired;
+  else if (document.document_type !== body.documentType)
+    problems['documentId'] = wrongDocumentTypeMessage(body.documentType);
+  else if (VERIFICATION_BACK_REQUIRED.includes(body.documentType) && !document.has_back)
+    problems['documentId'] = M.backRequired;
   // YYYY-MM-DD strings order as dates do; a document expiring today is expired, as at upload (decision 008).
   else if (document.expires_on === null || document.expires_on <= today) problems['documentId'] = M.documentExpired;
 
@@ -57,7 +64,11 @@ async function captureProblems(tx: Queryable, userId: string, body: SubmitDocume
  * Records the capture (status submitted) and enqueues the decision job in the same transaction. A refused capture
  * changes nothing: a session started here is rolled back with the refusal.
  */
-export async function submitDocument(ctx: VerificationContext, userId: string, body: SubmitDocumentRequest): Promise<VerificationSession> {
+export async function submitDocument(
+  ctx: VerificationContext,
+  userId: string,
+  body: SubmitDocumentRequest,
+): Promise<VerificationSession> {
   const submitted = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const session = await lockOrStartSession(tx, userId, now);
@@ -73,12 +84,10 @@ export async function submitDocument(ctx: VerificationContext, userId: string, b
       [session.id, body.documentType, body.documentId, body.selfieId, body.deviceId ?? null, now],
     );
     // The KYC record's socureDocumentId / socureDeviceId (document 1, section 3): which capture and which device.
-    await tx.query('UPDATE kyc_individuals SET socure_document_id = $2, socure_device_id = $3, updated_at = $4 WHERE user_id = $1', [
-      userId,
-      session.id,
-      body.deviceId ?? null,
-      now,
-    ]);
+    await tx.query(
+      'UPDATE kyc_individuals SET socure_document_id = $2, socure_device_id = $3, updated_at = $4 WHERE user_id = $1',
+      [userId, session.id, body.deviceId ?? null, now],
+    );
     await enqueueDecision(ctx.jobs, tx, session.id);
     return toSession(rows[0]);
   });

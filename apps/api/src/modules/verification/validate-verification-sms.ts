@@ -38,7 +38,10 @@ export async function validateVerificationSms(ctx: VerificationContext, token: s
   });
   const { session, now } = consumed;
   const expiresAt = new Date(Math.floor((now.getTime() + CAPTURE_TOKEN_MINUTES * 60_000) / 1000) * 1000);
-  const captureToken = await ctx.tokens.captureToken({ userGuid: session.user_id, verificationSessionId: session.id }, expiresAt);
+  const captureToken = await ctx.tokens.captureToken(
+    { userGuid: session.user_id, verificationSessionId: session.id },
+    expiresAt,
+  );
   return {
     valid: true as const,
     userGuid: session.user_id,

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevOutboxResponse, SendSmsReply, ValidateSmsReply, VERIFICATION_MESSAGES, VerificationSession } from '@rampart/contracts';
+import {
+  DevOutboxResponse,
+  SendSmsReply,
+  ValidateSmsReply,
+  VERIFICATION_MESSAGES,
+  VerificationSession,
+} from '@rampart/contracts';
 import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
 import { manualClock } from '../../lib/clock';
 import { loadCapture } from './repository';
@@ -17,7 +23,11 @@ describe('verification: the identity-document calls (issue 4)', () => {
 
   beforeAll(async () => {
     // A manual review waits an hour here, so the review decision stays visible (its conclusion: accounts tests).
-    k = await createKycKit({ worker: true, clock, env: { PUBLIC_URL: 'https://app.rampart.example/any/path', IDV_REVIEW_DELAY_SECONDS: '3600' } });
+    k = await createKycKit({
+      worker: true,
+      clock,
+      env: { PUBLIC_URL: 'https://app.rampart.example/any/path', IDV_REVIEW_DELAY_SECONDS: '3600' },
+    });
   });
   afterAll(async () => {
     await k?.close();
@@ -42,7 +52,9 @@ describe('verification: the identity-document calls (issue 4)', () => {
   /** A new signed-in user with saved KYC details (uploads belong to the custodian contact). */
   async function userWithDetails(email: string, last = 'Lovelace'): Promise<string> {
     const token = await k.signedInUser(email);
-    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ last }) })).status).toBe(200);
+    expect((await k.call('/api/contact/set/individualinfo', { token, body: validIndividual({ last }) })).status).toBe(
+      200,
+    );
     return token;
   }
 
@@ -70,7 +82,12 @@ describe('verification: the identity-document calls (issue 4)', () => {
     const token = await userWithDetails('idv-plain@example.com');
     expect(await status(token)).toMatchObject({ sessionId: null, status: 'not_started', decision: null });
     const decided = await submitAndDecide(token);
-    expect(decided).toMatchObject({ status: 'accepted', decision: 'accepted', documentType: 'passport', reason: 'The document and the selfie match' });
+    expect(decided).toMatchObject({
+      status: 'accepted',
+      decision: 'accepted',
+      documentType: 'passport',
+      reason: 'The document and the selfie match',
+    });
     expect(decided.sessionId).toEqual(expect.any(String));
     expect(decided.decidedAt).not.toBeNull();
     // What the service was sent with the images: the person of the KYC record (document 1, section 3).
@@ -109,7 +126,11 @@ describe('verification: the identity-document calls (issue 4)', () => {
 
   it('sends to review with the idv-review marker as the KYC last name', async () => {
     const token = await userWithDetails('review-by-name@example.com', 'Idv-Review');
-    expect(await submitAndDecide(token)).toMatchObject({ status: 'review', decision: 'review', reason: 'The capture needs a manual review' });
+    expect(await submitAndDecide(token)).toMatchObject({
+      status: 'review',
+      decision: 'review',
+      reason: 'The capture needs a manual review',
+    });
   });
 
   it('asks to resubmit with the idv-resubmit marker, and then takes a new capture', async () => {
@@ -123,13 +144,28 @@ describe('verification: the identity-document calls (issue 4)', () => {
   it('refuses bad input with 400', async () => {
     const token = await k.signedInUser('idv-bad-input@example.com');
     const body = { documentType: 'passport', documentId: NO_SUCH_ID, selfieId: NO_SUCH_ID };
-    k.expectError(await k.call(SUBMIT, { token, body: { ...body, documentType: 'library_card' } }), 400, 'validation_failed');
+    k.expectError(
+      await k.call(SUBMIT, { token, body: { ...body, documentType: 'library_card' } }),
+      400,
+      'validation_failed',
+    );
     k.expectError(await k.call(SUBMIT, { token, body: { ...body, selfieId: '' } }), 400, 'validation_failed');
-    k.expectError(await k.call(SUBMIT, { token, body: { ...body, documentId: '../../etc/passwd' } }), 400, 'validation_failed');
+    k.expectError(
+      await k.call(SUBMIT, { token, body: { ...body, documentId: '../../etc/passwd' } }),
+      400,
+      'validation_failed',
+    );
     k.expectError(await k.call(SUBMIT, { token, body: { ...body, extra: 1 } }), 400, 'validation_failed');
-    k.expectError(await k.call(SUBMIT, { token, body: { documentType: 'passport', front: 'f', selfie: 's' } }), 400, 'validation_failed');
+    k.expectError(
+      await k.call(SUBMIT, { token, body: { documentType: 'passport', front: 'f', selfie: 's' } }),
+      400,
+      'validation_failed',
+    );
     const unknown = k.expectError(await k.call(SUBMIT, { token, body }), 400, 'validation_failed');
-    expect(unknown.errors?.fields).toEqual({ documentId: VERIFICATION_MESSAGES.en.documentNotFound, selfieId: VERIFICATION_MESSAGES.en.selfieMissing });
+    expect(unknown.errors?.fields).toEqual({
+      documentId: VERIFICATION_MESSAGES.en.documentNotFound,
+      selfieId: VERIFICATION_MESSAGES.en.selfieMissing,
+    });
     k.expectError(await k.call(SEND_SMS, { token, body: { phone: '12' } }), 400, 'validation_failed');
     k.expectError(await k.call(SEND_SMS, { token, body: {} }), 400, 'validation_failed');
     k.expectError(await k.call(VALIDATE_SMS, { body: { token: 'short' } }), 400, 'validation_failed');
@@ -164,8 +200,12 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect(valid.status, JSON.stringify(valid.body)).toBe(200);
     const reply = ValidateSmsReply.parse(valid.body);
     expect(reply).toMatchObject({ valid: true, sessionId: session.sessionId, status: 'capturing', country: null });
-    expect(reply.captureTokenExpiresAt).toBe(new Date(Math.floor((clock.now().getTime() + 15 * 60_000) / 1000) * 1000).toISOString());
-    const owner = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['idv-phone@example.com']);
+    expect(reply.captureTokenExpiresAt).toBe(
+      new Date(Math.floor((clock.now().getTime() + 15 * 60_000) / 1000) * 1000).toISOString(),
+    );
+    const owner = await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      'idv-phone@example.com',
+    ]);
     expect(reply.userGuid).toBe(owner.rows[0]?.id);
 
     k.expectError(await k.call(VALIDATE_SMS, { body: { token: linkToken } }), 400, 'verification_link_invalid');
@@ -177,7 +217,11 @@ describe('verification: the identity-document calls (issue 4)', () => {
     expect((await k.call(SEND_SMS, { token, body: { phone } })).status).toBe(200);
     const linkToken = await latestSms(phone);
     clock.advance(15 * 60_000 + 1);
-    const expired = k.expectError(await k.call(VALIDATE_SMS, { body: { token: linkToken } }), 400, 'verification_link_expired');
+    const expired = k.expectError(
+      await k.call(VALIDATE_SMS, { body: { token: linkToken } }),
+      400,
+      'verification_link_expired',
+    );
     expect(expired.message).toBe(VERIFICATION_MESSAGES.en.linkExpired);
   });
 
@@ -187,7 +231,10 @@ describe('verification: the identity-document calls (issue 4)', () => {
     for (let i = 0; i < 5; i += 1) expect((await k.call(SEND_SMS, { token, body: { phone } })).status).toBe(200);
     k.expectError(await k.call(SEND_SMS, { token, body: { phone } }), 429, 'rate_limited');
     // Age the links past the window (moving the clock would also expire the access token).
-    await k.t.db.query(`UPDATE identity_verification_links SET created_at = created_at - interval '16 minutes' WHERE phone = $1`, [phone]);
+    await k.t.db.query(
+      `UPDATE identity_verification_links SET created_at = created_at - interval '16 minutes' WHERE phone = $1`,
+      [phone],
+    );
     expect((await k.call(SEND_SMS, { token, body: { phone } })).status).toBe(200);
   });
 

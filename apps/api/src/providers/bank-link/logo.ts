@@ -4,7 +4,20 @@ import type { BankLogo } from '@rampart/contracts';
 const SMALL_WORDS = new Set(['of', 'the', 'by', 'and', '&', 'bank', 'national', 'n.a.']);
 
 /** Colours dark enough for white initials (WCAG AA for large text). */
-const PALETTE = ['#1d4ed8', '#047857', '#b91c1c', '#7c3aed', '#c2410c', '#0f766e', '#be185d', '#4338ca', '#15803d', '#9333ea', '#0369a1', '#a16207'] as const;
+const PALETTE = [
+  '#1d4ed8',
+  '#047857',
+  '#b91c1c',
+  '#7c3aed',
+  '#c2410c',
+  '#0f766e',
+  '#be185d',
+  '#4338ca',
+  '#15803d',
+  '#9333ea',
+  '#0369a1',
+  '#a16207',
+] as const;
 
 /**
  * R17: a generated monogram — up to two initials of the name's significant words, on a colour picked from the

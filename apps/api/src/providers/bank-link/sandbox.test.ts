@@ -45,37 +45,98 @@ describe('the bank-link sandbox', () => {
     expect(item.updateMode).toBe(false);
     // The same user and bank name the same item again; another user gets another item.
     const again = await bank.completeLink({ linkToken, clientUserId: 'u1', institutionId: 'ins_wells_fargo', now });
-    expect((await bank.exchangePublicToken({ publicToken: again.publicToken, clientUserId: 'u1', now })).itemId).toBe(item.itemId);
-    const other = await bank.completeLink({ linkToken: (await bank.createLinkToken({ clientUserId: 'u2', now })).linkToken, clientUserId: 'u2', institutionId: 'ins_wells_fargo', now });
-    expect((await bank.exchangePublicToken({ publicToken: other.publicToken, clientUserId: 'u2', now })).itemId).not.toBe(item.itemId);
+    expect((await bank.exchangePublicToken({ publicToken: again.publicToken, clientUserId: 'u1', now })).itemId).toBe(
+      item.itemId,
+    );
+    const other = await bank.completeLink({
+      linkToken: (await bank.createLinkToken({ clientUserId: 'u2', now })).linkToken,
+      clientUserId: 'u2',
+      institutionId: 'ins_wells_fargo',
+      now,
+    });
+    expect(
+      (await bank.exchangePublicToken({ publicToken: other.publicToken, clientUserId: 'u2', now })).itemId,
+    ).not.toBe(item.itemId);
   });
 
   it('refuses expired, edited, foreign tokens and unknown institutions', async () => {
     const bank = createSandboxBankLink();
     const { linkToken } = await bank.createLinkToken({ clientUserId: 'u1', now });
-    const code = async (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof BankLinkError ? e.code : String(e)));
-    expect(await code(bank.completeLink({ linkToken, clientUserId: 'u1', institutionId: 'ins_jpmorgan_chase_bank', now: later(SANDBOX_LINK_TOKEN_TTL_MS) }))).toBe('INVALID_LINK_TOKEN');
-    expect(await code(bank.completeLink({ linkToken, clientUserId: 'u2', institutionId: 'ins_citibank', now }))).toBe('INVALID_LINK_TOKEN');
-    expect(await code(bank.completeLink({ linkToken: linkToken.slice(0, -2) + 'xx', clientUserId: 'u1', institutionId: 'ins_citibank', now }))).toBe('INVALID_LINK_TOKEN');
-    expect(await code(bank.completeLink({ linkToken, clientUserId: 'u1', institutionId: 'ins_nowhere', now }))).toBe('INVALID_INSTITUTION');
-    const { publicToken } = await bank.completeLink({ linkToken, clientUserId: 'u1', institutionId: 'ins_citibank', now });
+    const code = async (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof BankLinkError ? e.code : String(e)),
+      );
+    expect(
+      await code(
+        bank.completeLink({
+          linkToken,
+          clientUserId: 'u1',
+          institutionId: 'ins_jpmorgan_chase_bank',
+          now: later(SANDBOX_LINK_TOKEN_TTL_MS),
+        }),
+      ),
+    ).toBe('INVALID_LINK_TOKEN');
+    expect(await code(bank.completeLink({ linkToken, clientUserId: 'u2', institutionId: 'ins_citibank', now }))).toBe(
+      'INVALID_LINK_TOKEN',
+    );
+    expect(
+      await code(
+        bank.completeLink({
+          linkToken: linkToken.slice(0, -2) + 'xx',
+          clientUserId: 'u1',
+          institutionId: 'ins_citibank',
+          now,
+        }),
+      ),
+    ).toBe('INVALID_LINK_TOKEN');
+    expect(await code(bank.completeLink({ linkToken, clientUserId: 'u1', institutionId: 'ins_nowhere', now }))).toBe(
+      'INVALID_INSTITUTION',
+    );
+    const { publicToken } = await bank.completeLink({
+      linkToken,
+      clientUserId: 'u1',
+      institutionId: 'ins_citibank',
+      now,
+    });
     expect(await code(bank.exchangePublicToken({ publicToken, clientUserId: 'u2', now }))).toBe('INVALID_PUBLIC_TOKEN');
-    expect(await code(bank.exchangePublicToken({ publicToken: linkToken, clientUserId: 'u1', now }))).toBe('INVALID_PUBLIC_TOKEN');
+    expect(await code(bank.exchangePublicToken({ publicToken: linkToken, clientUserId: 'u1', now }))).toBe(
+      'INVALID_PUBLIC_TOKEN',
+    );
     // Another process's key (a restart) does not accept this one's tokens.
-    expect(await code(createSandboxBankLink().exchangePublicToken({ publicToken, clientUserId: 'u1', now }))).toBe('INVALID_PUBLIC_TOKEN');
+    expect(await code(createSandboxBankLink().exchangePublicToken({ publicToken, clientUserId: 'u1', now }))).toBe(
+      'INVALID_PUBLIC_TOKEN',
+    );
   });
 
   it('resets an item to login-required; a re-auth link for that item repairs it', async () => {
     const bank = createSandboxBankLink();
-    const link = await bank.completeLink({ linkToken: (await bank.createLinkToken({ clientUserId: 'u1', now })).linkToken, clientUserId: 'u1', institutionId: 'ins_citibank', now });
+    const link = await bank.completeLink({
+      linkToken: (await bank.createLinkToken({ clientUserId: 'u1', now })).linkToken,
+      clientUserId: 'u1',
+      institutionId: 'ins_citibank',
+      now,
+    });
     const { itemId } = await bank.exchangePublicToken({ publicToken: link.publicToken, clientUserId: 'u1', now });
     expect(await bank.itemStatus(itemId)).toEqual({ loginRequired: false });
     await bank.resetLogin(itemId);
     expect(await bank.itemStatus(itemId)).toEqual({ loginRequired: true });
     const reauth = await bank.createLinkToken({ clientUserId: 'u1', itemId, now });
     // Update mode is for the item's own institution only.
-    await expect(bank.completeLink({ linkToken: reauth.linkToken, clientUserId: 'u1', institutionId: 'ins_jpmorgan_chase_bank', now })).rejects.toThrow(BankLinkError);
-    const repaired = await bank.completeLink({ linkToken: reauth.linkToken, clientUserId: 'u1', institutionId: 'ins_citibank', now });
+    await expect(
+      bank.completeLink({
+        linkToken: reauth.linkToken,
+        clientUserId: 'u1',
+        institutionId: 'ins_jpmorgan_chase_bank',
+        now,
+      }),
+    ).rejects.toThrow(BankLinkError);
+    const repaired = await bank.completeLink({
+      linkToken: reauth.linkToken,
+      clientUserId: 'u1',
+      institutionId: 'ins_citibank',
+      now,
+    });
     const exchanged = await bank.exchangePublicToken({ publicToken: repaired.publicToken, clientUserId: 'u1', now });
     expect(exchanged).toMatchObject({ itemId, updateMode: true });
     expect(await bank.itemStatus(itemId)).toEqual({ loginRequired: false });

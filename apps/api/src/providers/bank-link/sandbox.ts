@@ -63,7 +63,8 @@ export function createSandboxBankLink(options: { secret?: Buffer } = {}): BankLi
     return institution;
   }
 
-  const itemIdOf = (clientUserId: string, institutionId: string) => `item-sandbox-${sha(`${clientUserId}\n${institutionId}`).slice(0, 32)}`;
+  const itemIdOf = (clientUserId: string, institutionId: string) =>
+    `item-sandbox-${sha(`${clientUserId}\n${institutionId}`).slice(0, 32)}`;
 
   /** Every sandbox institution offers a checking and a savings account; masks and ids derive from the item. */
   function accountsOf(itemId: string, institution: BankLinkInstitution): BankLinkProviderAccount[] {
@@ -71,7 +72,13 @@ export function createSandboxBankLink(options: { secret?: Buffer } = {}): BankLi
       const digest = sha(`${itemId}\n${subtype}`);
       const mask = String(parseInt(digest.slice(0, 8), 16) % 10_000).padStart(4, '0');
       const label = subtype === 'checking' ? 'Checking' : 'Savings';
-      return { id: `acc-sandbox-${digest.slice(8, 40)}`, mask, name: `${institution.name} ${label}`, subtype, type: 'depository' };
+      return {
+        id: `acc-sandbox-${digest.slice(8, 40)}`,
+        mask,
+        name: `${institution.name} ${label}`,
+        subtype,
+        type: 'depository',
+      };
     });
   }
 
@@ -81,7 +88,12 @@ export function createSandboxBankLink(options: { secret?: Buffer } = {}): BankLi
 
     async createLinkToken({ clientUserId, itemId, now }) {
       const expiration = new Date(now.getTime() + SANDBOX_LINK_TOKEN_TTL_MS);
-      const claims: LinkClaims = { u: clientUserId, e: expiration.getTime(), n: randomBytes(9).toString('base64url'), ...(itemId ? { i: itemId } : {}) };
+      const claims: LinkClaims = {
+        u: clientUserId,
+        e: expiration.getTime(),
+        n: randomBytes(9).toString('base64url'),
+        ...(itemId ? { i: itemId } : {}),
+      };
       return { linkToken: sign('link-sandbox', claims), expiration };
     },
 
@@ -91,14 +103,22 @@ export function createSandboxBankLink(options: { secret?: Buffer } = {}): BankLi
       const institution = institutionOf(institutionId);
       const itemId = itemIdOf(clientUserId, institution.id);
       // Update mode re-authenticates one item: the user logs in to that item's institution, no other.
-      if (link.i !== undefined && link.i !== itemId) throw new BankLinkError('INVALID_INSTITUTION', 'This link token is for another institution');
-      const claims: PublicClaims = { u: clientUserId, s: institution.id, e: now.getTime() + SANDBOX_PUBLIC_TOKEN_TTL_MS, n: randomBytes(9).toString('base64url'), ...(link.i ? { i: link.i } : {}) };
+      if (link.i !== undefined && link.i !== itemId)
+        throw new BankLinkError('INVALID_INSTITUTION', 'This link token is for another institution');
+      const claims: PublicClaims = {
+        u: clientUserId,
+        s: institution.id,
+        e: now.getTime() + SANDBOX_PUBLIC_TOKEN_TTL_MS,
+        n: randomBytes(9).toString('base64url'),
+        ...(link.i ? { i: link.i } : {}),
+      };
       return { publicToken: sign('public-sandbox', claims), institution, accounts: accountsOf(itemId, institution) };
     },
 
     async exchangePublicToken({ publicToken, clientUserId, now }) {
       const claims = verify<PublicClaims>('public-sandbox', publicToken, now, 'INVALID_PUBLIC_TOKEN');
-      if (claims.u !== clientUserId) throw new BankLinkError('INVALID_PUBLIC_TOKEN', 'The token is invalid or has expired');
+      if (claims.u !== clientUserId)
+        throw new BankLinkError('INVALID_PUBLIC_TOKEN', 'The token is invalid or has expired');
       const institution = institutionOf(claims.s);
       const itemId = itemIdOf(clientUserId, institution.id);
       const updateMode = claims.i !== undefined;
@@ -125,7 +145,10 @@ const SECRET_SETTING = 'bank_link.sandbox_secret';
  * instance on the database signs and checks the same tokens. The insert-or-keep is race-free.
  */
 export async function loadSandboxBankLinkSecret(db: Pick<Queryable, 'query'>): Promise<Buffer> {
-  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SECRET_SETTING, randomBytes(32).toString('base64url')]);
+  await db.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    SECRET_SETTING,
+    randomBytes(32).toString('base64url'),
+  ]);
   const { rows } = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SECRET_SETTING]);
   if (!rows[0]) throw new Error('bank-link sandbox secret missing after insert');
   return Buffer.from(rows[0].value, 'base64url');

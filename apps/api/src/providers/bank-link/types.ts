@@ -19,7 +19,8 @@ export interface BankLinkProviderAccount {
   type: 'depository';
 }
 
-export type BankLinkErrorCode = 'INVALID_LINK_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_INSTITUTION' | 'ITEM_NOT_FOUND';
+export type BankLinkErrorCode =
+  'INVALID_LINK_TOKEN' | 'INVALID_PUBLIC_TOKEN' | 'INVALID_INSTITUTION' | 'ITEM_NOT_FOUND';
 
 export class BankLinkError extends Error {
   constructor(
@@ -35,7 +36,11 @@ export interface BankLinkProvider {
   readonly kind: 'sandbox';
   institutions(): readonly BankLinkInstitution[];
   /** A link token for one user; with `itemId`, for re-authenticating that item (update mode). */
-  createLinkToken(input: { clientUserId: string; itemId?: string; now: Date }): Promise<{ linkToken: string; expiration: Date }>;
+  createLinkToken(input: {
+    clientUserId: string;
+    itemId?: string;
+    now: Date;
+  }): Promise<{ linkToken: string; expiration: Date }>;
   /**
    * The link screen (the hosted UI of a real service, the SPA's picker in the sandbox): the user picks an
    * institution with a link token; answers a public token and the institution's accounts.

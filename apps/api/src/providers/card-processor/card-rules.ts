@@ -52,7 +52,8 @@ export function normaliseCardNumber(value: string): string | null {
 
 /** Luhn, length and brand (card-validator); the brand must be one the processor accepts. */
 export function checkCardNumber(value: string | undefined): { number: string; brand: CardBrand; cvcLength: 3 | 4 } {
-  if (value === undefined || value.trim() === '') throw new CardProcessorError('number_required', 'number', CARD_RULE_MESSAGES.numberRequired);
+  if (value === undefined || value.trim() === '')
+    throw new CardProcessorError('number_required', 'number', CARD_RULE_MESSAGES.numberRequired);
   const number = normaliseCardNumber(value);
   if (!number) throw new CardProcessorError('invalid_number', 'number', CARD_RULE_MESSAGES.invalidNumber);
   const verdict = cardValidator.number(number, { luhnValidateUnionPay: true });
@@ -68,17 +69,24 @@ export function checkCardNumber(value: string | undefined): { number: string; br
  * the processor's clock), at most 20 years ahead. card-validator's own expiry check reads the machine's clock, so
  * the rule is written here against the injected one.
  */
-export function checkExpiry(month: string | undefined, year: string | undefined, now: Date): { expMonth: number; expYear: number } {
+export function checkExpiry(
+  month: string | undefined,
+  year: string | undefined,
+  now: Date,
+): { expMonth: number; expYear: number } {
   const errors: CardProcessorError[] = [];
   const m = month?.trim() ?? '';
   const y = year?.trim() ?? '';
   const expMonth = /^\d{1,2}$/.test(m) ? Number(m) : NaN;
-  if (!(expMonth >= 1 && expMonth <= 12)) errors.push(new CardProcessorError('invalid_exp_month', 'expMonth', CARD_RULE_MESSAGES.invalidExpMonth));
+  if (!(expMonth >= 1 && expMonth <= 12))
+    errors.push(new CardProcessorError('invalid_exp_month', 'expMonth', CARD_RULE_MESSAGES.invalidExpMonth));
   const currentYear = now.getUTCFullYear();
   const expYear = /^\d{2}$/.test(y) ? 2000 + Number(y) : /^\d{4}$/.test(y) ? Number(y) : NaN;
-  if (!(expYear >= 2000 && expYear <= currentYear + MAX_YEARS_AHEAD)) errors.push(new CardProcessorError('invalid_exp_year', 'expYear', CARD_RULE_MESSAGES.invalidExpYear));
+  if (!(expYear >= 2000 && expYear <= currentYear + MAX_YEARS_AHEAD))
+    errors.push(new CardProcessorError('invalid_exp_year', 'expYear', CARD_RULE_MESSAGES.invalidExpYear));
   if (errors.length > 0) throw new CardFieldErrors(errors);
-  if (isExpired(expMonth, expYear, now)) throw new CardFieldErrors([new CardProcessorError('expired_card', 'expYear', CARD_RULE_MESSAGES.expiredCard)]);
+  if (isExpired(expMonth, expYear, now))
+    throw new CardFieldErrors([new CardProcessorError('expired_card', 'expYear', CARD_RULE_MESSAGES.expiredCard)]);
   return { expMonth, expYear };
 }
 
@@ -123,5 +131,11 @@ export function checkCard(details: CardDetails, now: Date): CheckedCard {
     errors.push(error);
   }
   if (errors.length > 0 || !number || !expiry) throw new CardFieldErrors(errors);
-  return { number: number.number, brand: number.brand, last4: number.number.slice(-4), ...expiry, cvcLength: number.cvcLength };
+  return {
+    number: number.number,
+    brand: number.brand,
+    last4: number.number.slice(-4),
+    ...expiry,
+    cvcLength: number.cvcLength,
+  };
 }

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CARD_MESSAGES, type CardBrand, type CardDeclineCode, type CardFunding, type CardTokenPurpose } from '@rampart/contracts';
+import {
+  CARD_MESSAGES,
+  type CardBrand,
+  type CardDeclineCode,
+  type CardFunding,
+  type CardTokenPurpose,
+} from '@rampart/contracts';
 import type { Db, Queryable } from '../../db';
 import { checkCard, checkCvc, isExpired } from './card-rules';
 import { testCardBehaviour } from './test-cards';
@@ -117,20 +123,43 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
   const { db } = options;
   const debitOnly = options.debitOnly ?? true;
 
-  async function insertToken(q: Queryable, input: { customerId: string; purpose: CardTokenPurpose; cardId: string | null; amount: bigint | null; reference: string | null; now: Date }) {
+  async function insertToken(
+    q: Queryable,
+    input: {
+      customerId: string;
+      purpose: CardTokenPurpose;
+      cardId: string | null;
+      amount: bigint | null;
+      reference: string | null;
+      now: Date;
+    },
+  ) {
     const token = newToken();
     const expiresAt = new Date(input.now.getTime() + SANDBOX_FORM_TOKEN_TTL_MS);
     await q.query(
       `INSERT INTO card_processor_sandbox_tokens (token_hash, customer_id, purpose, card_id, amount, currency, reference, expires_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [hashOf(token), input.customerId, input.purpose, input.cardId, input.amount?.toString() ?? null, input.amount === null ? null : 'USD', input.reference, expiresAt, input.now],
+      [
+        hashOf(token),
+        input.customerId,
+        input.purpose,
+        input.cardId,
+        input.amount?.toString() ?? null,
+        input.amount === null ? null : 'USD',
+        input.reference,
+        expiresAt,
+        input.now,
+      ],
     );
     return { token, expiresAt };
   }
 
   async function findToken(q: Queryable, token: string, forUpdate = false): Promise<TokenRow | undefined> {
     if (!token.startsWith(TOKEN_PREFIX)) return undefined;
-    const { rows } = await q.query<TokenRow>(`SELECT * FROM card_processor_sandbox_tokens WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [hashOf(token)]);
+    const { rows } = await q.query<TokenRow>(
+      `SELECT * FROM card_processor_sandbox_tokens WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [hashOf(token)],
+    );
     return rows[0];
   }
 
@@ -168,10 +197,26 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
     kind: 'sandbox',
 
     async createFormToken(input) {
-      if (input.purpose === 'add') return insertToken(db, { customerId: input.customerId, purpose: 'add', cardId: null, amount: null, reference: null, now: input.now });
+      if (input.purpose === 'add')
+        return insertToken(db, {
+          customerId: input.customerId,
+          purpose: 'add',
+          cardId: null,
+          amount: null,
+          reference: null,
+          now: input.now,
+        });
       const card = await findCard(db, input.cardId);
-      if (!card || card.customer_id !== input.customerId || card.detached_at) throw new CardProcessorError('card_not_found', 'card', 'No such card');
-      return insertToken(db, { customerId: input.customerId, purpose: 'charge', cardId: card.id, amount: input.amount, reference: input.reference, now: input.now });
+      if (!card || card.customer_id !== input.customerId || card.detached_at)
+        throw new CardProcessorError('card_not_found', 'card', 'No such card');
+      return insertToken(db, {
+        customerId: input.customerId,
+        purpose: 'charge',
+        cardId: card.id,
+        amount: input.amount,
+        reference: input.reference,
+        now: input.now,
+      });
     },
 
     async inspectFormToken(token, now): Promise<FormTokenInfo | null> {
@@ -197,12 +242,22 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
         if (row.used_at) throw tokenUsed();
         if (row.revoked_at) throw tokenInvalid();
         await tx.query('UPDATE card_processor_sandbox_tokens SET revoked_at = $2 WHERE id = $1', [row.id, now]);
-        return insertToken(tx, { customerId, purpose: row.purpose, cardId: row.card_id, amount: row.amount === null ? null : BigInt(row.amount), reference: row.reference, now });
+        return insertToken(tx, {
+          customerId,
+          purpose: row.purpose,
+          cardId: row.card_id,
+          amount: row.amount === null ? null : BigInt(row.amount),
+          reference: row.reference,
+          now,
+        });
       });
     },
 
     async revokeChargeTokens({ reference, now }) {
-      await db.query('UPDATE card_processor_sandbox_tokens SET revoked_at = $2 WHERE reference = $1 AND used_at IS NULL AND revoked_at IS NULL', [reference, now]);
+      await db.query(
+        'UPDATE card_processor_sandbox_tokens SET revoked_at = $2 WHERE reference = $1 AND used_at IS NULL AND revoked_at IS NULL',
+        [reference, now],
+      );
     },
 
     async addCard({ token, card, now }) {
@@ -212,23 +267,37 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
       const firstState = stateOf(first, now);
       if (firstState === 'used') throw tokenUsed();
       if (firstState !== 'valid') throw tokenInvalid();
-      const { checked, behaviour } = await counted(first, () => {
-        const checked = checkCard(card, now);
-        const behaviour = testCardBehaviour(checked.number);
-        if (behaviour.addDecline) {
-          const field = behaviour.addDecline === 'incorrect_cvc' ? 'cvc' : 'number';
-          throw new CardProcessorError(behaviour.addDecline, field, declineMessage(behaviour.addDecline));
-        }
-        if (debitOnly && behaviour.funding === 'credit') throw new CardProcessorError('debit_only', 'number', declineMessage('debit_only'));
-        return { checked, behaviour };
-      }, now);
+      const { checked, behaviour } = await counted(
+        first,
+        () => {
+          const checked = checkCard(card, now);
+          const behaviour = testCardBehaviour(checked.number);
+          if (behaviour.addDecline) {
+            const field = behaviour.addDecline === 'incorrect_cvc' ? 'cvc' : 'number';
+            throw new CardProcessorError(behaviour.addDecline, field, declineMessage(behaviour.addDecline));
+          }
+          if (debitOnly && behaviour.funding === 'credit')
+            throw new CardProcessorError('debit_only', 'number', declineMessage('debit_only'));
+          return { checked, behaviour };
+        },
+        now,
+      );
       return db.transaction(async (tx) => {
         const row = await usableToken(tx, token, 'add', now);
         await tx.query('UPDATE card_processor_sandbox_tokens SET used_at = $2 WHERE id = $1', [row.id, now]);
         const { rows } = await tx.query<CardRow>(
           `INSERT INTO card_processor_sandbox_cards (customer_id, brand, last4, exp_month, exp_year, funding, charge_outcome, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-          [row.customer_id, checked.brand, checked.last4, checked.expMonth, checked.expYear, behaviour.funding, behaviour.charge, now],
+          [
+            row.customer_id,
+            checked.brand,
+            checked.last4,
+            checked.expMonth,
+            checked.expYear,
+            behaviour.funding,
+            behaviour.charge,
+            now,
+          ],
         );
         return toCard(rows[0]!);
       });
@@ -245,14 +314,23 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
       await counted(first, () => checkCvc(cvc, card.brand === 'amex' ? 4 : 3), now);
       return db.transaction(async (tx) => {
         // Every token of this charge locked, in one order: two tokens of one charge are used one after the other.
-        await tx.query('SELECT id FROM card_processor_sandbox_tokens WHERE reference = $1 ORDER BY id FOR UPDATE', [first.reference]);
+        await tx.query('SELECT id FROM card_processor_sandbox_tokens WHERE reference = $1 ORDER BY id FOR UPDATE', [
+          first.reference,
+        ]);
         const row = await usableToken(tx, token, 'charge', now);
         // One approved authorization per charge: a second token of the same charge cannot charge the card again.
-        const approved = await tx.query("SELECT 1 FROM card_processor_sandbox_authorizations WHERE reference = $1 AND status = 'approved'", [row.reference]);
+        const approved = await tx.query(
+          "SELECT 1 FROM card_processor_sandbox_authorizations WHERE reference = $1 AND status = 'approved'",
+          [row.reference],
+        );
         if (approved.rows.length > 0) throw tokenUsed();
         await tx.query('UPDATE card_processor_sandbox_tokens SET used_at = $2 WHERE id = $1', [row.id, now]);
         const expired = isExpired(Number(card.exp_month), Number(card.exp_year), now);
-        const decline: CardDeclineCode | null = expired ? 'card_declined' : card.charge_outcome === 'approve' ? null : card.charge_outcome;
+        const decline: CardDeclineCode | null = expired
+          ? 'card_declined'
+          : card.charge_outcome === 'approve'
+            ? null
+            : card.charge_outcome;
         const { rows } = await tx.query<AuthorizationRow>(
           `INSERT INTO card_processor_sandbox_authorizations (card_id, customer_id, amount, currency, reference, status, decline_code, created_at, updated_at)
            VALUES ($1, $2, $3, 'USD', $4, $5, $6, $7, $7) RETURNING *`,
@@ -268,12 +346,21 @@ export function createSandboxCardProcessor(options: { db: Db; debitOnly?: boolea
     },
 
     async detachCard({ cardId, customerId, now }) {
-      await db.query('UPDATE card_processor_sandbox_cards SET detached_at = $3 WHERE id = $1 AND customer_id = $2 AND detached_at IS NULL', [cardId, customerId, now]);
-      await db.query('UPDATE card_processor_sandbox_tokens SET revoked_at = $2 WHERE card_id = $1 AND used_at IS NULL AND revoked_at IS NULL', [cardId, now]);
+      await db.query(
+        'UPDATE card_processor_sandbox_cards SET detached_at = $3 WHERE id = $1 AND customer_id = $2 AND detached_at IS NULL',
+        [cardId, customerId, now],
+      );
+      await db.query(
+        'UPDATE card_processor_sandbox_tokens SET revoked_at = $2 WHERE card_id = $1 AND used_at IS NULL AND revoked_at IS NULL',
+        [cardId, now],
+      );
     },
 
     async getAuthorization({ authorizationId, customerId }) {
-      const { rows } = await db.query<AuthorizationRow>('SELECT * FROM card_processor_sandbox_authorizations WHERE id = $1 AND customer_id = $2', [authorizationId, customerId]);
+      const { rows } = await db.query<AuthorizationRow>(
+        'SELECT * FROM card_processor_sandbox_authorizations WHERE id = $1 AND customer_id = $2',
+        [authorizationId, customerId],
+      );
       return rows[0] ? toAuthorization(rows[0]) : null;
     },
 

@@ -56,7 +56,9 @@ export interface FormTokenInfo {
   reference: string | null;
 }
 
-export type NewFormToken = { customerId: string; purpose: 'add'; now: Date } | { customerId: string; purpose: 'charge'; cardId: string; amount: bigint; reference: string; now: Date };
+export type NewFormToken =
+  | { customerId: string; purpose: 'add'; now: Date }
+  | { customerId: string; purpose: 'charge'; cardId: string; amount: bigint; reference: string; now: Date };
 
 export type CardProcessorErrorCode =
   | 'number_required'
@@ -98,7 +100,11 @@ export interface CardProcessorProvider {
   /** The token's purpose and state, for the form page and the merchant's refresh (null: no such token). */
   inspectFormToken(token: string, now: Date): Promise<FormTokenInfo | null>;
   /** A new token with the same purpose (and charge) as an unused one, which dies. */
-  refreshFormToken(input: { token: string; customerId: string; now: Date }): Promise<{ token: string; expiresAt: Date }>;
+  refreshFormToken(input: {
+    token: string;
+    customerId: string;
+    now: Date;
+  }): Promise<{ token: string; expiresAt: Date }>;
   /** Kills the unused tokens of a charge (the merchant cancelled it). */
   revokeChargeTokens(input: { reference: string; now: Date }): Promise<void>;
   /** The hosted form's add step: checks and tokenises the card; uses the token up on success only. */

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxChainGateway, sandboxTxHash } from './sandbox';
 
 const gateway = createSandboxChainGateway({ confirmationDelaySeconds: 10 });
-const base = { network: 'xrpl', asset: 'USDS', address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', memo: null, reference: 'order-1', decimals: 6 };
+const base = {
+  network: 'xrpl',
+  asset: 'USDS',
+  address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+  memo: null,
+  reference: 'order-1',
+  decimals: 6,
+};
 
 describe('the sandbox chain gateway', () => {
   it('delivers with a transaction id in the network form, the same for the same reference', async () => {
@@ -18,12 +25,20 @@ describe('the sandbox chain gateway', () => {
     expect(await gateway.deliver({ ...base, memo: 'FAIL', amount: 100_000_000n })).toMatchObject({ ok: false });
     expect(await gateway.deliver({ ...base, amount: 100_130_000n })).toMatchObject({ ok: false });
     expect(await gateway.deliver({ ...base, amount: 100_131_000n })).toMatchObject({ ok: true });
-    expect(await gateway.deliver({ ...base, network: 'bitcoin', asset: 'BTC', decimals: 8, amount: 13_000_000n })).toMatchObject({ ok: false });
+    expect(
+      await gateway.deliver({ ...base, network: 'bitcoin', asset: 'BTC', decimals: 8, amount: 13_000_000n }),
+    ).toMatchObject({ ok: false });
   });
 
   it('reports confirmations growing to final once the delay has passed', () => {
     const sentAt = new Date('2026-01-01T00:00:00Z');
-    const at = (seconds: number) => gateway.confirmations({ network: 'ethereum', txHash: 'x', sentAt, now: new Date(sentAt.getTime() + seconds * 1000) });
+    const at = (seconds: number) =>
+      gateway.confirmations({
+        network: 'ethereum',
+        txHash: 'x',
+        sentAt,
+        now: new Date(sentAt.getTime() + seconds * 1000),
+      });
     expect(at(0)).toEqual({ confirmations: 0, required: 12 });
     expect(at(5).confirmations).toBe(6);
     expect(at(9.9).confirmations).toBeLessThan(12);

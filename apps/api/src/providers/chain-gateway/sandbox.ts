@@ -12,7 +12,15 @@ export const SANDBOX_FAILURE_REASON = 'The network refused the transaction (sand
 const MEMO_NETWORKS = new Set(['xrpl', 'stellar', 'digitalbits']);
 
 /** Confirmations each network needs (ours; typical exchange values). */
-const REQUIRED_CONFIRMATIONS: Record<string, number> = { bitcoin: 3, ethereum: 12, avalanche: 12, binancechain: 15, harmony: 12, vechain: 12, qtum: 10 };
+const REQUIRED_CONFIRMATIONS: Record<string, number> = {
+  bitcoin: 3,
+  ethereum: 12,
+  avalanche: 12,
+  binancechain: 15,
+  harmony: 12,
+  vechain: 12,
+  qtum: 10,
+};
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -66,7 +74,10 @@ function sandboxAddress(network: string, reference: string): string {
   const bytes = digest('deposit', network, reference);
   switch (network) {
     case 'bitcoin':
-      return `bc1q${base58(bytes).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 38)}`;
+      return `bc1q${base58(bytes)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 38)}`;
     case 'solana':
       return base58(bytes).slice(0, 44);
     default:
@@ -87,7 +98,10 @@ export function createSandboxChainGateway(options: { confirmationDelaySeconds: n
     kind: 'sandbox',
     confirmationDelayMs: delayMs,
     async deliver(input: DeliverInput): Promise<DeliverResult> {
-      if ((input.memo ?? '').trim().toLowerCase() === SANDBOX_FAIL_MEMO || endsInThirteenCents(input.amount, input.decimals)) {
+      if (
+        (input.memo ?? '').trim().toLowerCase() === SANDBOX_FAIL_MEMO ||
+        endsInThirteenCents(input.amount, input.decimals)
+      ) {
         return { ok: false, reason: SANDBOX_FAILURE_REASON };
       }
       return { ok: true, txHash: sandboxTxHash(input.network, input.reference) };

@@ -12,8 +12,12 @@ const individual = (last: string): KycIndividual => ({
 
 describe('custodian sandbox rules (docs/sandbox.md)', () => {
   it('reads a marker from the last name (any case) or an email plus-tag, else none', () => {
-    expect(custodianMarkerOf({ email: 'a@example.com', individual: individual('Identity-Fail') })).toBe('identity-fail');
-    expect(custodianMarkerOf({ email: 'a+x+address-fail@example.com', individual: individual('Smith') })).toBe('address-fail');
+    expect(custodianMarkerOf({ email: 'a@example.com', individual: individual('Identity-Fail') })).toBe(
+      'identity-fail',
+    );
+    expect(custodianMarkerOf({ email: 'a+x+address-fail@example.com', individual: individual('Smith') })).toBe(
+      'address-fail',
+    );
     expect(custodianMarkerOf({ email: 'address-fail@example.com', individual: individual('Smith') })).toBeNull();
     expect(custodianMarkerOf({ email: 'a+b@example.com', individual: individual('Smith') })).toBeNull();
   });
@@ -21,21 +25,47 @@ describe('custodian sandbox rules (docs/sandbox.md)', () => {
   it('decides by the marker, whatever the identity decision', async () => {
     const custodian = createSandboxCustodian();
     const review = (last: string, documents: IdentityDocumentsOutcome = 'passed') =>
-      custodian.reviewAccount({ accountId: 'acct_1', contactId: 'ct_1', email: 'a@example.com', individual: individual(last), documents });
-    expect(await review('Smith')).toMatchObject({ decision: 'opened', checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' } });
-    expect(await review('documents-fail')).toMatchObject({ decision: 'closed', checks: { documents: 'failed', identity: 'passed' } });
+      custodian.reviewAccount({
+        accountId: 'acct_1',
+        contactId: 'ct_1',
+        email: 'a@example.com',
+        individual: individual(last),
+        documents,
+      });
+    expect(await review('Smith')).toMatchObject({
+      decision: 'opened',
+      checks: { identity: 'passed', documents: 'passed', address: 'passed', sanctions: 'passed' },
+    });
+    expect(await review('documents-fail')).toMatchObject({
+      decision: 'closed',
+      checks: { documents: 'failed', identity: 'passed' },
+    });
     expect(await review('sanctions-hit')).toMatchObject({ decision: 'voided', checks: { sanctions: 'failed' } });
-    expect(await review('kyc-pending')).toMatchObject({ decision: null, checks: { identity: 'pending', sanctions: 'pending' } });
+    expect(await review('kyc-pending')).toMatchObject({
+      decision: null,
+      checks: { identity: 'pending', sanctions: 'pending' },
+    });
     expect(await review('kyc-pending', 'failed')).toMatchObject({ decision: null });
     expect(await review('sanctions-hit', 'pending')).toMatchObject({ decision: 'voided' });
-    expect(await review('address-fail', 'pending')).toMatchObject({ decision: 'closed', checks: { address: 'failed' } });
-    expect((await custodian.createContact({ email: 'a@example.com', individual: individual('Smith') })).contactId).toMatch(/^ct_[0-9a-f-]{36}$/);
+    expect(await review('address-fail', 'pending')).toMatchObject({
+      decision: 'closed',
+      checks: { address: 'failed' },
+    });
+    expect(
+      (await custodian.createContact({ email: 'a@example.com', individual: individual('Smith') })).contactId,
+    ).toMatch(/^ct_[0-9a-f-]{36}$/);
   });
 
   it('without a marker, takes the identity decision as the document check', async () => {
     const custodian = createSandboxCustodian();
     const review = (documents: IdentityDocumentsOutcome) =>
-      custodian.reviewAccount({ accountId: 'acct_1', contactId: 'ct_1', email: 'a@example.com', individual: individual('Smith'), documents });
+      custodian.reviewAccount({
+        accountId: 'acct_1',
+        contactId: 'ct_1',
+        email: 'a@example.com',
+        individual: individual('Smith'),
+        documents,
+      });
     expect(await review('passed')).toEqual({
       decision: 'opened',
       reason: 'All checks passed',

@@ -28,7 +28,11 @@ export interface CustodianReview {
 export interface CustodianProvider {
   readonly kind: 'sandbox';
   createContact(input: { email: string; individual: KycIndividual }): Promise<{ contactId: string }>;
-  openAccount(input: CustodianApplicant & { signature: string; agreementVersion: string }): Promise<{ accountId: string }>;
+  openAccount(
+    input: CustodianApplicant & { signature: string; agreementVersion: string },
+  ): Promise<{ accountId: string }>;
   /** `documents`: the identity decision, which the custodian takes as its document check. */
-  reviewAccount(input: CustodianApplicant & { accountId: string; documents: IdentityDocumentsOutcome }): Promise<CustodianReview>;
+  reviewAccount(
+    input: CustodianApplicant & { accountId: string; documents: IdentityDocumentsOutcome },
+  ): Promise<CustodianReview>;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { IdentityDocumentCapture } from './types';
 import { IDV_PERSON_MISSING, createSandboxIdentityDocuments, idvMarkerOf } from './sandbox';
 
-const file = { storageKey: 'ab/00000000-0000-4000-8000-000000000000.png', mime: 'image/png', size: 70, sha256: 'a'.repeat(64) } as const;
+const file = {
+  storageKey: 'ab/00000000-0000-4000-8000-000000000000.png',
+  mime: 'image/png',
+  size: 70,
+  sha256: 'a'.repeat(64),
+} as const;
 
 const PERSON = {
   firstName: 'Ada',
@@ -46,14 +51,23 @@ describe('identity-document sandbox rules (docs/sandbox.md)', () => {
     expect(await idv.decide(capture('a+idv-review@example.com'))).toMatchObject({ decision: 'review' });
     expect(await idv.decide(capture('a+idv-resubmit@example.com'))).toMatchObject({ decision: 'resubmit' });
     // idv-review-reject goes to review first; the review then rejects it.
-    expect(await idv.decide(capture('a+idv-review-reject@example.com'))).toEqual({ decision: 'review', reason: 'The capture needs a manual review' });
+    expect(await idv.decide(capture('a+idv-review-reject@example.com'))).toEqual({
+      decision: 'review',
+      reason: 'The capture needs a manual review',
+    });
   });
 
   it('checks the person it receives: a capture without a complete identity-service input is rejected', async () => {
     expect(await idv.decide({ ...capture('a@example.com'), person: null })).toEqual(IDV_PERSON_MISSING);
-    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, dob: '04/03/1990' } })).toEqual(IDV_PERSON_MISSING);
-    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, nationalId: '' } })).toEqual(IDV_PERSON_MISSING);
-    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, state: null, mobileNumber: null } })).toMatchObject({ decision: 'accepted' });
+    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, dob: '04/03/1990' } })).toEqual(
+      IDV_PERSON_MISSING,
+    );
+    expect(await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, nationalId: '' } })).toEqual(
+      IDV_PERSON_MISSING,
+    );
+    expect(
+      await idv.decide({ ...capture('a@example.com'), person: { ...PERSON, state: null, mobileNumber: null } }),
+    ).toMatchObject({ decision: 'accepted' });
   });
 
   it('concludes a manual review: accepted, unless idv-review-reject', async () => {

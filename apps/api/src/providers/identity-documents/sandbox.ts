@@ -20,7 +20,10 @@ export type IdvSandboxMarker = keyof typeof IDV_SANDBOX_MARKERS;
  * What a real service does with a capture that does not say whose document it should be: it cannot match the
  * document to a person, so it rejects it. The sandbox checks the person it receives against the contract.
  */
-export const IDV_PERSON_MISSING = { decision: 'rejected', reason: "The capture did not say whose document it is: the person's details are missing or incomplete" } as const satisfies {
+export const IDV_PERSON_MISSING = {
+  decision: 'rejected',
+  reason: "The capture did not say whose document it is: the person's details are missing or incomplete",
+} as const satisfies {
   decision: VerificationDecision;
   reason: string;
 };
@@ -48,7 +51,11 @@ export function createSandboxIdentityDocuments(): IdentityDocumentProvider {
       return { ...IDV_SANDBOX_MARKERS[marker] };
     },
     async concludeReview(capture) {
-      return { ...(idvMarkerOf(capture) === 'idv-review-reject' ? IDV_REVIEW_CONCLUSIONS.rejected : IDV_REVIEW_CONCLUSIONS.accepted) };
+      return {
+        ...(idvMarkerOf(capture) === 'idv-review-reject'
+          ? IDV_REVIEW_CONCLUSIONS.rejected
+          : IDV_REVIEW_CONCLUSIONS.accepted),
+      };
     },
   };
 }

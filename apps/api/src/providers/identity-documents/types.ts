@@ -1,4 +1,9 @@
-import type { IdentityServiceInput, KycDocumentMime, VerificationDecision, VerificationDocumentType } from '@rampart/contracts';
+import type {
+  IdentityServiceInput,
+  KycDocumentMime,
+  VerificationDecision,
+  VerificationDocumentType,
+} from '@rampart/contracts';
 
 /** One stored file of an uploaded KYC document: where it is (storage key) and what its bytes were found to be. */
 export interface CapturedFile {

@@ -77,15 +77,27 @@ export function createOutboxDelivery(deps: { db: Db; mailer: Mailer; sms: SmsSen
       if (!row) return;
       try {
         if (row.channel === 'email') {
-          await deps.mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.text_body, html: row.html_body ?? row.text_body });
+          await deps.mailer.send({
+            to: row.recipient,
+            subject: row.subject ?? '',
+            text: row.text_body,
+            html: row.html_body ?? row.text_body,
+          });
         } else {
           await deps.sms.send({ to: row.recipient, text: row.text_body });
         }
-        await deps.db.query(`UPDATE outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1`, [outboxId, deps.clock.now()]);
+        await deps.db.query(`UPDATE outbox SET status = 'sent', sent_at = $2, last_error = NULL WHERE id = $1`, [
+          outboxId,
+          deps.clock.now(),
+        ]);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const failed = row.attempts >= MAX_ATTEMPTS;
-        await deps.db.query(`UPDATE outbox SET last_error = $2, status = $3 WHERE id = $1`, [outboxId, message.slice(0, 500), failed ? 'failed' : 'queued']);
+        await deps.db.query(`UPDATE outbox SET last_error = $2, status = $3 WHERE id = $1`, [
+          outboxId,
+          message.slice(0, 500),
+          failed ? 'failed' : 'queued',
+        ]);
         logger.warn({ outboxId, channel: row.channel, attempt: row.attempts }, 'outbox delivery failed');
         if (!failed) throw error;
       }

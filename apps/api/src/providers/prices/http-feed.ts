@@ -10,8 +10,13 @@ import { PriceUnavailableError, type AssetPrice, type PriceProvider } from './ty
  * non-stablecoin price unavailable (the API answers 503 price_unavailable): a quote is never made from a guess.
  * A good feed is kept for `maxAgeMs` (quotes in a burst share one fetch; concurrent misses share one request).
  */
-const Price = z.union([z.string(), z.number().finite().positive()]).transform((v) => (typeof v === 'number' ? String(v) : v));
-const FeedRow = z.union([z.object({ bid: Price, ask: Price }), z.object({ price: Price, spreadBps: z.number().int().min(0).max(9_999).optional() })]);
+const Price = z
+  .union([z.string(), z.number().finite().positive()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v));
+const FeedRow = z.union([
+  z.object({ bid: Price, ask: Price }),
+  z.object({ price: Price, spreadBps: z.number().int().min(0).max(9_999).optional() }),
+]);
 const Feed = z.object({ prices: z.record(z.string(), FeedRow) });
 
 export interface HttpFeedOptions {
@@ -33,10 +38,17 @@ export function createHttpFeedPriceProvider(options: HttpFeedOptions): PriceProv
   async function load(): Promise<Snapshot> {
     let response: Response;
     try {
-      response = await fetchFn(options.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) });
+      response = await fetchFn(options.url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PriceUnavailableError('*', timedOut ? `the price feed did not answer within ${options.timeoutMs} ms` : 'the price feed cannot be reached', { cause: error });
+      throw new PriceUnavailableError(
+        '*',
+        timedOut ? `the price feed did not answer within ${options.timeoutMs} ms` : 'the price feed cannot be reached',
+        { cause: error },
+      );
     }
     let body: unknown;
     try {
@@ -44,7 +56,11 @@ export function createHttpFeedPriceProvider(options: HttpFeedOptions): PriceProv
       body = await response.json();
     } catch (error) {
       // Reading the body can also time out (the signal covers it) or be cut off: all the same to the caller.
-      throw new PriceUnavailableError('*', `the price feed answered unusably (${error instanceof Error ? error.message : 'unreadable'})`, { cause: error });
+      throw new PriceUnavailableError(
+        '*',
+        `the price feed answered unusably (${error instanceof Error ? error.message : 'unreadable'})`,
+        { cause: error },
+      );
     }
     const parsed = Feed.safeParse(body);
     if (!parsed.success) throw new PriceUnavailableError('*', 'the price feed is not in the expected format');
@@ -78,7 +94,8 @@ export function createHttpFeedPriceProvider(options: HttpFeedOptions): PriceProv
       try {
         rows = await snapshot();
       } catch (error) {
-        if (error instanceof PriceUnavailableError) throw new PriceUnavailableError(assetTicker, error.reason, { cause: error });
+        if (error instanceof PriceUnavailableError)
+          throw new PriceUnavailableError(assetTicker, error.reason, { cause: error });
         throw error;
       }
       const row = rows.get(assetTicker.toUpperCase());

@@ -3,12 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRICE_SCALE, parsePrice } from '@rampart/contracts';
 import { loadConfig, ConfigError } from '../../config';
-import { createHttpFeedPriceProvider, createPriceProvider, createTablePriceProvider, PriceUnavailableError } from './index';
+import {
+  createHttpFeedPriceProvider,
+  createPriceProvider,
+  createTablePriceProvider,
+  PriceUnavailableError,
+} from './index';
 
 const p = (text: string) => parsePrice(text)!;
 
 describe('the table price provider (the sandbox)', () => {
-  const prices = createTablePriceProvider({ BTC: { bid: '59700', ask: '60300' }, ETH: { price: '3000', spreadBps: 50 } });
+  const prices = createTablePriceProvider({
+    BTC: { bid: '59700', ask: '60300' },
+    ETH: { price: '3000', spreadBps: 50 },
+  });
 
   it('stablecoins are 1.00 bid and ask, whatever the table (document 2, section 9: USDS at $1.00)', async () => {
     for (const ticker of ['USDS', 'usdc', 'VEUSD', 'QUSD', 'ZUSD']) {
@@ -17,7 +25,12 @@ describe('the table price provider (the sandbox)', () => {
   });
 
   it('reads bid/ask rows, and price + spread rows (bid rounded down, ask up)', async () => {
-    expect(await prices.priceOf('btc')).toEqual({ assetTicker: 'BTC', bid: p('59700'), ask: p('60300'), source: 'table' });
+    expect(await prices.priceOf('btc')).toEqual({
+      assetTicker: 'BTC',
+      bid: p('59700'),
+      ask: p('60300'),
+      source: 'table',
+    });
     expect(await prices.priceOf('ETH')).toMatchObject({ bid: p('2985'), ask: p('3015') });
   });
 
@@ -31,7 +44,8 @@ describe('the table price provider (the sandbox)', () => {
 });
 
 describe('configuration', () => {
-  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }, { version: '0', rootDir: '/tmp' });
+  const load = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env }, { version: '0', rootDir: '/tmp' });
 
   it('defaults: the table, 5-minute quotes, 30 quotes a minute', () => {
     const c = load({});
@@ -79,9 +93,19 @@ describe('the HTTP price feed adapter, against a local server', () => {
   const feed = (maxAgeMs = 0) => createHttpFeedPriceProvider({ url, timeoutMs: 300, maxAgeMs });
 
   it('a good feed: bid/ask rows, price rows with the default spread, numbers read as their decimal text', async () => {
-    answer = { status: 200, body: JSON.stringify({ prices: { BTC: { bid: '59950.5', ask: '60050' }, eth: { price: 3000 }, BAD: { price: 'x' } } }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        prices: { BTC: { bid: '59950.5', ask: '60050' }, eth: { price: 3000 }, BAD: { price: 'x' } },
+      }),
+    };
     const prices = feed();
-    expect(await prices.priceOf('BTC')).toEqual({ assetTicker: 'BTC', bid: p('59950.5'), ask: p('60050'), source: 'feed' });
+    expect(await prices.priceOf('BTC')).toEqual({
+      assetTicker: 'BTC',
+      bid: p('59950.5'),
+      ask: p('60050'),
+      source: 'feed',
+    });
     expect(await prices.priceOf('ETH')).toMatchObject({ bid: p('2985'), ask: p('3015') });
     // One bad row leaves the others usable; that asset has no price.
     await expect(prices.priceOf('BAD')).rejects.toThrow(/not in the price feed/);
@@ -110,7 +134,9 @@ describe('the HTTP price feed adapter, against a local server', () => {
 
   it('a feed that does not answer within the timeout: no price', async () => {
     answer = 'hang';
-    const error = await feed().priceOf('BTC').catch((e: unknown) => e);
+    const error = await feed()
+      .priceOf('BTC')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PriceUnavailableError);
     expect((error as PriceUnavailableError).reason).toBe('the price feed did not answer within 300 ms');
   });

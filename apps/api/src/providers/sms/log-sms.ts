@@ -10,7 +10,10 @@ export function createLogSmsSender(logger: FastifyBaseLogger, options: { include
     kind: 'log',
     async send(message) {
       const last4 = message.to.slice(-4);
-      logger.info({ sms: { to: `***${last4}`, ...(options.includeBody ? { text: message.text } : {}) } }, 'sms (log transport)');
+      logger.info(
+        { sms: { to: `***${last4}`, ...(options.includeBody ? { text: message.text } : {}) } },
+        'sms (log transport)',
+      );
     },
   };
 }

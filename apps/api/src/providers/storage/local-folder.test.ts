@@ -26,7 +26,8 @@ describe('local folder storage', () => {
 
   it('never resolves a key it did not make, so no path can escape the folder', async () => {
     const storage = createLocalFolderStorage(path.join(dir, 'uploads'));
-    for (const key of ['../secret', '/etc/passwd', 'aa/../../x.pdf', 'aa/not-a-uuid.pdf', '']) expect(await storage.get(key)).toBeNull();
+    for (const key of ['../secret', '/etc/passwd', 'aa/../../x.pdf', 'aa/not-a-uuid.pdf', ''])
+      expect(await storage.get(key)).toBeNull();
     await expect(storage.put(Buffer.from('x'), { extension: 'html' })).rejects.toThrow();
     expect(await readdir(dir)).toEqual(['uploads']);
   });

@@ -11,11 +11,20 @@ function reload() {
  * Shown when the identity widget's code fails to load (R21). Inline replaces the widget in the page;
  * modal blocks the page until the user refreshes.
  */
-export function AdBlockerNotice({ variant = 'inline', isOpen = true }: { variant?: 'inline' | 'modal'; isOpen?: boolean }) {
+export function AdBlockerNotice({
+  variant = 'inline',
+  isOpen = true,
+}: {
+  variant?: 'inline' | 'modal';
+  isOpen?: boolean;
+}) {
   const { t } = useTranslation();
   if (variant === 'inline') {
     return (
-      <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-ink">
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-ink"
+      >
         <ShieldAlert className="mt-0.5 shrink-0 text-warning" size={24} aria-hidden="true" />
         <div className="flex flex-col gap-3">
           <p className="text-sm leading-relaxed">{t('adBlocker.full')}</p>
@@ -30,7 +39,10 @@ export function AdBlockerNotice({ variant = 'inline', isOpen = true }: { variant
     <ModalOverlay isOpen={isOpen} className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
       <Modal className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl">
         <Dialog role="alertdialog" className="flex flex-col items-center text-center outline-none">
-          <div className="mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-warning-soft text-warning" aria-hidden="true">
+          <div
+            className="mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-warning-soft text-warning"
+            aria-hidden="true"
+          >
             <ShieldAlert size={28} />
           </div>
           <Heading slot="title" className="text-xl font-bold text-ink">

@@ -23,7 +23,16 @@ export interface ConfirmDialogProps {
  * A destructive action asks first (React Aria's modal: focus trapped and restored, Escape cancels). Cancel has the
  * focus, so a stray Enter does not remove anything.
  */
-export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabel, isPending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  isPending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}

@@ -76,10 +76,13 @@ export function DateOfBirthPicker({
     onChange(date);
   };
 
-  const show = (date: CalendarDate) => formatDate(date.toDate(getLocalTimeZone()), { dateStyle: 'medium' }, i18n.resolvedLanguage);
+  const show = (date: CalendarDate) =>
+    formatDate(date.toDate(getLocalTimeZone()), { dateStyle: 'medium' }, i18n.resolvedLanguage);
   let message: string | null = error ?? null;
-  if (!message && value && maxValue && value.compare(maxValue) > 0) message = t('datePicker.before', { date: show(maxValue) });
-  if (!message && value && minValue && value.compare(minValue) < 0) message = t('datePicker.after', { date: show(minValue) });
+  if (!message && value && maxValue && value.compare(maxValue) > 0)
+    message = t('datePicker.before', { date: show(maxValue) });
+  if (!message && value && minValue && value.compare(minValue) < 0)
+    message = t('datePicker.after', { date: show(minValue) });
   if (!message && !value && incomplete) message = t('datePicker.invalid');
 
   // A partly typed date has no value: on leaving the field, any filled segment means it is not valid.
@@ -125,7 +128,9 @@ export function DateOfBirthPicker({
                   segment={segment}
                   className="rounded px-0.5 tabular-nums outline-none data-[placeholder]:text-ink-muted data-[type=literal]:px-0 data-[focused]:bg-primary data-[focused]:text-on-primary"
                 />
-                {segment.type === 'day' ? <DayGuard held={held} onDayCleared={onDayCleared} onWholeAgain={onWholeAgain} /> : null}
+                {segment.type === 'day' ? (
+                  <DayGuard held={held} onDayCleared={onDayCleared} onWholeAgain={onWholeAgain} />
+                ) : null}
               </>
             )}
           </DateInput>
@@ -169,7 +174,8 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The days a month has: February 29 while the year is not chosen, else as that year has them. */
 function daysInMonth(month: number, year: number | null): number {
-  if (month === 2 && year !== null) return new CalendarDate(year, 2, 1).calendar.getDaysInMonth(new CalendarDate(year, 2, 1));
+  if (month === 2 && year !== null)
+    return new CalendarDate(year, 2, 1).calendar.getDaysInMonth(new CalendarDate(year, 2, 1));
   return DAYS_IN_MONTH[month - 1] ?? 31;
 }
 
@@ -204,7 +210,8 @@ function DayGuard({
       onDayCleared();
       return;
     }
-    if (held && yearValue !== null && isEqualDay(held, new CalendarDate(yearValue, monthValue, dayValue))) onWholeAgain(held);
+    if (held && yearValue !== null && isEqualDay(held, new CalendarDate(yearValue, monthValue, dayValue)))
+      onWholeAgain(held);
   }, [state, dayValue, monthValue, yearValue, held, onDayCleared, onWholeAgain]);
   return null;
 }

@@ -14,7 +14,11 @@ export interface FieldErrorProps {
 export function FieldError({ field, message, id }: FieldErrorProps) {
   if (!message) return null;
   return (
-    <p id={id ?? fieldErrorId(field)} data-testid={fieldErrorId(field)} className="mt-1.5 text-sm font-medium text-danger">
+    <p
+      id={id ?? fieldErrorId(field)}
+      data-testid={fieldErrorId(field)}
+      className="mt-1.5 text-sm font-medium text-danger"
+    >
       {message}
     </p>
   );

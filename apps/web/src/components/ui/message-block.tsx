@@ -50,14 +50,18 @@ export function MessageBlock({
   return (
     <section className="flex flex-col items-center text-center">
       <div
-        className={['mb-5 flex h-16 w-16 items-center justify-center rounded-full', MESSAGE_TONES[tone].className].join(' ')}
+        className={['mb-5 flex h-16 w-16 items-center justify-center rounded-full', MESSAGE_TONES[tone].className].join(
+          ' ',
+        )}
         aria-hidden="true"
       >
         {icon ?? <ToneIcon size={32} strokeWidth={2} />}
       </div>
       <Heading className="text-2xl font-bold tracking-tight text-ink text-balance">{title}</Heading>
       {message ? <div className="mt-3 text-base leading-relaxed text-ink-muted text-pretty">{message}</div> : null}
-      {help ? <div className="mt-4 w-full rounded-xl bg-surface-muted px-4 py-3 text-sm text-ink-muted">{help}</div> : null}
+      {help ? (
+        <div className="mt-4 w-full rounded-xl bg-surface-muted px-4 py-3 text-sm text-ink-muted">{help}</div>
+      ) : null}
       {hasActions ? (
         <div className="mt-8 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
           {onBack ? (

@@ -6,7 +6,17 @@ import { Link } from 'react-router';
  * Back (to home or the previous step), the page's h1 and its one-line purpose. The shell's texts only (no feature
  * namespace), so the app can draw a page's header while the page itself is still loading (decision 043).
  */
-export function PageHeader({ title, intro, backTo, backLabel }: { title: string; intro: string; backTo: string; backLabel?: string }) {
+export function PageHeader({
+  title,
+  intro,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  intro: string;
+  backTo: string;
+  backLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <header className="flex flex-col gap-2">

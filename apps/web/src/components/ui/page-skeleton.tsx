@@ -10,7 +10,9 @@ import { Skeleton } from './skeleton';
  */
 export const BuyPageHeader = memo(function BuyPageHeader() {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.buy.title')} intro={t('pages.buy.intro')} backTo="/" backLabel={t('pages.backHome')} />;
+  return (
+    <PageHeader title={t('pages.buy.title')} intro={t('pages.buy.intro')} backTo="/" backLabel={t('pages.backHome')} />
+  );
 });
 
 /**

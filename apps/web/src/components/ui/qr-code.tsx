@@ -44,7 +44,14 @@ export function QrCode({ value, alt, size, testId }: QrCodeProps) {
   }, [value, size]);
   const sizeClass = SIZE_CLASSES[size];
   if (!drawn || drawn.value !== value) {
-    return <div className={`${sizeClass} animate-shimmer rounded-lg bg-surface-muted`} role="img" aria-label={alt} aria-busy="true" />;
+    return (
+      <div
+        className={`${sizeClass} animate-shimmer rounded-lg bg-surface-muted`}
+        role="img"
+        aria-label={alt}
+        aria-busy="true"
+      />
+    );
   }
   return (
     <img

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import {
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
 import { FieldError, fieldErrorId } from './field-error';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'className' | 'isInvalid'> {
@@ -15,7 +21,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
 export function TextField({ label, name, description, error, placeholder, className, ...props }: TextFieldProps) {
   const descriptionId = useId();
   const errorId = fieldErrorId(name);
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <AriaTextField {...props} name={name} isInvalid={!!error} className={['flex flex-col', className ?? ''].join(' ')}>
       <Label className="mb-1.5 text-sm font-semibold text-ink">{label}</Label>

@@ -96,7 +96,16 @@ describe('Snackbar', () => {
 
 function Picker(props: { initial: CalendarDate | null; min?: CalendarDate; max?: CalendarDate }) {
   const [value, setValue] = useState<CalendarDate | null>(props.initial);
-  return <DateOfBirthPicker label="Date of birth" name="birthDate" value={value} onChange={setValue} minValue={props.min} maxValue={props.max} />;
+  return (
+    <DateOfBirthPicker
+      label="Date of birth"
+      name="birthDate"
+      value={value}
+      onChange={setValue}
+      minValue={props.min}
+      maxValue={props.max}
+    />
+  );
 }
 
 describe('DateOfBirthPicker', () => {
@@ -119,7 +128,13 @@ describe('DateOfBirthPicker', () => {
   });
 
   it('shows no error for a date in range', () => {
-    render(<Picker initial={new CalendarDate(1990, 3, 4)} min={new CalendarDate(1900, 1, 1)} max={new CalendarDate(2020, 1, 1)} />);
+    render(
+      <Picker
+        initial={new CalendarDate(1990, 3, 4)}
+        min={new CalendarDate(1900, 1, 1)}
+        max={new CalendarDate(2020, 1, 1)}
+      />,
+    );
     expect(screen.queryByTestId('field-error-birthDate')).toBeNull();
   });
 });
@@ -174,4 +189,3 @@ describe('DateOfBirthPicker: a day the new month does not have (document 2, sect
     expect(screen.getByTestId('form-value')).toHaveTextContent('none');
   });
 });
-

@@ -9,7 +9,10 @@ import { AccountFrozenScreen } from './account-frozen-screen';
 import { AuthStoreProvider, createAuthStore } from './auth-store';
 
 function renderScreen(options: { sandbox: boolean; request: (path: string, init?: unknown) => Promise<unknown> }) {
-  const auth = createAuthStore({ authcheck: vi.fn(), readToken: () => 'token', clearSession: vi.fn() }, { authChecked: true, loggedIn: true, accountFrozen: true });
+  const auth = createAuthStore(
+    { authcheck: vi.fn(), readToken: () => 'token', clearSession: vi.fn() },
+    { authChecked: true, loggedIn: true, accountFrozen: true },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const request = vi.fn(options.request);
   const getAccount = vi.fn(() => Promise.resolve({ status: 'opened' as const }));
@@ -35,13 +38,19 @@ describe('the frozen-account screen (R5)', () => {
     const { request } = renderScreen({ sandbox: false, request: () => Promise.resolve({}) });
     expect(screen.getByRole('heading', { level: 1, name: 'Your account is frozen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', 'https://support.example.com');
+    expect(screen.getByRole('link', { name: /Contact Support/ })).toHaveAttribute(
+      'href',
+      'https://support.example.com',
+    );
     expect(screen.queryByRole('button', { name: 'Unfreeze account (sandbox)' })).not.toBeInTheDocument();
     expect(request).not.toHaveBeenCalled();
   });
 
   it('in sandbox mode the unfreeze button calls the sandbox unfreeze and clears the flag', async () => {
-    const { auth, kyc, getAccount, request } = renderScreen({ sandbox: true, request: () => Promise.resolve({ message: 'Account Unfrozen Successfully', frozen: false }) });
+    const { auth, kyc, getAccount, request } = renderScreen({
+      sandbox: true,
+      request: () => Promise.resolve({ message: 'Account Unfrozen Successfully', frozen: false }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Unfreeze account (sandbox)' }));
     await waitFor(() => expect(auth.getState().accountFrozen).toBe(false));
     // The KYC account state that failed while frozen loads again.
@@ -53,10 +62,17 @@ describe('the frozen-account screen (R5)', () => {
   });
 
   it('a failed unfreeze says why and keeps the account frozen', async () => {
-    const failure = new ApiError({ message: 'The service is temporarily unavailable', type: 'api_error', kind: 'general', statusCode: 503 });
+    const failure = new ApiError({
+      message: 'The service is temporarily unavailable',
+      type: 'api_error',
+      kind: 'general',
+      statusCode: 503,
+    });
     const { auth } = renderScreen({ sandbox: true, request: () => Promise.reject(failure) });
     await userEvent.click(screen.getByRole('button', { name: 'Unfreeze account (sandbox)' }));
-    expect(await screen.findByText("Couldn't unfreeze the account: The service is temporarily unavailable")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Couldn't unfreeze the account: The service is temporarily unavailable"),
+    ).toBeInTheDocument();
     expect(auth.getState().accountFrozen).toBe(true);
   });
 });

@@ -15,7 +15,13 @@ import { useAuthStore } from './auth-store';
  * offers the sandbox unfreeze call (the only account call a frozen account may make, decision 018), so a tester is
  * never stuck on this screen.
  */
-export function AccountFrozenScreen({ supportUrl, sandbox = false }: { supportUrl?: string | null; sandbox?: boolean }) {
+export function AccountFrozenScreen({
+  supportUrl,
+  sandbox = false,
+}: {
+  supportUrl?: string | null;
+  sandbox?: boolean;
+}) {
   const { t } = useTranslation();
   const auth = useAuthStore();
   const kyc = useKycStore();
@@ -35,7 +41,10 @@ export function AccountFrozenScreen({ supportUrl, sandbox = false }: { supportUr
       await queryClient.invalidateQueries();
       snackbar.show({ message: t('frozen.unfrozen'), severity: 'success' });
     } catch (error) {
-      snackbar.show({ message: t('frozen.unfreezeFailed', { details: isApiError(error) ? errorText(error) : String(error) }), severity: 'error' });
+      snackbar.show({
+        message: t('frozen.unfreezeFailed', { details: isApiError(error) ? errorText(error) : String(error) }),
+        severity: 'error',
+      });
     } finally {
       setUnfreezing(false);
     }

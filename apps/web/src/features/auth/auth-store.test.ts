@@ -46,7 +46,12 @@ describe('auth store', () => {
     expect(store.getState()).toMatchObject({ loggedIn: true, auth2FAType: null, userInfo: { userGuid: 'u1' } });
     store.setAccountFrozen(true);
     store.signOut();
-    expect(store.getState()).toMatchObject({ loggedIn: false, userInfo: null, accountFrozen: false, authChecked: true });
+    expect(store.getState()).toMatchObject({
+      loggedIn: false,
+      userInfo: null,
+      accountFrozen: false,
+      authChecked: true,
+    });
   });
 
   it('notifies subscribers only on change', () => {

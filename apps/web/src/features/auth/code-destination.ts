@@ -11,7 +11,8 @@ export function codeSentText(
   challenge?: ChallengeName | null,
 ): { key: string; params?: { destination: string } } | null {
   if (kind === 'totp') return null;
-  if (delivery?.deliveryMedium === 'SMS') return { key: 'auth.codeSentBySms', params: { destination: delivery.destination } };
+  if (delivery?.deliveryMedium === 'SMS')
+    return { key: 'auth.codeSentBySms', params: { destination: delivery.destination } };
   if (delivery) return { key: 'auth.codeSentTo', params: { destination: delivery.destination } };
   if (kind === 'otp' && challenge === 'SMS_OTP') return { key: 'auth.codeSentToPhone' };
   return { key: 'auth.codeSentToEmail' };

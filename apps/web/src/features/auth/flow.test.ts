@@ -7,12 +7,24 @@ import { readSessionValue, readToken } from './session-storage';
 type Handler = (body: Record<string, unknown>) => unknown;
 
 function identityError(code: string, message: string, status = 400) {
-  return new ApiError({ message, code, type: 'api_error', kind: status === 401 ? 'authentication' : 'general', statusCode: status });
+  return new ApiError({
+    message,
+    code,
+    type: 'api_error',
+    kind: status === 401 ? 'authentication' : 'general',
+    statusCode: status,
+  });
 }
 
 const tokens = {
   loginMethod: 'EMAIL_OTP',
-  authenticationResult: { accessToken: 'a', idToken: 'id', refreshToken: 'refresh', expiresIn: 900, tokenType: 'Bearer' },
+  authenticationResult: {
+    accessToken: 'a',
+    idToken: 'id',
+    refreshToken: 'refresh',
+    expiresIn: 900,
+    tokenType: 'Bearer',
+  },
 };
 const login = {
   userGuid: '00000000-0000-4000-8000-000000000001',
@@ -56,26 +68,55 @@ describe('the sign-in flow (document 1, section 4)', () => {
     expect(flow.store.getState().email).toBe('new@example.com');
     await expect(flow.signIn('correct horse battery')).resolves.toEqual({ type: 'step', step: 'signup' });
     expect(flow.keptPassword()).toBe('correct horse battery');
-    await expect(flow.signUp('correct horse battery', 'correct horse battery')).resolves.toEqual({ type: 'step', step: 'otpcode' });
-    expect(calls.at(-1)).toEqual(['/identity/sign-up', { email: 'new@example.com', password: 'correct horse battery', confirmPassword: 'correct horse battery', locale: 'es' }]);
+    await expect(flow.signUp('correct horse battery', 'correct horse battery')).resolves.toEqual({
+      type: 'step',
+      step: 'otpcode',
+    });
+    expect(calls.at(-1)).toEqual([
+      '/identity/sign-up',
+      {
+        email: 'new@example.com',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+        locale: 'es',
+      },
+    ]);
     // The sign-up code is this sign-in's emailed factor: no second code, the tokens are exchanged at once.
     await expect(flow.confirmSignUp('123456')).resolves.toEqual({ type: 'done' });
-    expect(calls.find(([path]) => path === '/identity/confirm-sign-up')?.[1]).toEqual({ email: 'new@example.com', code: '123456', password: 'correct horse battery' });
+    expect(calls.find(([path]) => path === '/identity/confirm-sign-up')?.[1]).toEqual({
+      email: 'new@example.com',
+      code: '123456',
+      password: 'correct horse battery',
+    });
     expect(calls.map(([path]) => path)).not.toContain('/identity/respond-to-challenge');
     expect(flow.keptPassword()).toBeNull();
     expect(calls.find(([path]) => path === '/auth-token-login-request')?.[1]).toEqual({ token: 'id' });
     expect(readToken()).toBe('login-token');
     expect(readSessionValue('userGuid')).toBe(login.userGuid);
     expect(readSessionValue('refreshToken')).toBe('refresh');
-    expect(auth.getState()).toMatchObject({ loggedIn: true, auth2FAType: null, userInfo: { userGuid: login.userGuid } });
+    expect(auth.getState()).toMatchObject({
+      loggedIn: true,
+      auth2FAType: null,
+      userInfo: { userGuid: login.userGuid },
+    });
   });
 
   it('sends a new code for the emailed factor by signing in again with the kept password', async () => {
     const { flow, calls } = setup({
       '/identity/sign-in': vi
         .fn<Handler>()
-        .mockImplementationOnce(() => ({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's1', codeDeliveryDetails: delivery }))
-        .mockImplementationOnce(() => ({ challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's2', codeDeliveryDetails: delivery })),
+        .mockImplementationOnce(() => ({
+          challengeName: 'EMAIL_OTP',
+          loginMethod: 'EMAIL_OTP',
+          session: 's1',
+          codeDeliveryDetails: delivery,
+        }))
+        .mockImplementationOnce(() => ({
+          challengeName: 'EMAIL_OTP',
+          loginMethod: 'EMAIL_OTP',
+          session: 's2',
+          codeDeliveryDetails: delivery,
+        })),
       '/identity/respond-to-challenge': () => tokens,
       '/auth-token-login-request': () => login,
       '/identity/user': () => ({ userGuid: login.userGuid, email: login.email }),
@@ -86,7 +127,11 @@ describe('the sign-in flow (document 1, section 4)', () => {
     await expect(flow.resendChallenge()).resolves.toBeNull();
     expect(flow.store.getState().challenge?.session).toBe('s2');
     await expect(flow.answerChallenge('654321')).resolves.toEqual({ type: 'done' });
-    expect(calls.find(([path]) => path === '/identity/respond-to-challenge')?.[1]).toEqual({ challengeName: 'EMAIL_OTP', session: 's2', code: '654321' });
+    expect(calls.find(([path]) => path === '/identity/respond-to-challenge')?.[1]).toEqual({
+      challengeName: 'EMAIL_OTP',
+      session: 's2',
+      code: '654321',
+    });
   });
 
   it('an unconfirmed user: the code is sent again and the flow goes to the emailed code', async () => {
@@ -106,7 +151,11 @@ describe('the sign-in flow (document 1, section 4)', () => {
       '/identity/sign-up': () => {
         throw identityError('UsernameExistsException', 'An account with given email already exists');
       },
-      '/identity/sign-in': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA', loginMethod: 'SOFTWARE_TOKEN_MFA', session: 's' }),
+      '/identity/sign-in': () => ({
+        challengeName: 'SOFTWARE_TOKEN_MFA',
+        loginMethod: 'SOFTWARE_TOKEN_MFA',
+        session: 's',
+      }),
     });
     flow.setEmail('Old@Example.com');
     await expect(flow.signUp('password1', 'password1')).resolves.toEqual({ type: 'step', step: 'totp' });
@@ -135,13 +184,21 @@ describe('the sign-in flow (document 1, section 4)', () => {
       '/identity/sign-in': () => {
         throw identityError('NotAuthorizedException', 'Incorrect username or password.');
       },
-      '/identity/sign-in-with-code': () => ({ challengeName: 'CUSTOM_CHALLENGE', loginMethod: 'NONE', session: 'c', codeDeliveryDetails: delivery }),
+      '/identity/sign-in-with-code': () => ({
+        challengeName: 'CUSTOM_CHALLENGE',
+        loginMethod: 'NONE',
+        session: 'c',
+        codeDeliveryDetails: delivery,
+      }),
       '/identity/respond-to-challenge': () => {
         throw identityError('CodeMismatchException', 'Invalid verification code provided, please try again.');
       },
     });
     flow.setEmail('a@example.com');
-    await expect(flow.signIn('wrong')).resolves.toEqual({ type: 'fields', fields: { password: 'Incorrect username or password.' } });
+    await expect(flow.signIn('wrong')).resolves.toEqual({
+      type: 'fields',
+      fields: { password: 'Incorrect username or password.' },
+    });
     await expect(flow.signInWithCode()).resolves.toEqual({ type: 'step', step: 'email' });
     await expect(flow.answerChallenge('000000')).resolves.toEqual({
       type: 'fields',
@@ -156,7 +213,11 @@ describe('the sign-in flow (document 1, section 4)', () => {
     });
     flow.setEmail('a@example.com');
     // A reply without the login token: the pool's sign-in could not become a login (document 2, section 8).
-    await expect(flow.signIn('password1')).resolves.toEqual({ type: 'general', message: 'Fail to login with AWS', key: 'failToLogin' });
+    await expect(flow.signIn('password1')).resolves.toEqual({
+      type: 'general',
+      message: 'Fail to login with AWS',
+      key: 'failToLogin',
+    });
     expect(readSessionValue('refreshToken')).toBeNull();
     expect(auth.getState().loggedIn).toBe(false);
   });

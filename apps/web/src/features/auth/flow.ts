@@ -50,7 +50,14 @@ export type FlowResult =
    * `params`, and `detail` (a server message, shown in the user's language as the `detail` parameter). `then`: the
    * step the flow goes back to, the message shown on the way.
    */
-  | { type: 'general'; message: string; key?: AuthErrorKey; params?: Record<string, string | number>; detail?: string; then?: AuthStep };
+  | {
+      type: 'general';
+      message: string;
+      key?: AuthErrorKey;
+      params?: Record<string, string | number>;
+      detail?: string;
+      then?: AuthStep;
+    };
 
 /**
  * Document 2, section 8: the auth errors the client shows, in English; the screens show them by key. Where each
@@ -128,7 +135,10 @@ function isUnexpected(error: unknown): boolean {
 }
 
 /** A result of the client's own message. */
-function clientError(key: AuthErrorKey, extra: Omit<Extract<FlowResult, { type: 'general' }>, 'type' | 'message' | 'key'> = {}): FlowResult {
+function clientError(
+  key: AuthErrorKey,
+  extra: Omit<Extract<FlowResult, { type: 'general' }>, 'type' | 'message' | 'key'> = {},
+): FlowResult {
   return { type: 'general', message: AUTH_CLIENT_ERRORS[key], key, ...extra };
 }
 
@@ -278,7 +288,11 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
     async confirmSignUp(code) {
       let signedIn: SignInResponse | undefined;
       try {
-        const reply = await confirmSignUp(api, { email: email(), code: code.trim(), ...(password === null ? {} : { password }) });
+        const reply = await confirmSignUp(api, {
+          email: email(),
+          code: code.trim(),
+          ...(password === null ? {} : { password }),
+        });
         signedIn = reply.signIn;
       } catch (error) {
         return isUnexpected(error) ? clientError('errorConfirmingSignUp') : toResult(error);
@@ -316,11 +330,17 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
       const challenge = store.getState().challenge;
       if (!challenge) return clientError('noLoginSession', { then: again() });
       try {
-        const reply = await respondToChallenge(api, { challengeName: challenge.name, session: challenge.session, code: code.trim() });
+        const reply = await respondToChallenge(api, {
+          challengeName: challenge.name,
+          session: challenge.session,
+          code: code.trim(),
+        });
         return await onReply(reply);
       } catch (error) {
-        if (isApiError(error) && error.code === 'no_login_session') return clientError('noLoginSession', { then: again() });
-        if (isApiError(error) && error.code === 'challenge_failed') return clientError('challengeFailed', { then: again() });
+        if (isApiError(error) && error.code === 'no_login_session')
+          return clientError('noLoginSession', { then: again() });
+        if (isApiError(error) && error.code === 'challenge_failed')
+          return clientError('challengeFailed', { then: again() });
         // No answer (a connection or server failure): the same code can be sent again from this step.
         if (isUnexpected(error)) return clientError('challengeFailed');
         return toResult(error);

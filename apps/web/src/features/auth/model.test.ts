@@ -39,7 +39,9 @@ describe('identity error mapping (document 2, section 8)', () => {
   });
 
   it('puts validation messages on the fields they name, the rest is general', () => {
-    expect(mapAuthError(error('validation_failed', 'validation error', { email: 'Value is not a valid email', other: 'x' }))).toEqual({
+    expect(
+      mapAuthError(error('validation_failed', 'validation error', { email: 'Value is not a valid email', other: 'x' })),
+    ).toEqual({
       kind: 'fields',
       fields: { email: 'Value is not a valid email' },
     });
@@ -55,7 +57,10 @@ describe('identity error mapping (document 2, section 8)', () => {
   });
 
   it('finds the key of a server message, templates included', () => {
-    expect(identityMessageKey('Incorrect username or password.', en.identity)).toEqual({ key: 'notAuthorized', params: {} });
+    expect(identityMessageKey('Incorrect username or password.', en.identity)).toEqual({
+      key: 'notAuthorized',
+      params: {},
+    });
     expect(identityMessageKey('Too many failed attempts. Please try again in 12 minutes.', en.identity)).toEqual({
       key: 'tooManyFailures',
       params: { minutes: '12' },

@@ -79,7 +79,8 @@ export function sanitizeRedirect(value: string | null | undefined): string {
   if (typeof value !== 'string' || value === '' || value.length > 2048) return DEFAULT_REDIRECT;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_REDIRECT;
   // Control characters and backslashes can turn into another host in some browsers' URL parsing.
-  if ([...value].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return DEFAULT_REDIRECT;
+  if ([...value].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    return DEFAULT_REDIRECT;
   try {
     const base = 'https://rampart.invalid';
     const url = new URL(value, base);
@@ -123,7 +124,11 @@ export function tokenExpiresAt(reply: { expiresAt?: unknown; expiresIn?: unknown
  * An unreadable or missing expiry counts as expiring (a session stored without one), so the session is renewed
  * rather than used blindly.
  */
-export function needsRefresh(expiresAt: string | null | undefined, now: number, thresholdMs: number = TOKEN_REFRESH_THRESHOLD_MS): boolean {
+export function needsRefresh(
+  expiresAt: string | null | undefined,
+  now: number,
+  thresholdMs: number = TOKEN_REFRESH_THRESHOLD_MS,
+): boolean {
   if (!expiresAt) return true;
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return true;

@@ -52,20 +52,40 @@ describe('the password reset', () => {
         throw identityError('UserNotFoundException', 'User does not exist.');
       },
     });
-    await expect(sendResetCode(deps, 'nobody@example.com')).resolves.toEqual({ type: 'fields', fields: { email: 'User does not exist.' } });
+    await expect(sendResetCode(deps, 'nobody@example.com')).resolves.toEqual({
+      type: 'fields',
+      fields: { email: 'User does not exist.' },
+    });
   });
 
   it('sets the new password, then signs in with it and continues into the second factor (R2)', async () => {
     const { deps, flow, auth, calls } = setup({
       '/identity/forgot-password': () => ({ codeDeliveryDetails: delivery }),
       '/identity/confirm-forgot-password': () => ({ ok: true }),
-      '/identity/sign-in': () => ({ challengeName: 'SMS_OTP', loginMethod: 'SMS_OTP', session: 's', codeDeliveryDetails: { ...delivery, deliveryMedium: 'SMS', destination: '+*******2671', attributeName: 'phone_number' } }),
+      '/identity/sign-in': () => ({
+        challengeName: 'SMS_OTP',
+        loginMethod: 'SMS_OTP',
+        session: 's',
+        codeDeliveryDetails: {
+          ...delivery,
+          deliveryMedium: 'SMS',
+          destination: '+*******2671',
+          attributeName: 'phone_number',
+        },
+      }),
     });
     await sendResetCode(deps, 'a@example.com');
-    const outcome = await resetPassword(deps, { code: ' 123456 ', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const outcome = await resetPassword(deps, {
+      code: ' 123456 ',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(outcome).toEqual({ changed: true, result: { type: 'step', step: 'otp' } });
     expect(calls.slice(1)).toEqual([
-      ['/identity/confirm-forgot-password', { email: 'a@example.com', code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }],
+      [
+        '/identity/confirm-forgot-password',
+        { email: 'a@example.com', code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      ],
       ['/identity/sign-in', { email: 'a@example.com', password: NEW_PASSWORD }],
     ]);
     expect(auth.getState().auth2FAType).toBe('SMS_OTP');
@@ -76,7 +96,11 @@ describe('the password reset', () => {
     for (const [code, message, field] of [
       ['CodeMismatchException', 'Invalid verification code provided, please try again.', 'code'],
       ['ExpiredCodeException', 'Invalid code provided, please request a code again.', 'code'],
-      ['InvalidPasswordException', 'This password is one of the most common passwords. Please choose a less common one.', 'password'],
+      [
+        'InvalidPasswordException',
+        'This password is one of the most common passwords. Please choose a less common one.',
+        'password',
+      ],
       ['InvalidConfirmPasswordException', 'Password and Confirm password do not match', 'confirmPassword'],
     ] as const) {
       const { deps, flow, calls } = setup({
@@ -85,7 +109,9 @@ describe('the password reset', () => {
         },
       });
       flow.setEmail('a@example.com');
-      await expect(resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).resolves.toEqual({
+      await expect(
+        resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      ).resolves.toEqual({
         changed: false,
         result: { type: 'fields', fields: { [field]: message } },
       });
@@ -101,7 +127,9 @@ describe('the password reset', () => {
       },
     });
     flow.setEmail('a@example.com');
-    await expect(resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).resolves.toEqual({
+    await expect(
+      resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    ).resolves.toEqual({
       changed: true,
       result: { type: 'step', step: 'password' },
       message: 'Too many failed attempts. Please try again in 15 minutes.',
@@ -110,7 +138,9 @@ describe('the password reset', () => {
 
   it('without an email (a reload) starts again at the forgot step', async () => {
     const { deps, calls } = setup({});
-    await expect(resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).resolves.toEqual({
+    await expect(
+      resetPassword(deps, { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    ).resolves.toEqual({
       changed: false,
       result: { type: 'step', step: 'forgot' },
     });
@@ -131,13 +161,19 @@ describe('the password reset', () => {
       password: 'identity.passwordTooShort',
       confirmPassword: 'identity.passwordsDoNotMatch',
     });
-    expect(validateReset({ code: '123456', password: '', confirmPassword: '' })).toEqual({ password: 'identity.passwordRequired' });
+    expect(validateReset({ code: '123456', password: '', confirmPassword: '' })).toEqual({
+      password: 'identity.passwordRequired',
+    });
     expect(validateReset({ code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toEqual({});
   });
 
   it('anything else is a general error', () => {
     expect(recoveryError(new Error('offline'))).toEqual({ type: 'general', message: 'offline' });
-    expect(recoveryError(identityError('LimitExceededException', 'Too many codes requested. Please try again in 5 minutes.'))).toEqual({
+    expect(
+      recoveryError(
+        identityError('LimitExceededException', 'Too many codes requested. Please try again in 5 minutes.'),
+      ),
+    ).toEqual({
       type: 'general',
       message: 'Too many codes requested. Please try again in 5 minutes.',
     });
@@ -146,12 +182,24 @@ describe('the password reset', () => {
 
 describe('where the code went', () => {
   it('says the masked destination, and that an SMS code came by text message', () => {
-    expect(codeSentText('otp', { deliveryMedium: 'SMS', destination: '+*******2671', attributeName: 'phone_number' }, 'SMS_OTP')).toEqual({
+    expect(
+      codeSentText(
+        'otp',
+        { deliveryMedium: 'SMS', destination: '+*******2671', attributeName: 'phone_number' },
+        'SMS_OTP',
+      ),
+    ).toEqual({
       key: 'auth.codeSentBySms',
       params: { destination: '+*******2671' },
     });
-    expect(codeSentText('otp', delivery, 'EMAIL_OTP')).toEqual({ key: 'auth.codeSentTo', params: { destination: 'a***@e***.com' } });
-    expect(codeSentText('reset', delivery)).toEqual({ key: 'auth.codeSentTo', params: { destination: 'a***@e***.com' } });
+    expect(codeSentText('otp', delivery, 'EMAIL_OTP')).toEqual({
+      key: 'auth.codeSentTo',
+      params: { destination: 'a***@e***.com' },
+    });
+    expect(codeSentText('reset', delivery)).toEqual({
+      key: 'auth.codeSentTo',
+      params: { destination: 'a***@e***.com' },
+    });
   });
 
   it('without a destination: the medium of the challenge; nothing for the authenticator', () => {

@@ -21,7 +21,10 @@ export interface TokenProviderDeps {
  * What the login response stores key by key (document 1, section 3). A reply without an expiry is stored with the
  * fallback lifetime's (R11): the token is renewed before it runs out instead of being sent forever.
  */
-export function loginResponseEntries(reply: LoginTokenResponse, now: number = Date.now()): Record<string, string | number> {
+export function loginResponseEntries(
+  reply: LoginTokenResponse,
+  now: number = Date.now(),
+): Record<string, string | number> {
   const expiresAt = tokenExpiresAt(reply, now);
   return {
     token: reply.token,
@@ -66,7 +69,8 @@ export function createTokenProvider(deps: TokenProviderDeps): () => Promise<stri
     } catch (error) {
       console.debug('[auth] the session could not be refreshed', error);
       // The pool refused the refresh token (revoked, expired): no session to renew from.
-      if (isApiError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return withoutRenewal();
+      if (isApiError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+        return withoutRenewal();
       return readToken();
     }
   }

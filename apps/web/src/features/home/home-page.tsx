@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/ui/link-button';
 
 /** `/`: the user's next step first (the KYC status until verified), then the balance, a quick trade, assets and recent orders. */
-export function HomePage({ kycStatus, balance, trade }: { kycStatus: ReactNode; balance?: ReactNode; trade?: ReactNode }) {
+export function HomePage({
+  kycStatus,
+  balance,
+  trade,
+}: {
+  kycStatus: ReactNode;
+  balance?: ReactNode;
+  trade?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-5">

@@ -11,8 +11,10 @@ describe('the KYC flow (docs/decisions/010)', () => {
   });
 
   it('asks for the capture once the details are saved, then for the signature', () => {
-    for (const status of ['not_started', 'capturing', 'resubmit'] as const) expect(kycStepFor('incomplete', status)).toBe('identity');
-    for (const status of ['submitted', 'accepted', 'review', 'rejected'] as const) expect(kycStepFor('incomplete', status)).toBe('terms');
+    for (const status of ['not_started', 'capturing', 'resubmit'] as const)
+      expect(kycStepFor('incomplete', status)).toBe('identity');
+    for (const status of ['submitted', 'accepted', 'review', 'rejected'] as const)
+      expect(kycStepFor('incomplete', status)).toBe('terms');
     expect(isKycStepOpen('terms', 'incomplete', 'capturing')).toBe(false);
     expect(isKycStepOpen('identity', 'incomplete', 'accepted')).toBe(false);
     expect(isKycStepOpen('details', 'incomplete', 'accepted')).toBe(true);

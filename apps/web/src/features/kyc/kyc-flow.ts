@@ -13,7 +13,9 @@ export function kycStepFor(status: AccountStatus, verification: VerificationStat
     case 'noInfo':
       return KYC_STEP_PATHS.START_KYC;
     case 'incomplete':
-      return verification === undefined || CAPTURE_NEEDED.includes(verification) ? KYC_STEP_PATHS.SOCURE : KYC_STEP_PATHS.KYC_ACCEPT_TERMS;
+      return verification === undefined || CAPTURE_NEEDED.includes(verification)
+        ? KYC_STEP_PATHS.SOCURE
+        : KYC_STEP_PATHS.KYC_ACCEPT_TERMS;
     case 'pending':
       // A capture the identity service could not read is asked for again, even after the signature.
       return verification === 'resubmit' ? KYC_STEP_PATHS.SOCURE : KYC_STEP_PATHS.PENDING;
@@ -26,7 +28,11 @@ export function kycStepFor(status: AccountStatus, verification: VerificationStat
 }
 
 /** Whether a step's page may be shown now; any other step sends the user to `kycStepFor`. */
-export function isKycStepOpen(step: KycStepPath, status: AccountStatus, verification: VerificationStatus | undefined): boolean {
+export function isKycStepOpen(
+  step: KycStepPath,
+  status: AccountStatus,
+  verification: VerificationStatus | undefined,
+): boolean {
   const current = kycStepFor(status, verification);
   if (step === current) return true;
   const editable = status === 'noInfo' || status === 'incomplete';
@@ -42,4 +48,9 @@ export function isKycStepOpen(step: KycStepPath, status: AccountStatus, verifica
 }
 
 /** The numbered steps a user sees in the progress line of the flow's screens. */
-export const KYC_PROGRESS_STEPS = [KYC_STEP_PATHS.KYC, KYC_LOCATION_PATH, KYC_STEP_PATHS.SOCURE, KYC_STEP_PATHS.KYC_ACCEPT_TERMS] as const;
+export const KYC_PROGRESS_STEPS = [
+  KYC_STEP_PATHS.KYC,
+  KYC_LOCATION_PATH,
+  KYC_STEP_PATHS.SOCURE,
+  KYC_STEP_PATHS.KYC_ACCEPT_TERMS,
+] as const;

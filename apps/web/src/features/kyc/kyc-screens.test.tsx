@@ -60,7 +60,8 @@ const preview = {
   data: {
     title: 'Custodial Account Agreement',
     version: '2025-01',
-    content: 'Custodial Account Agreement\n\nThis Custodial Account Agreement is made between the Custodian and Jane Doe.\n\n1. Account. Held for you.',
+    content:
+      'Custodial Account Agreement\n\nThis Custodial Account Agreement is made between the Custodian and Jane Doe.\n\n1. Account. Held for you.',
     signature: 'Jane Doe',
   },
 };
@@ -78,7 +79,11 @@ describe('the waiting screen', () => {
   it('counts down, checks the status every 30 s and says so at zero', async () => {
     vi.useFakeTimers();
     const onCheck = vi.fn();
-    mount('/kyc/pending', <WaitingScreen onCheck={onCheck} supportUrl="https://support.example" random={() => 0.5} />, {});
+    mount(
+      '/kyc/pending',
+      <WaitingScreen onCheck={onCheck} supportUrl="https://support.example" random={() => 0.5} />,
+      {},
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
@@ -101,7 +106,9 @@ describe('the waiting screen', () => {
     });
     expect(screen.getByTestId('kyc-countdown')).toHaveTextContent('0:00');
     expect(
-      screen.getByText('This is taking longer than expected. We will notify by email about your verification results. You can close this window now.'),
+      screen.getByText(
+        'This is taking longer than expected. We will notify by email about your verification results. You can close this window now.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(onCheck).toHaveBeenCalledTimes(9);
@@ -117,7 +124,9 @@ describe('the agreement', () => {
       '/agreement-submit-individual': () => ({ status: 'pending' }),
     });
     expect(await screen.findByRole('heading', { name: 'Custodial Agreement' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Custodial agreement text' })).toHaveTextContent('made between the Custodian and Jane Doe');
+    expect(screen.getByRole('region', { name: 'Custodial agreement text' })).toHaveTextContent(
+      'made between the Custodian and Jane Doe',
+    );
     expect(screen.getByTestId('agreement-signature')).toHaveTextContent('Jane Doe');
     await user.click(screen.getByRole('button', { name: 'Sign and submit' }));
     expect(screen.getByTestId('field-error-accept')).toHaveTextContent('Please accept the agreement to continue.');
@@ -134,11 +143,14 @@ describe('the agreement', () => {
     let fail = true;
     mount('/kyc/terms', <TermsStep onSigned={vi.fn()} onCaptureMissing={vi.fn()} />, {
       '/contact/get/agreementpreviews': () => {
-        if (fail) throw new ApiError({ message: 'Service Unavailable', type: 'api_error', kind: 'general', statusCode: 503 });
+        if (fail)
+          throw new ApiError({ message: 'Service Unavailable', type: 'api_error', kind: 'general', statusCode: 503 });
         return preview;
       },
     });
-    expect(await screen.findByText("Something went wrong and we couldn't fetch your Custodial Agreement...")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Something went wrong and we couldn't fetch your Custodial Agreement..."),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('agreement-signature')).toHaveTextContent('Jane Doe');
@@ -150,7 +162,13 @@ describe('the agreement', () => {
     mount('/kyc/terms', <TermsStep onSigned={vi.fn()} onCaptureMissing={onCaptureMissing} />, {
       '/contact/get/agreementpreviews': () => preview,
       '/agreement-submit-individual': () => {
-        throw new ApiError({ message: 'Please verify your identity before signing the agreement.', code: 'verification_incomplete', type: 'api_error', kind: 'general', statusCode: 409 });
+        throw new ApiError({
+          message: 'Please verify your identity before signing the agreement.',
+          code: 'verification_incomplete',
+          type: 'api_error',
+          kind: 'general',
+          statusCode: 409,
+        });
       },
     });
     await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept the Custodial Agreement' }));
@@ -161,15 +179,17 @@ describe('the agreement', () => {
 });
 
 describe('the KYC step pages', () => {
-  const session = (status: string, reason: string | null = null) => () => ({
-    sessionId: 's1',
-    status,
-    documentType: 'passport',
-    decision: null,
-    reason,
-    submittedAt: null,
-    decidedAt: null,
-  });
+  const session =
+    (status: string, reason: string | null = null) =>
+    () => ({
+      sessionId: 's1',
+      status,
+      documentType: 'passport',
+      decision: null,
+      reason,
+      submittedAt: null,
+      decidedAt: null,
+    });
 
   function Step() {
     const step = useLocation().pathname.split('/')[2];
@@ -177,40 +197,61 @@ describe('the KYC step pages', () => {
   }
 
   it('sends a pending user from the details to the submitted status screen (decision 055)', async () => {
-    mount('/kyc/details', <Step />, { '/socure/status': session('accepted') }, { requestStatus: 'success', kycStatus: 'pending' });
+    mount(
+      '/kyc/details',
+      <Step />,
+      { '/socure/status': session('accepted') },
+      { requestStatus: 'success', kycStatus: 'pending' },
+    );
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/kyc/pending'));
     expect(await screen.findByRole('heading', { name: 'KYC is being reviewed' })).toBeInTheDocument();
     expect(screen.queryByTestId('kyc-countdown')).toBeNull();
   });
 
   it('sends a pending user whose capture must be taken again to the identity step', async () => {
-    mount('/kyc/pending', <Step />, { '/socure/status': session('resubmit', 'The images were unreadable'), '/user/country': () => ({ country: 'US', source: 'record' }) }, {
-      requestStatus: 'success',
-      kycStatus: 'pending',
-    });
+    mount(
+      '/kyc/pending',
+      <Step />,
+      {
+        '/socure/status': session('resubmit', 'The images were unreadable'),
+        '/user/country': () => ({ country: 'US', source: 'record' }),
+      },
+      {
+        requestStatus: 'success',
+        kycStatus: 'pending',
+      },
+    );
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/kyc/identity'));
   });
 
   it('shows the closed and voided screens with their texts', async () => {
     mount('/kyc/closed', <Step />, {}, { requestStatus: 'success', kycStatus: 'closed' });
     expect(await screen.findByRole('heading', { name: 'Your Account is Closed' })).toBeInTheDocument();
-    expect(screen.getByText('We have found some issues with your application and hence can not service you right now.')).toBeInTheDocument();
+    expect(
+      screen.getByText('We have found some issues with your application and hence can not service you right now.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the voided text on the closed step', async () => {
     mount('/kyc/verified', <Step />, {}, { requestStatus: 'success', kycStatus: 'voided' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/kyc/closed'));
-    expect(await screen.findByRole('heading', { name: 'We are unable to service you at the moment' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'We are unable to service you at the moment' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the fallback when the KYC status could not be loaded', async () => {
     mount('/kyc/start', <Step />, {}, { requestStatus: 'failure' });
-    expect(await screen.findByRole('heading', { name: 'Unable to process Application Status. Please try again later.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to process Application Status. Please try again later.' }),
+    ).toBeInTheDocument();
   });
 
   it('starts a new user with the legal copy and a Start link to the details', async () => {
     mount('/kyc/start', <Step />, {}, { requestStatus: 'success', kycStatus: 'noInfo' });
-    expect(await screen.findByTestId('kyc-legal')).toHaveTextContent('You are legally required to verify your identity before you can buy or sell.');
+    expect(await screen.findByTestId('kyc-legal')).toHaveTextContent(
+      'You are legally required to verify your identity before you can buy or sell.',
+    );
     expect(screen.getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/kyc/details');
   });
 });

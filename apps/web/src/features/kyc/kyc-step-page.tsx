@@ -5,7 +5,12 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { verificationStatusKey, useVerificationStatus } from './api/verification-status';
 import { BasicDetailsStep, LocationStep } from './details';
 import { IdentityStep } from './identity';
-import { DecidedStatusScreen, FallbackStatusScreen, LoadingStatusScreen, SubmittedStatusScreen } from './components/status-screen';
+import {
+  DecidedStatusScreen,
+  FallbackStatusScreen,
+  LoadingStatusScreen,
+  SubmittedStatusScreen,
+} from './components/status-screen';
 import { StartStep } from './components/start-step';
 import { TermsStep } from './components/terms-step';
 import { RecheckAction } from './components/recheck-action';
@@ -24,7 +29,15 @@ const SUBMITTED_STATE = 'submitted';
  * An application under review (docs/decisions/055): the waiting screen's countdown once, right after the agreement is
  * signed; on any other visit (/kyc again, a reload, Back) the submitted status screen of document 1, section 4.
  */
-function PendingStep({ supportUrl, checks, onCheck }: { supportUrl?: string | null; checks: KycContactChecks | null; onCheck(): void }) {
+function PendingStep({
+  supportUrl,
+  checks,
+  onCheck,
+}: {
+  supportUrl?: string | null;
+  checks: KycContactChecks | null;
+  onCheck(): void;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const submittedNow = (location.state as Record<string, unknown> | null)?.[SUBMITTED_STATE] === true;
@@ -79,7 +92,10 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
   /** Reads the state again, quietly, then goes to the step it calls for (marked as reached by submitting this step). */
   const advance = async () => {
     await Promise.all([store.poll(), queryClient.invalidateQueries({ queryKey: verificationStatusKey })]);
-    const next = kycStepFor(store.getState().kycStatus, queryClient.getQueryData<{ status: typeof identity }>(verificationStatusKey)?.status);
+    const next = kycStepFor(
+      store.getState().kycStatus,
+      queryClient.getQueryData<{ status: typeof identity }>(verificationStatusKey)?.status,
+    );
     navigate(`/kyc/${next}`, { state: { [SUBMITTED_STATE]: true } });
   };
   const check = () => {
@@ -91,7 +107,12 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
     switch (step) {
       case KYC_STEP_PATHS.START_KYC:
       case KYC_STEP_PATHS.NO_INFO:
-        return <StartStep next={kyc.kycStatus === 'noInfo' ? KYC_STEP_PATHS.KYC : current} resuming={kyc.kycStatus !== 'noInfo'} />;
+        return (
+          <StartStep
+            next={kyc.kycStatus === 'noInfo' ? KYC_STEP_PATHS.KYC : current}
+            resuming={kyc.kycStatus !== 'noInfo'}
+          />
+        );
       case KYC_STEP_PATHS.KYC:
         return <BasicDetailsStep onContinue={() => navigate(`/kyc/${KYC_LOCATION_PATH}`)} />;
       case KYC_LOCATION_PATH:

@@ -13,7 +13,13 @@ describe('KYC store', () => {
       expect(getAccount).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       await loading;
-      expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'pending', contactChecks: null, availableUsd: null, statusKnown: true });
+      expect(store.getState()).toEqual({
+        requestStatus: 'success',
+        kycStatus: 'pending',
+        contactChecks: null,
+        availableUsd: null,
+        statusKnown: true,
+      });
       expect(kycLevelFromState(store.getState())).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -23,7 +29,13 @@ describe('KYC store', () => {
   it('defaults the status to noInfo', async () => {
     const store = createKycStore({ getAccount: async () => ({}), delayMs: 0 });
     await store.load();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: true });
+    expect(store.getState()).toEqual({
+      requestStatus: 'success',
+      kycStatus: 'noInfo',
+      contactChecks: null,
+      availableUsd: null,
+      statusKnown: true,
+    });
   });
 
   it('does not load again once started or succeeded', async () => {
@@ -35,11 +47,21 @@ describe('KYC store', () => {
   });
 
   it('loads the contact checks with a Submitted or Verified status only', async () => {
-    const loadDetails = vi.fn(async () => ({ contactChecks: { identity: 'passed' as const, documents: 'pending' as const } }));
-    const pending = createKycStore({ getAccount: async () => ({ status: 'pending' as const }), loadDetails, delayMs: 0 });
+    const loadDetails = vi.fn(async () => ({
+      contactChecks: { identity: 'passed' as const, documents: 'pending' as const },
+    }));
+    const pending = createKycStore({
+      getAccount: async () => ({ status: 'pending' as const }),
+      loadDetails,
+      delayMs: 0,
+    });
     await pending.load();
     expect(pending.getState().contactChecks).toEqual({ identity: 'passed', documents: 'pending' });
-    const incomplete = createKycStore({ getAccount: async () => ({ status: 'incomplete' as const }), loadDetails, delayMs: 0 });
+    const incomplete = createKycStore({
+      getAccount: async () => ({ status: 'incomplete' as const }),
+      loadDetails,
+      delayMs: 0,
+    });
     await incomplete.load();
     expect(incomplete.getState().contactChecks).toBeNull();
     expect(loadDetails).toHaveBeenCalledOnce();
@@ -66,7 +88,13 @@ describe('KYC store', () => {
     store.clear();
     resolve({ status: 'opened' });
     await loading;
-    expect(store.getState()).toEqual({ requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: false });
+    expect(store.getState()).toEqual({
+      requestStatus: 'not_started',
+      kycStatus: 'noInfo',
+      contactChecks: null,
+      availableUsd: null,
+      statusKnown: false,
+    });
   });
 
   it('polls without showing a load, and keeps what is known when a check fails', async () => {
@@ -77,11 +105,23 @@ describe('KYC store', () => {
     const unsubscribe = store.subscribe(() => seen.push(store.getState().requestStatus));
     reply = Promise.resolve({ status: 'opened' });
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true });
+    expect(store.getState()).toEqual({
+      requestStatus: 'success',
+      kycStatus: 'opened',
+      contactChecks: null,
+      availableUsd: null,
+      statusKnown: true,
+    });
     expect(seen).not.toContain('started');
     reply = Promise.reject(new Error('offline'));
     await store.poll();
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true });
+    expect(store.getState()).toEqual({
+      requestStatus: 'success',
+      kycStatus: 'opened',
+      contactChecks: null,
+      availableUsd: null,
+      statusKnown: true,
+    });
     unsubscribe();
   });
 
@@ -102,7 +142,13 @@ describe('KYC store', () => {
     expect(kycLevelFromState(store.getState())).toBeUndefined();
     answer({ contactChecks: { identity: 'passed' }, availableUsd: '3.00' });
     await loading;
-    expect(store.getState()).toEqual({ requestStatus: 'success', kycStatus: 'opened', contactChecks: { identity: 'passed' }, availableUsd: '3.00', statusKnown: true });
+    expect(store.getState()).toEqual({
+      requestStatus: 'success',
+      kycStatus: 'opened',
+      contactChecks: { identity: 'passed' },
+      availableUsd: '3.00',
+      statusKnown: true,
+    });
 
     // A new load forgets the status until its own answer; a details failure marks the request failed, status kept.
     const again = store.refresh();
@@ -116,15 +162,50 @@ describe('KYC store', () => {
   });
 
   it('closed and voided have no level (R1)', () => {
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null, statusKnown: true })).toBeNull();
-    expect(kycLevelFromState({ requestStatus: 'success', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true })).toBe(2);
-    expect(kycLevelFromState({ requestStatus: 'started', kycStatus: 'opened', contactChecks: null, availableUsd: null, statusKnown: true })).toBeUndefined();
-    expect(kycLevelFromStatus({ requestStatus: 'success', kycStatus: 'closed', contactChecks: null, availableUsd: null, statusKnown: true })).toBeNull();
+    expect(
+      kycLevelFromState({
+        requestStatus: 'success',
+        kycStatus: 'closed',
+        contactChecks: null,
+        availableUsd: null,
+        statusKnown: true,
+      }),
+    ).toBeNull();
+    expect(
+      kycLevelFromState({
+        requestStatus: 'success',
+        kycStatus: 'opened',
+        contactChecks: null,
+        availableUsd: null,
+        statusKnown: true,
+      }),
+    ).toBe(2);
+    expect(
+      kycLevelFromState({
+        requestStatus: 'started',
+        kycStatus: 'opened',
+        contactChecks: null,
+        availableUsd: null,
+        statusKnown: true,
+      }),
+    ).toBeUndefined();
+    expect(
+      kycLevelFromStatus({
+        requestStatus: 'success',
+        kycStatus: 'closed',
+        contactChecks: null,
+        availableUsd: null,
+        statusKnown: true,
+      }),
+    ).toBeNull();
   });
   it('rechecks through the account refresh, quietly, and rejects when it fails, keeping what is known', async () => {
     const getAccount = vi.fn(async () => ({ status: 'pending' as const }));
     const refreshAccount = vi.fn(async () => ({ status: 'opened' as const }));
-    const store = createKycStore({ getAccount, refreshAccount, delayMs: 0 }, { requestStatus: 'success', kycStatus: 'pending', statusKnown: true });
+    const store = createKycStore(
+      { getAccount, refreshAccount, delayMs: 0 },
+      { requestStatus: 'success', kycStatus: 'pending', statusKnown: true },
+    );
     const states: string[] = [];
     store.subscribe(() => states.push(store.getState().requestStatus));
     await expect(store.recheck()).resolves.toBe('opened');

@@ -1,5 +1,12 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import { CLIENT_CONSTANTS, kycLevelOf, type AccountStatus, type KycCheckName, type KycCheckStatus, type KycLevel } from '@rampart/contracts';
+import {
+  CLIENT_CONSTANTS,
+  kycLevelOf,
+  type AccountStatus,
+  type KycCheckName,
+  type KycCheckStatus,
+  type KycLevel,
+} from '@rampart/contracts';
 import { createStore, useStoreState } from '../../lib/store';
 
 /** KYC request status of document 1, section 4 ("cancelled" also exists). */
@@ -24,7 +31,13 @@ export interface KycState {
   statusKnown: boolean;
 }
 
-export const INITIAL_KYC_STATE: KycState = { requestStatus: 'not_started', kycStatus: 'noInfo', contactChecks: null, availableUsd: null, statusKnown: false };
+export const INITIAL_KYC_STATE: KycState = {
+  requestStatus: 'not_started',
+  kycStatus: 'noInfo',
+  contactChecks: null,
+  availableUsd: null,
+  statusKnown: false,
+};
 
 /** What is loaded besides the status for a Submitted or Verified account. */
 export interface KycDetails {
@@ -94,7 +107,13 @@ export function createKycStore(deps: KycDeps, initial: Partial<KycState> = {}): 
       if (loadDetails && !quiet) store.setState({ kycStatus, statusKnown: true });
       const details = loadDetails ? await loadDetails(kycStatus) : null;
       if (mine !== generation) return kycStatus;
-      store.setState({ kycStatus, statusKnown: true, requestStatus: 'success', contactChecks: details?.contactChecks ?? null, availableUsd: details?.availableUsd ?? null });
+      store.setState({
+        kycStatus,
+        statusKnown: true,
+        requestStatus: 'success',
+        contactChecks: details?.contactChecks ?? null,
+        availableUsd: details?.availableUsd ?? null,
+      });
       return kycStatus;
     } catch (error) {
       if (rethrow) throw error;

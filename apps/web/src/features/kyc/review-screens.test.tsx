@@ -27,9 +27,33 @@ const baseDoc = {
   backFile: null,
 };
 const DOCUMENTS = [
-  { ...baseDoc, id: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a', documentType: 'other', documentSubtype: 'selfie', identity: false, identityPhoto: true, expiresOn: null, file: file('selfie.jpg'), createdAt: '2026-11-20T10:05:00.000Z' },
-  { ...baseDoc, id: '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', documentType: 'drivers_license', label: 'My licence', file: file('front.jpg'), backFile: file('back.jpg'), createdAt: '2026-11-20T10:04:00.000Z' },
-  { ...baseDoc, id: '8b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', documentType: 'passport', file: file('passport.pdf', 'application/pdf'), createdAt: '2026-11-19T09:00:00.000Z' },
+  {
+    ...baseDoc,
+    id: '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a',
+    documentType: 'other',
+    documentSubtype: 'selfie',
+    identity: false,
+    identityPhoto: true,
+    expiresOn: null,
+    file: file('selfie.jpg'),
+    createdAt: '2026-11-20T10:05:00.000Z',
+  },
+  {
+    ...baseDoc,
+    id: '7a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    documentType: 'drivers_license',
+    label: 'My licence',
+    file: file('front.jpg'),
+    backFile: file('back.jpg'),
+    createdAt: '2026-11-20T10:04:00.000Z',
+  },
+  {
+    ...baseDoc,
+    id: '8b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    documentType: 'passport',
+    file: file('passport.pdf', 'application/pdf'),
+    createdAt: '2026-11-19T09:00:00.000Z',
+  },
 ];
 
 function Step() {
@@ -45,14 +69,24 @@ function Where() {
 async function mount(routes: FetchRoutes, entry: string | { pathname: string; state: unknown } = '/kyc/pending') {
   const net = fakeFetch({
     '/primetrust/account/get': () => ({ body: { status: 'pending' } }),
-    '/primetrust-contact': () => ({ body: { status: 'pending', checks: { identity: 'passed', documents: 'pending', address: 'pending', sanctions: 'pending' } } }),
+    '/primetrust-contact': () => ({
+      body: {
+        status: 'pending',
+        checks: { identity: 'passed', documents: 'pending', address: 'pending', sanctions: 'pending' },
+      },
+    }),
     '/primetrust-accounts-view': () => ({ body: { available: '0.00' } }),
     '/socure/status': () => ({ body: identitySession('submitted') }),
     '/fileupload-user-kyc-document-list': () => ({ body: { documents: DOCUMENTS } }),
     ...routes,
   });
   // No back-off wait between attempts, so a retry would show at once.
-  const api = createApiClient({ baseUrl: '/api', fetch: net.fetch, getToken: () => 'user-token', sleep: async () => {} });
+  const api = createApiClient({
+    baseUrl: '/api',
+    fetch: net.fetch,
+    getToken: () => 'user-token',
+    sleep: async () => {},
+  });
   const { kyc } = createSession(api);
   await kyc.load();
   render(
@@ -100,7 +134,9 @@ describe('the documents the user sent', () => {
   it('lists them under the countdown right after the application is sent', async () => {
     await mount({}, { pathname: '/kyc/pending', state: { submitted: true } });
     expect(await screen.findByRole('heading', { name: 'Verifying...' })).toBeInTheDocument();
-    expect(within(await screen.findByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(await screen.findByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(
+      3,
+    );
   });
 
   it('says so when there are none', async () => {
@@ -111,13 +147,16 @@ describe('the documents the user sent', () => {
   it('says when they cannot be loaded and loads them again on Try again', async () => {
     let fail = true;
     await mount({
-      '/fileupload-user-kyc-document-list': () => (fail ? { status: 400, body: { message: 'nope', type: 'api_error' } } : { body: { documents: DOCUMENTS } }),
+      '/fileupload-user-kyc-document-list': () =>
+        fail ? { status: 400, body: { message: 'nope', type: 'api_error' } } : { body: { documents: DOCUMENTS } },
     });
     const section = await screen.findByTestId('kyc-documents');
     expect(await within(section).findByRole('alert')).toHaveTextContent('We could not load your documents.');
     fail = false;
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
-    expect(within(await screen.findByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(await screen.findByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(
+      3,
+    );
   });
 
   it('speaks Spanish', async () => {
@@ -141,7 +180,11 @@ describe("'Check again' on the review screens", () => {
   });
 
   it('asks the custodian again and moves on when the application was decided', async () => {
-    const { sent } = await mount({ '/primetrust-account-refresh': () => ({ body: { status: 'opened', accountId: 'a', relatedId: 'c', statusReason: null } }) });
+    const { sent } = await mount({
+      '/primetrust-account-refresh': () => ({
+        body: { status: 'opened', accountId: 'a', relatedId: 'c', statusReason: null },
+      }),
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'Your identity is verified' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/kyc/verified');
@@ -150,16 +193,26 @@ describe("'Check again' on the review screens", () => {
   });
 
   it('says the application is still in review when nothing changed', async () => {
-    await mount({ '/primetrust-account-refresh': () => ({ body: { status: 'pending', accountId: 'a', relatedId: 'c', statusReason: null } }) });
+    await mount({
+      '/primetrust-account-refresh': () => ({
+        body: { status: 'pending', accountId: 'a', relatedId: 'c', statusReason: null },
+      }),
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('Your application is still being reviewed. We asked the custodian to look at it again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your application is still being reviewed. We asked the custodian to look at it again.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'KYC is being reviewed' })).toBeInTheDocument();
   });
 
   it('sends the refresh once, without retrying, when the service fails (R16), and says so', async () => {
-    const { sent } = await mount({ '/primetrust-account-refresh': () => ({ status: 503, body: { message: 'down', type: 'api_error' } }) });
+    const { sent } = await mount({
+      '/primetrust-account-refresh': () => ({ status: 503, body: { message: 'down', type: 'api_error' } }),
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Check again' }));
-    expect(await screen.findByText('We could not check your application just now. Please try again in a moment.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We could not check your application just now. Please try again in a moment.'),
+    ).toBeInTheDocument();
     expect(sent('/primetrust-account-refresh')).toHaveLength(1);
     // The screen keeps what it knew.
     expect(screen.getByRole('heading', { name: 'KYC is being reviewed' })).toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, isCheckSecond, startWaiting, tickWaiting, WAITING_SECONDS, type WaitingState } from './waiting-model';
+import {
+  formatCountdown,
+  isCheckSecond,
+  startWaiting,
+  tickWaiting,
+  WAITING_SECONDS,
+  type WaitingState,
+} from './waiting-model';
 
 function run(state: WaitingState, seconds: number, random = () => 0.5) {
   let s = state;

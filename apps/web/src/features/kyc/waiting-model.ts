@@ -25,7 +25,8 @@ export function tickWaiting(state: WaitingState, random: () => number = Math.ran
   const secondsLeft = state.secondsLeft - 1;
   const elapsed = state.elapsed + 1;
   if (secondsLeft === 0) return { secondsLeft, elapsed, ring: 0 };
-  const ring = elapsed % WAITING_RING_STEP_SECONDS === 0 ? Math.max(0, state.ring - random() * WAITING_RING_MAX_DROP) : state.ring;
+  const ring =
+    elapsed % WAITING_RING_STEP_SECONDS === 0 ? Math.max(0, state.ring - random() * WAITING_RING_MAX_DROP) : state.ring;
   return { secondsLeft, elapsed, ring };
 }
 

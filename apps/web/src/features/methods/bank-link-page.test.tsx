@@ -14,9 +14,23 @@ function server(handlers: Record<string, Handler> = {}) {
     '/bank-account-list': () => ok({ accounts: [bankAccount()] }),
     '/cc-method-list': () => ok({ success: true, errors: { errors: [], fields: {} }, methods: [] }),
     '/plaid-ui-token': () => ok({ linkToken: 'link-sandbox-abc', expiration: '2030-01-01T00:00:00.000Z' }),
-    '/plaid-sandbox-link': () => ok({ publicToken: 'public-sandbox-xyz', institutionId: 'ins_gingham', institutionName: 'Gingham Credit Union', accounts: GINGHAM_ACCOUNTS }),
+    '/plaid-sandbox-link': () =>
+      ok({
+        publicToken: 'public-sandbox-xyz',
+        institutionId: 'ins_gingham',
+        institutionName: 'Gingham Credit Union',
+        accounts: GINGHAM_ACCOUNTS,
+      }),
     '/plaid-bank-account-add': () =>
-      ok({ account: bankAccount({ bankName: 'Gingham Credit Union', institutionId: 'ins_gingham', nickname: 'Plaid Saving', lastDigits: '8765', subtype: 'savings' }) }),
+      ok({
+        account: bankAccount({
+          bankName: 'Gingham Credit Union',
+          institutionId: 'ins_gingham',
+          nickname: 'Plaid Saving',
+          lastDigits: '8765',
+          subtype: 'savings',
+        }),
+      }),
     ...handlers,
   });
 }
@@ -39,7 +53,9 @@ describe('/methods/bank: linking a bank', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose an account' })).toBeInTheDocument();
     expect(fake.bodiesOf('/plaid-ui-token')).toEqual([{}]);
-    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([{ linkToken: 'link-sandbox-abc', institutionId: 'ins_gingham' }]);
+    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([
+      { linkToken: 'link-sandbox-abc', institutionId: 'ins_gingham' },
+    ]);
     const accounts = screen.getByRole('radiogroup', { name: 'Account to link' });
     expect(within(accounts).getByRole('radio', { name: /Plaid Checking/ })).toBeChecked();
     await user.click(within(accounts).getByRole('radio', { name: /Plaid Saving/ }));
@@ -69,7 +85,9 @@ describe('/methods/bank: linking a bank', () => {
     expect(screen.getByRole('option', { name: /Gingham/ })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose an account' })).toBeInTheDocument();
-    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([{ linkToken: 'link-sandbox-abc', institutionId: 'ins_gingham' }]);
+    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([
+      { linkToken: 'link-sandbox-abc', institutionId: 'ins_gingham' },
+    ]);
   });
 
   it('goes back to a safe redirect query once linked, and to the list instead of another site', async () => {
@@ -100,19 +118,29 @@ describe('/methods/bank: linking a bank', () => {
   });
 
   it('shows the refusal when the server says the bank is not supported', async () => {
-    const fake = server({ '/plaid-sandbox-link': () => fail(400, 'bank_not_supported', 'Gingham Credit Union is not supported. Please link a different bank.') });
+    const fake = server({
+      '/plaid-sandbox-link': () =>
+        fail(400, 'bank_not_supported', 'Gingham Credit Union is not supported. Please link a different bank.'),
+    });
     const { user } = renderMethods('/methods/bank', fake);
     await user.click(await screen.findByRole('option', { name: /Gingham/ }));
-    expect(await screen.findByTestId('bank-refused')).toHaveTextContent('Gingham Credit Union is not supported. Please link a different bank.');
+    expect(await screen.findByTestId('bank-refused')).toHaveTextContent(
+      'Gingham Credit Union is not supported. Please link a different bank.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Link a bank' })).toBeInTheDocument();
   });
 
   it('puts a failed link in the snackbar and stays on the account step', async () => {
-    const fake = server({ '/plaid-bank-account-add': () => fail(400, 'bank_link_expired', 'This bank link has expired. Please link your bank again.') });
+    const fake = server({
+      '/plaid-bank-account-add': () =>
+        fail(400, 'bank_link_expired', 'This bank link has expired. Please link your bank again.'),
+    });
     const { user } = renderMethods('/methods/bank', fake);
     await user.click(await screen.findByRole('option', { name: /Gingham/ }));
     await user.click(await screen.findByRole('button', { name: 'Link account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This bank link has expired. Please link your bank again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This bank link has expired. Please link your bank again.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/methods/bank');
   });
@@ -134,7 +162,13 @@ describe('/methods/bank?reauth=: re-authenticating a bank', () => {
         await held;
         return ok({ linkToken: 'link-sandbox-reauth', expiration: '2030-01-01T00:00:00.000Z' });
       },
-      '/plaid-sandbox-link': () => ok({ publicToken: 'public-sandbox-reauth', institutionId: 'ins_platypus', institutionName: 'First Platypus Bank', accounts: [] }),
+      '/plaid-sandbox-link': () =>
+        ok({
+          publicToken: 'public-sandbox-reauth',
+          institutionId: 'ins_platypus',
+          institutionName: 'First Platypus Bank',
+          accounts: [],
+        }),
       '/plaid-bank-account-reauth': () => {
         repaired = true;
         return ok({ account: bankAccount() });
@@ -142,7 +176,9 @@ describe('/methods/bank?reauth=: re-authenticating a bank', () => {
     });
     const { user } = renderMethods(reauthUrl, fake);
 
-    expect(await screen.findByTestId('reauth-notice')).toHaveTextContent('Please wait a few seconds to reauthenticate your Plaid bank account');
+    expect(await screen.findByTestId('reauth-notice')).toHaveTextContent(
+      'Please wait a few seconds to reauthenticate your Plaid bank account',
+    );
     expect(fake.bodiesOf('/plaid-ui-reauth-token')).toEqual([{ fundsTransferMethodId: METHOD_ID }]);
     release();
 
@@ -153,8 +189,12 @@ describe('/methods/bank?reauth=: re-authenticating a bank', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('First Platypus Bank re-authenticated')).toBeInTheDocument();
-    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([{ linkToken: 'link-sandbox-reauth', institutionId: 'ins_platypus' }]);
-    expect(fake.bodiesOf('/plaid-bank-account-reauth')).toEqual([{ fundsTransferMethodId: METHOD_ID, publicToken: 'public-sandbox-reauth' }]);
+    expect(fake.bodiesOf('/plaid-sandbox-link')).toEqual([
+      { linkToken: 'link-sandbox-reauth', institutionId: 'ins_platypus' },
+    ]);
+    expect(fake.bodiesOf('/plaid-bank-account-reauth')).toEqual([
+      { fundsTransferMethodId: METHOD_ID, publicToken: 'public-sandbox-reauth' },
+    ]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/methods$/));
     // The list is shown again, without the login warning.
     expect(await screen.findByTestId('bank-method')).not.toHaveTextContent('Login required.');
@@ -162,10 +202,13 @@ describe('/methods/bank?reauth=: re-authenticating a bank', () => {
 
   it('explains a re-auth the server refuses and leads back to the list', async () => {
     const fake = server({
-      '/plaid-ui-reauth-token': () => fail(409, 'bank_reauth_not_required', 'This bank method does not need to be re-authenticated'),
+      '/plaid-ui-reauth-token': () =>
+        fail(409, 'bank_reauth_not_required', 'This bank method does not need to be re-authenticated'),
     });
     renderMethods(reauthUrl, fake);
-    expect(await screen.findByRole('heading', { level: 1, name: "Couldn't re-authenticate this bank" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Couldn't re-authenticate this bank" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('This bank method does not need to be re-authenticated')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Payment methods' }).at(-1)).toHaveAttribute('href', '/methods');
   });

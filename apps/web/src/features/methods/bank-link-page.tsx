@@ -50,7 +50,9 @@ function useFinish() {
     queryClient.setQueryData(bankAccountsQueryOptions(api).queryKey, (current) => {
       if (!current) return current;
       const known = current.some((method) => method.primetrustFundsTransferMethodId === id);
-      return known ? current.map((method) => (method.primetrustFundsTransferMethodId === id ? account : method)) : [...current, account];
+      return known
+        ? current.map((method) => (method.primetrustFundsTransferMethodId === id ? account : method))
+        : [...current, account];
     });
     void queryClient.invalidateQueries({ queryKey: methodsKey });
     snackbar.show({ message, severity: 'success' });
@@ -61,7 +63,11 @@ function useFinish() {
 function RefusedNotice({ bank }: { bank: string }) {
   const { t } = useTranslation('methods', { useSuspense: true });
   return (
-    <div role="alert" data-testid="bank-refused" className="flex items-start gap-3 rounded-xl border border-danger bg-danger-soft p-4">
+    <div
+      role="alert"
+      data-testid="bank-refused"
+      className="flex items-start gap-3 rounded-xl border border-danger bg-danger-soft p-4"
+    >
       <Ban size={20} className="mt-0.5 shrink-0 text-danger" aria-hidden="true" />
       <div className="flex flex-col gap-1">
         <p className="text-sm font-semibold text-danger">{t('link.refused', { bank })}</p>
@@ -155,7 +161,12 @@ export function LinkFlow({ onLinked }: { onLinked?: (account: BankAccount, messa
             <p className="text-base text-ink-muted">{link.institutionName}</p>
           </div>
         </header>
-        <AccountPicker accounts={link.accounts} selectedId={accountId} onChange={setAccountId} isDisabled={add.isPending} />
+        <AccountPicker
+          accounts={link.accounts}
+          selectedId={accountId}
+          onChange={setAccountId}
+          isDisabled={add.isPending}
+        />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="secondary" isDisabled={add.isPending} onPress={() => setLink(null)}>
             {t('link.chooseAnother')}
@@ -184,14 +195,20 @@ export function LinkFlow({ onLinked }: { onLinked?: (account: BankAccount, messa
       {institutions.isPending ? <MethodRowsSkeleton rows={4} label={t('link.loadingBanks')} /> : null}
       {institutions.isError ? (
         <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger bg-danger-soft p-4">
-          <p className="text-sm font-medium text-danger">{t('link.banksFailed', { details: readError(institutions.error) })}</p>
+          <p className="text-sm font-medium text-danger">
+            {t('link.banksFailed', { details: readError(institutions.error) })}
+          </p>
           <Button variant="secondary" onPress={() => void institutions.refetch()} className="self-start">
             {t('list.retry')}
           </Button>
         </div>
       ) : null}
       {institutions.data ? (
-        <InstitutionPicker institutions={institutions.data} connectingId={connect.isPending ? (connect.variables?.id ?? null) : null} onPick={pick} />
+        <InstitutionPicker
+          institutions={institutions.data}
+          connectingId={connect.isPending ? (connect.variables?.id ?? null) : null}
+          onPick={pick}
+        />
       ) : null}
     </div>
   );
@@ -203,7 +220,15 @@ export function LinkFlow({ onLinked }: { onLinked?: (account: BankAccount, messa
  * own bank, asks for its login again, and the re-auth link's public token repairs the method. The wallet's browser
  * (decision 034) passes the `method` its handoff named (it may not read the list) and its own ending, `onDone`.
  */
-export function ReauthFlow({ methodId, method: given, onDone }: { methodId: string; method?: BankAccount; onDone?: (account: BankAccount, message: string) => void }) {
+export function ReauthFlow({
+  methodId,
+  method: given,
+  onDone,
+}: {
+  methodId: string;
+  method?: BankAccount;
+  onDone?: (account: BankAccount, message: string) => void;
+}) {
   const { t } = useTranslation('methods', { useSuspense: true });
   const api = useApi();
   const snackbar = useSnackbar();
@@ -224,8 +249,14 @@ export function ReauthFlow({ methodId, method: given, onDone }: { methodId: stri
   const login = useAction(
     async (method: BankAccount) => {
       if (!token.data) throw new Error('no re-auth token');
-      const link = await completeSandboxLink(api, { linkToken: token.data.linkToken, institutionId: method.institutionId });
-      return reauthBankAccount(api, { fundsTransferMethodId: method.primetrustFundsTransferMethodId, publicToken: link.publicToken });
+      const link = await completeSandboxLink(api, {
+        linkToken: token.data.linkToken,
+        institutionId: method.institutionId,
+      });
+      return reauthBankAccount(api, {
+        fundsTransferMethodId: method.primetrustFundsTransferMethodId,
+        publicToken: link.publicToken,
+      });
     },
     {
       onSuccess: (account) => finish(account, t('reauth.done', { bank: account.bankName })),
@@ -238,14 +269,25 @@ export function ReauthFlow({ methodId, method: given, onDone }: { methodId: stri
   // The wallet's browser has no methods list to go back to.
   const back = onDone ? null : <LinkButton to={METHODS_PATH}>{t('actions.backToMethods')}</LinkButton>;
   if (failure || (!given && banks.isSuccess && !method)) {
-    return <MessageBlock tone="danger" title={t('reauth.failedTitle')} message={failure ? readError(failure) : t('reauth.unknownMethod')} actions={back} />;
+    return (
+      <MessageBlock
+        tone="danger"
+        title={t('reauth.failedTitle')}
+        message={failure ? readError(failure) : t('reauth.unknownMethod')}
+        actions={back}
+      />
+    );
   }
 
   if (!token.data || !method) {
     return (
       <div className="flex flex-col gap-5">
         <h1 className="text-2xl font-bold tracking-tight text-ink">{t('reauth.title')}</h1>
-        <div role="status" data-testid="reauth-notice" className="flex items-start gap-3 rounded-xl bg-warning-soft p-4">
+        <div
+          role="status"
+          data-testid="reauth-notice"
+          className="flex items-start gap-3 rounded-xl bg-warning-soft p-4"
+        >
           <Loader2 size={20} className="mt-0.5 shrink-0 animate-spin text-warning" aria-hidden="true" />
           <p className="text-sm text-ink">{t('reauth.notice')}</p>
         </div>
@@ -260,7 +302,9 @@ export function ReauthFlow({ methodId, method: given, onDone }: { methodId: stri
       <header className="flex items-center gap-4">
         <BankLogo name={method.bankName} logo={logo} size="lg" />
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t('reauth.loginTitle', { bank: method.bankName })}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">
+            {t('reauth.loginTitle', { bank: method.bankName })}
+          </h1>
           <p className="text-base text-ink-muted">
             {method.nickname} <Mask digits={method.lastDigits} />
           </p>
@@ -277,7 +321,11 @@ export function ReauthFlow({ methodId, method: given, onDone }: { methodId: stri
             {t('actions.cancel')}
           </LinkButton>
         )}
-        <Button isDisabled={login.isPending} aria-busy={login.isPending || undefined} onPress={() => login.mutate(method)}>
+        <Button
+          isDisabled={login.isPending}
+          aria-busy={login.isPending || undefined}
+          onPress={() => login.mutate(method)}
+        >
           {login.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : null}
           {t('reauth.continue')}
         </Button>
@@ -294,7 +342,8 @@ export function BankLinkPage() {
   const wallet = useWalletState();
   const reauth = params.get('reauth');
   // In the wallet mini-app a bank is linked, or logged in to again, in the wallet's browser (issue 7, decision 034).
-  if (wallet.mode === 'ready' || wallet.mode === 'starting') return <Navigate to={`/xumm/plaid${location.search}`} replace />;
+  if (wallet.mode === 'ready' || wallet.mode === 'starting')
+    return <Navigate to={`/xumm/plaid${location.search}`} replace />;
   return (
     <div className="flex flex-col gap-4">
       <BackLink to={METHODS_PATH}>{t('actions.backToMethods')}</BackLink>

@@ -5,7 +5,12 @@ import i18n from '../../lib/i18n';
 import { fail, fakeServer, ok, renderMethods, type Handler } from './test-utils';
 
 const CARD_ID = '0b8f0f7e-2b39-4b8e-a0b6-0e6c7b3f5d21';
-const tokenReply = (token: string) => ({ token, purpose: 'add', expiresAt: '2030-01-01T00:00:00.000Z', formUrl: `/api/card-form?token=${token}&lang=en` });
+const tokenReply = (token: string) => ({
+  token,
+  purpose: 'add',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  formUrl: `/api/card-form?token=${token}&lang=en`,
+});
 const method = (nickname: string): CardMethod => ({
   fundsTransferMethodId: CARD_ID,
   nickname,
@@ -18,7 +23,16 @@ const method = (nickname: string): CardMethod => ({
   funding: 'debit',
   expired: false,
 });
-const cardAdded = { type: CARD_FORM_MESSAGE_TYPE, event: 'card-added', fundsTransferMethodId: CARD_ID, nickname: '', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+const cardAdded = {
+  type: CARD_FORM_MESSAGE_TYPE,
+  event: 'card-added',
+  fundsTransferMethodId: CARD_ID,
+  nickname: '',
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2030,
+};
 
 function server(handlers: Record<string, Handler> = {}) {
   return fakeServer({
@@ -35,7 +49,9 @@ function post(data: unknown, options: { origin?: string; fromFrame?: boolean } =
   const frame = screen.getByTitle('Card details') as HTMLIFrameElement;
   const source = options.fromFrame === false ? window : frame.contentWindow;
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin: options.origin ?? window.location.origin, source }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: options.origin ?? window.location.origin, source }),
+    );
   });
 }
 
@@ -77,7 +93,9 @@ describe('/methods/card', () => {
     expect(request).toHaveTextContent('Expires 12/30');
     release();
     expect(await screen.findByText('Travel card added')).toBeInTheDocument();
-    expect(fake.bodiesOf('/cc-method-add')).toEqual([{ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Travel card' }]);
+    expect(fake.bodiesOf('/cc-method-add')).toEqual([
+      { fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Travel card' },
+    ]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/methods$/));
   });
 
@@ -89,7 +107,10 @@ describe('/methods/card', () => {
           message: 'validation error',
           code: 'validation_failed',
           type: 'new_validation_error',
-          errors: { errors: ['This card has expired. Please add a new card.'], fields: { nickname: 'Value must be less than 50 characters' } },
+          errors: {
+            errors: ['This card has expired. Please add a new card.'],
+            fields: { nickname: 'Value must be less than 50 characters' },
+          },
           fields: { nickname: 'Value must be less than 50 characters' },
         },
       }),
@@ -99,7 +120,9 @@ describe('/methods/card', () => {
     post(cardAdded);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your card was not saved' })).toBeInTheDocument();
     // No nickname typed in the form: the default one is sent.
-    expect(fake.bodiesOf('/cc-method-add')).toEqual([{ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Visa 4242' }]);
+    expect(fake.bodiesOf('/cc-method-add')).toEqual([
+      { fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Visa 4242' },
+    ]);
     const errors = await screen.findByTestId('card-errors');
     expect(errors).toHaveAttribute('role', 'alert');
     expect(within(errors).getByRole('listitem')).toHaveTextContent('This card has expired. Please add a new card.');
@@ -114,7 +137,11 @@ describe('/methods/card', () => {
     await user.type(nickname, 'Short');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(fake.bodiesOf('/cc-method-add')).toHaveLength(2));
-    expect(fake.bodiesOf('/cc-method-add')[1]).toEqual({ fundsTransferMethodId: CARD_ID, fundsTransferMethod: 'credit_card', nickname: 'Short' });
+    expect(fake.bodiesOf('/cc-method-add')[1]).toEqual({
+      fundsTransferMethodId: CARD_ID,
+      fundsTransferMethod: 'credit_card',
+      nickname: 'Short',
+    });
   });
 
   it('ignores messages from another origin, another window or of another shape', async () => {
@@ -132,14 +159,21 @@ describe('/methods/card', () => {
     renderMethods('/methods/card', fake);
     await screen.findByTitle('Card details');
     post({ type: CARD_FORM_MESSAGE_TYPE, event: 'expired', purpose: 'add', token: 'cft_first' });
-    await waitFor(() => expect(screen.getByTitle('Card details')).toHaveAttribute('src', '/api/card-form?token=cft_second&lang=en'));
+    await waitFor(() =>
+      expect(screen.getByTitle('Card details')).toHaveAttribute('src', '/api/card-form?token=cft_second&lang=en'),
+    );
     expect(fake.bodiesOf('/primetrust-creditcard-refresh-token')).toEqual([{ token: 'cft_first', lang: 'en' }]);
   });
 
   it('says clearly when the card form cannot be opened', async () => {
-    const fake = server({ '/primetrust-creditcard-widget-token': () => fail(400, 'account_not_opened', 'Your account must be opened before adding a card') });
+    const fake = server({
+      '/primetrust-creditcard-widget-token': () =>
+        fail(400, 'account_not_opened', 'Your account must be opened before adding a card'),
+    });
     renderMethods('/methods/card', fake);
-    expect(await screen.findByRole('heading', { level: 1, name: 'The card form is not available' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The card form is not available' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Your account must be opened before adding a card')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

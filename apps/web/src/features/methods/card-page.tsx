@@ -3,7 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Loader2, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CARD_BRAND_LABELS, cardExpiry, CardFormMessage, defaultCardNickname, type CardTokenReply } from '@rampart/contracts';
+import {
+  CARD_BRAND_LABELS,
+  cardExpiry,
+  CardFormMessage,
+  defaultCardNickname,
+  type CardTokenReply,
+} from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
@@ -31,7 +37,10 @@ const FORM_HEIGHT = { initial: 440, min: 240, max: 1200 } as const;
  * Listens to the hosted card form (decision 017's postMessage protocol): only messages of this origin, from this
  * iframe, in the protocol's shape are read; anything else on the window is ignored.
  */
-function useCardFormMessages(frame: React.RefObject<HTMLIFrameElement | null>, onMessage: (message: CardFormMessage) => void) {
+function useCardFormMessages(
+  frame: React.RefObject<HTMLIFrameElement | null>,
+  onMessage: (message: CardFormMessage) => void,
+) {
   useEffect(() => {
     function listen(event: MessageEvent) {
       if (event.origin !== window.location.origin) return;
@@ -77,23 +86,24 @@ export function CardPage() {
   const [nickname, setNickname] = useState('');
   const [request, dispatch] = useReducer(cardRequestReducer, INITIAL_CARD_REQUEST);
 
-  const { mutate: renew } = useAction(
-    (token: string) => refreshCardToken(api, token, lang),
-    {
+  const { mutate: renew } = useAction((token: string) => refreshCardToken(api, token, lang), {
     onSuccess: (reply) => {
       setReady(false);
       setRenewed(reply);
     },
-    onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
-    },
-  );
-
+    onError: (error) =>
+      snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
+  });
 
   const save = useCallback(
     async (added: AddedCard, name: string) => {
       dispatch({ type: 'start' });
       try {
-        const reply = await addCardMethod(api, added.fundsTransferMethodId, name.trim() || defaultCardNickname(added.brand, added.last4));
+        const reply = await addCardMethod(
+          api,
+          added.fundsTransferMethodId,
+          name.trim() || defaultCardNickname(added.brand, added.last4),
+        );
         dispatch({ type: 'added', method: reply.method });
         void queryClient.invalidateQueries({ queryKey: methodsKey });
         snackbar.show({ message: t('card.added', { card: reply.method.nickname }), severity: 'success' });
@@ -189,7 +199,9 @@ export function CardPage() {
         className="flex flex-col gap-5"
       >
         <header className="flex flex-col gap-2">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{saving ? t('card.savingTitle') : t('card.failedTitle')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">
+            {saving ? t('card.savingTitle') : t('card.failedTitle')}
+          </h1>
           {saving ? (
             <p role="status" className="flex items-center gap-2 text-base text-ink-muted">
               <Loader2 size={18} className="animate-spin" aria-hidden="true" />
@@ -198,14 +210,19 @@ export function CardPage() {
           ) : null}
         </header>
         <div className="flex items-center gap-3 rounded-xl border border-line p-4">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+          >
             <CreditCard size={20} />
           </span>
           <div>
             <p className="font-semibold text-ink">
               {CARD_BRAND_LABELS[card.brand]} <Mask digits={card.last4} />
             </p>
-            <p className="text-sm text-ink-muted">{t('list.expires', { expiry: cardExpiry(card.expMonth, card.expYear) })}</p>
+            <p className="text-sm text-ink-muted">
+              {t('list.expires', { expiry: cardExpiry(card.expMonth, card.expYear) })}
+            </p>
           </div>
         </div>
         {request.errors.length > 0 ? (
@@ -261,7 +278,10 @@ export function CardPage() {
             className="w-full rounded-xl border border-line bg-surface"
           />
         ) : (
-          <div data-testid="card-form-skeleton" className="h-[27.5rem] w-full animate-shimmer rounded-xl bg-surface-muted" />
+          <div
+            data-testid="card-form-skeleton"
+            className="h-[27.5rem] w-full animate-shimmer rounded-xl bg-surface-muted"
+          />
         )}
       </div>
     );

@@ -27,10 +27,24 @@ describe('the card method request (document 1, section 4)', () => {
 
   it('is success even when the server answers errors, and keeps them', () => {
     const started = cardRequestReducer(INITIAL_CARD_REQUEST, { type: 'start' });
-    const done = cardRequestReducer(started, { type: 'failed', errors: ['Unknown card'], fields: { nickname: 'Too long' } });
-    expect(done).toEqual({ status: 'success', errors: ['Unknown card'], fields: { nickname: 'Too long' }, method: null });
+    const done = cardRequestReducer(started, {
+      type: 'failed',
+      errors: ['Unknown card'],
+      fields: { nickname: 'Too long' },
+    });
+    expect(done).toEqual({
+      status: 'success',
+      errors: ['Unknown card'],
+      fields: { nickname: 'Too long' },
+      method: null,
+    });
     expect(cardAdded(done)).toBe(false);
     // A new attempt clears the old errors.
-    expect(cardRequestReducer(done, { type: 'start' })).toEqual({ status: 'started', errors: [], fields: {}, method: null });
+    expect(cardRequestReducer(done, { type: 'start' })).toEqual({
+      status: 'started',
+      errors: [],
+      fields: {},
+      method: null,
+    });
   });
 });

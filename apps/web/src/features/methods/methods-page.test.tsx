@@ -2,7 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BANK_REAUTH_FIELD, BANK_REAUTH_NOTICE } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
-import { bankAccount, fail, fakeServer, INSTITUTIONS, METHOD_ID, ok, OTHER_METHOD_ID, renderMethods, type Handler } from './test-utils';
+import {
+  bankAccount,
+  fail,
+  fakeServer,
+  INSTITUTIONS,
+  METHOD_ID,
+  ok,
+  OTHER_METHOD_ID,
+  renderMethods,
+  type Handler,
+} from './test-utils';
 
 const CARD_ID = '0b8f0f7e-2b39-4b8e-a0b6-0e6c7b3f5d21';
 const card = {
@@ -60,10 +70,9 @@ describe('/methods', () => {
 
     // The method whose login expired says so and offers Re-authenticate, leading to the re-auth screen.
     expect(second).toHaveTextContent('Login required.');
-    expect(within(second).getByRole('link', { name: 'Re-authenticate Gingham Credit Union Plaid Saving ending in 1111' })).toHaveAttribute(
-      'href',
-      `/methods/bank?reauth=${OTHER_METHOD_ID}`,
-    );
+    expect(
+      within(second).getByRole('link', { name: 'Re-authenticate Gingham Credit Union Plaid Saving ending in 1111' }),
+    ).toHaveAttribute('href', `/methods/bank?reauth=${OTHER_METHOD_ID}`);
 
     const cards = within(screen.getByRole('region', { name: 'Cards' }));
     const cardRow = await cards.findByTestId('card-method');
@@ -77,7 +86,13 @@ describe('/methods', () => {
   });
 
   it('says what to do first when there is no method', async () => {
-    renderMethods('/methods', server({ '/bank-account-list': () => ok({ accounts: [] }), '/cc-method-list': () => ok({ success: true, errors: NO_ERRORS, methods: [] }) }));
+    renderMethods(
+      '/methods',
+      server({
+        '/bank-account-list': () => ok({ accounts: [] }),
+        '/cc-method-list': () => ok({ success: true, errors: NO_ERRORS, methods: [] }),
+      }),
+    );
     const empty = await screen.findByTestId('methods-empty');
     expect(within(empty).getByRole('heading', { name: 'No payment methods yet' })).toBeInTheDocument();
     expect(empty).toHaveTextContent('Link a bank account first');
@@ -102,7 +117,9 @@ describe('/methods', () => {
       },
     });
     const { user } = renderMethods('/methods', fake);
-    const remove = await screen.findByRole('button', { name: 'Remove First Platypus Bank Plaid Checking ending in 0000' });
+    const remove = await screen.findByRole('button', {
+      name: 'Remove First Platypus Bank Plaid Checking ending in 0000',
+    });
 
     // Keep it: nothing is sent.
     await user.click(remove);
@@ -121,7 +138,9 @@ describe('/methods', () => {
   });
 
   it('removes a card through /cc-method-remove', async () => {
-    const fake = server({ '/cc-method-remove': () => ok({ success: true, fundsTransferMethodId: CARD_ID, errors: NO_ERRORS }) });
+    const fake = server({
+      '/cc-method-remove': () => ok({ success: true, fundsTransferMethodId: CARD_ID, errors: NO_ERRORS }),
+    });
     const { user } = renderMethods('/methods', fake);
     await user.click(await screen.findByRole('button', { name: 'Remove Travel card ending in 4242' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this card?' });
@@ -131,7 +150,14 @@ describe('/methods', () => {
   });
 
   it('shows the errors.errors of a card removal reply as an error', async () => {
-    const fake = server({ '/cc-method-remove': () => ok({ success: true, fundsTransferMethodId: CARD_ID, errors: { errors: ['The card is in use by a pending deposit'], fields: {} } }) });
+    const fake = server({
+      '/cc-method-remove': () =>
+        ok({
+          success: true,
+          fundsTransferMethodId: CARD_ID,
+          errors: { errors: ['The card is in use by a pending deposit'], fields: {} },
+        }),
+    });
     const { user } = renderMethods('/methods', fake);
     await user.click(await screen.findByRole('button', { name: 'Remove Travel card ending in 4242' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
@@ -140,7 +166,17 @@ describe('/methods', () => {
   });
 
   it('marks an expired card', async () => {
-    renderMethods('/methods', server({ '/cc-method-list': () => ok({ success: true, errors: { errors: [], fields: { [CARD_ID]: 'This card has expired. Please add a new card.' } }, methods: [{ ...card, expired: true }] }) }));
+    renderMethods(
+      '/methods',
+      server({
+        '/cc-method-list': () =>
+          ok({
+            success: true,
+            errors: { errors: [], fields: { [CARD_ID]: 'This card has expired. Please add a new card.' } },
+            methods: [{ ...card, expired: true }],
+          }),
+      }),
+    );
     expect(await screen.findByTestId('card-method')).toHaveTextContent('Expired. This card can no longer be used.');
   });
 
@@ -158,7 +194,9 @@ describe('/methods', () => {
     const fake = server({
       '/bank-account-list': () => {
         attempts += 1;
-        return attempts === 1 ? fail(400, 'bad_request', 'The bank list is unavailable') : ok({ accounts: [bankAccount()] });
+        return attempts === 1
+          ? fail(400, 'bad_request', 'The bank list is unavailable')
+          : ok({ accounts: [bankAccount()] });
       },
     });
     const { user } = renderMethods('/methods', fake);

@@ -2,7 +2,12 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CreditCard, Landmark, Plus, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CARD_BRAND_LABELS, type BankAccount, type BankLogo as BankLogoData, type CardMethod } from '@rampart/contracts';
+import {
+  CARD_BRAND_LABELS,
+  type BankAccount,
+  type BankLogo as BankLogoData,
+  type CardMethod,
+} from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { bankAccountName } from '../../lib/bank-names';
@@ -44,7 +49,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** A list that could not be read: what happened and a way to try again. */
 function LoadError({ text, onRetry, retryLabel }: { text: string; onRetry: () => void; retryLabel: string }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger bg-danger-soft p-4 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-danger bg-danger-soft p-4 sm:flex-row sm:items-center"
+    >
       <p className="flex-1 text-sm font-medium text-danger">{text}</p>
       <Button variant="secondary" onPress={onRetry} className="self-start sm:self-auto">
         <RotateCw size={18} aria-hidden="true" />
@@ -53,7 +61,6 @@ function LoadError({ text, onRetry, retryLabel }: { text: string; onRetry: () =>
     </div>
   );
 }
-
 
 function RemoveButton({ label, onPress }: { label: string; onPress: () => void }) {
   const { t } = useTranslation('methods', { useSuspense: true });
@@ -65,7 +72,15 @@ function RemoveButton({ label, onPress }: { label: string; onPress: () => void }
   );
 }
 
-function BankRow({ account, logo, onRemove }: { account: BankAccount; logo: BankLogoData | undefined; onRemove: (removal: Removal) => void }) {
+function BankRow({
+  account,
+  logo,
+  onRemove,
+}: {
+  account: BankAccount;
+  logo: BankLogoData | undefined;
+  onRemove: (removal: Removal) => void;
+}) {
   const { t } = useTranslation('methods', { useSuspense: true });
   const label = t('list.methodLabel', { name: bankAccountName(account), mask: account.lastDigits });
   return (
@@ -80,7 +95,10 @@ function BankRow({ account, logo, onRemove }: { account: BankAccount; logo: Bank
             </p>
           </div>
         </div>
-        <RemoveButton label={t('list.removeLabel', { method: label })} onPress={() => onRemove({ kind: 'bank', id: account.primetrustFundsTransferMethodId, label })} />
+        <RemoveButton
+          label={t('list.removeLabel', { method: label })}
+          onPress={() => onRemove({ kind: 'bank', id: account.primetrustFundsTransferMethodId, label })}
+        />
       </div>
       {account.requiresReauth ? (
         <div className="flex flex-col gap-3 rounded-lg bg-warning-soft p-3 sm:flex-row sm:items-center">
@@ -107,17 +125,24 @@ function CardRow({ card, onRemove }: { card: CardMethod; onRemove: (removal: Rem
     <li data-testid="card-method" className="flex flex-col gap-3 rounded-xl border border-line p-3 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+          >
             <CreditCard size={20} />
           </span>
           <div className="min-w-0">
             <p className="font-semibold break-words text-ink">{card.nickname}</p>
             <p className="text-sm text-ink-muted">
-              {CARD_BRAND_LABELS[card.brand]} <Mask digits={card.last4} /> · {t('list.expires', { expiry: card.expiry })}
+              {CARD_BRAND_LABELS[card.brand]} <Mask digits={card.last4} /> ·{' '}
+              {t('list.expires', { expiry: card.expiry })}
             </p>
           </div>
         </div>
-        <RemoveButton label={t('list.removeLabel', { method: label })} onPress={() => onRemove({ kind: 'card', id: card.fundsTransferMethodId, label })} />
+        <RemoveButton
+          label={t('list.removeLabel', { method: label })}
+          onPress={() => onRemove({ kind: 'card', id: card.fundsTransferMethodId, label })}
+        />
       </div>
       {card.expired ? (
         <p className="flex items-start gap-2 rounded-lg bg-warning-soft p-3 text-sm text-ink">
@@ -157,7 +182,10 @@ export function MethodsPage() {
   const institutions = useInstitutions();
   const [removal, setRemoval] = useState<Removal | null>(null);
 
-  const logos = useMemo(() => new Map((institutions.data ?? []).map((institution) => [institution.id, institution.logo])), [institutions.data]);
+  const logos = useMemo(
+    () => new Map((institutions.data ?? []).map((institution) => [institution.id, institution.logo])),
+    [institutions.data],
+  );
 
   const remove = useAction(
     async (target: Removal) => {
@@ -169,7 +197,10 @@ export function MethodsPage() {
     },
     {
       onSuccess: (_reply, target) =>
-        snackbar.show({ message: t(target.kind === 'bank' ? 'remove.bankRemoved' : 'remove.cardRemoved', { method: target.label }), severity: 'success' }),
+        snackbar.show({
+          message: t(target.kind === 'bank' ? 'remove.bankRemoved' : 'remove.cardRemoved', { method: target.label }),
+          severity: 'success',
+        }),
       // Document 2, section 8: a removal that answers errors shows them.
       onError: (error) => snackbar.show({ message: readError(error, t('errors.unexpected')), severity: 'error' }),
       onSettled: () => {
@@ -183,7 +214,8 @@ export function MethodsPage() {
 
   const bankList = banks.data ?? [];
   const cardList = cards.data?.methods ?? [];
-  const empty = banks.isSuccess && bankList.length === 0 && (cards.isError || (cards.isSuccess && cardList.length === 0));
+  const empty =
+    banks.isSuccess && bankList.length === 0 && (cards.isError || (cards.isSuccess && cardList.length === 0));
 
   const actions = (
     <div className="flex flex-col gap-3">
@@ -203,26 +235,47 @@ export function MethodsPage() {
       <PageHeader title={t('list.title')} intro={t('list.intro')} backTo="/" />
 
       {empty ? (
-        <div data-testid="methods-empty" className="flex flex-col items-center gap-2 rounded-xl bg-surface-muted px-4 py-6 text-center">
-          <span aria-hidden="true" className="mb-2 flex h-14 w-14 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+        <div
+          data-testid="methods-empty"
+          className="flex flex-col items-center gap-2 rounded-xl bg-surface-muted px-4 py-6 text-center"
+        >
+          <span
+            aria-hidden="true"
+            className="mb-2 flex h-14 w-14 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+          >
             <Landmark size={28} />
           </span>
           <h2 className="text-lg font-semibold text-ink">{t('empty.title')}</h2>
           <p className="text-base text-ink-muted text-pretty">{t('empty.message')}</p>
-          {cards.isError ? <p className="text-sm text-ink-muted">{t('list.cardsUnavailable', { details: readError(cards.error, t('errors.unexpected')) })}</p> : null}
+          {cards.isError ? (
+            <p className="text-sm text-ink-muted">
+              {t('list.cardsUnavailable', { details: readError(cards.error, t('errors.unexpected')) })}
+            </p>
+          ) : null}
         </div>
       ) : (
         <>
           <Section title={t('list.banks')}>
             {banks.isPending ? <MethodRowsSkeleton label={t('list.loadingBanks')} /> : null}
             {banks.isError ? (
-              <LoadError text={t('list.banksFailed', { details: readError(banks.error, t('errors.unexpected')) })} onRetry={() => void banks.refetch()} retryLabel={t('list.retry')} />
+              <LoadError
+                text={t('list.banksFailed', { details: readError(banks.error, t('errors.unexpected')) })}
+                onRetry={() => void banks.refetch()}
+                retryLabel={t('list.retry')}
+              />
             ) : null}
-            {banks.isSuccess && bankList.length === 0 ? <p className="text-base text-ink-muted">{t('list.noBanks')}</p> : null}
+            {banks.isSuccess && bankList.length === 0 ? (
+              <p className="text-base text-ink-muted">{t('list.noBanks')}</p>
+            ) : null}
             {bankList.length > 0 ? (
               <ul className="flex flex-col gap-3">
                 {bankList.map((account) => (
-                  <BankRow key={account.primetrustFundsTransferMethodId} account={account} logo={logos.get(account.institutionId)} onRemove={setRemoval} />
+                  <BankRow
+                    key={account.primetrustFundsTransferMethodId}
+                    account={account}
+                    logo={logos.get(account.institutionId)}
+                    onRemove={setRemoval}
+                  />
                 ))}
               </ul>
             ) : null}
@@ -231,9 +284,15 @@ export function MethodsPage() {
           <Section title={t('list.cards')}>
             {cards.isPending ? <MethodRowsSkeleton rows={1} label={t('list.loadingCards')} /> : null}
             {cards.isError ? (
-              <LoadError text={t('list.cardsUnavailable', { details: readError(cards.error, t('errors.unexpected')) })} onRetry={() => void cards.refetch()} retryLabel={t('list.retry')} />
+              <LoadError
+                text={t('list.cardsUnavailable', { details: readError(cards.error, t('errors.unexpected')) })}
+                onRetry={() => void cards.refetch()}
+                retryLabel={t('list.retry')}
+              />
             ) : null}
-            {cards.isSuccess && cardList.length === 0 ? <p className="text-base text-ink-muted">{t('list.noCards')}</p> : null}
+            {cards.isSuccess && cardList.length === 0 ? (
+              <p className="text-base text-ink-muted">{t('list.noCards')}</p>
+            ) : null}
             {cardList.length > 0 ? (
               <ul className="flex flex-col gap-3">
                 {cardList.map((card) => (
@@ -250,7 +309,9 @@ export function MethodsPage() {
       <ConfirmDialog
         isOpen={removal !== null}
         title={t(removal?.kind === 'card' ? 'remove.cardTitle' : 'remove.bankTitle')}
-        message={t(removal?.kind === 'card' ? 'remove.cardMessage' : 'remove.bankMessage', { method: removal?.label ?? '' })}
+        message={t(removal?.kind === 'card' ? 'remove.cardMessage' : 'remove.bankMessage', {
+          method: removal?.label ?? '',
+        })}
         confirmLabel={t('remove.confirm')}
         cancelLabel={t('remove.cancel')}
         isPending={remove.isPending}

@@ -35,11 +35,21 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const authorization = new Headers(init?.headers).get('authorization');
     calls.push({ path, body, authorization });
     const handler = handlers[path];
-    const reply = handler ? await handler(body) : { status: 404, body: { message: 'Not found', code: 'not_found', type: 'api_error' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    const reply = handler
+      ? await handler(body)
+      : { status: 404, body: { message: 'Not found', code: 'not_found', type: 'api_error' } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const api = createApiClient({ baseUrl: '/api', fetch, sleep: async () => {} });
-  return { api, fetch, calls, bodiesOf: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body) };
+  return {
+    api,
+    fetch,
+    calls,
+    bodiesOf: (path: string) => calls.filter((call) => call.path === path).map((call) => call.body),
+  };
 }
 
 function Where() {

@@ -10,13 +10,36 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['money']);
 });
 
-const DEPOSIT = transfer({ direction: 'contribution', methodKey: 'primex_ach', method: 'ach', status: 'settled', amount: '200.00', createdAt: '2026-11-20T10:00:00.000Z' });
-const WITHDRAWAL = { withdrawalId: 'w-1', assetTicker: 'USDS', network: 'xrpl', amount: '20.000000', address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', memo: null, status: 'completed', txHash: 'AB'.repeat(32), reason: null, expectedBy: '2026-11-25T15:00:00.000Z', createdAt: '2026-11-24T09:00:00.000Z', completedAt: '2026-11-24T09:01:00.000Z' };
+const DEPOSIT = transfer({
+  direction: 'contribution',
+  methodKey: 'primex_ach',
+  method: 'ach',
+  status: 'settled',
+  amount: '200.00',
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+const WITHDRAWAL = {
+  withdrawalId: 'w-1',
+  assetTicker: 'USDS',
+  network: 'xrpl',
+  amount: '20.000000',
+  address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+  memo: null,
+  status: 'completed',
+  txHash: 'AB'.repeat(32),
+  reason: null,
+  expectedBy: '2026-11-25T15:00:00.000Z',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  completedAt: '2026-11-24T09:01:00.000Z',
+};
 
 function handlers(empty = false) {
   return {
     '/transfers/list': () => ({ transfers: empty ? [] : [DEPOSIT] }),
-    '/ramp/orders': () => ({ orders: empty ? [] : [order({ status: 'completed', createdAt: '2026-11-23T15:00:00.000Z' })], nextCursor: null }),
+    '/ramp/orders': () => ({
+      orders: empty ? [] : [order({ status: 'completed', createdAt: '2026-11-23T15:00:00.000Z' })],
+      nextCursor: null,
+    }),
     '/holdings/withdrawals': () => ({ withdrawals: empty ? [] : [WITHDRAWAL] }),
   };
 }

@@ -19,7 +19,10 @@ type Filter = (typeof FILTERS)[number];
 function ordersQueryOptions(api: ApiClient) {
   return {
     queryKey: [...moneyKey, 'orders'],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.request('/ramp/orders', { body: { limit: 100 }, retry: true, signal, schema: OrderListReply }).then((r) => r.orders),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api
+        .request('/ramp/orders', { body: { limit: 100 }, retry: true, signal, schema: OrderListReply })
+        .then((r) => r.orders),
   };
 }
 
@@ -50,7 +53,9 @@ export function ActivityPage() {
     id: `t:${x.transferId}`,
     kind: 'money',
     at: x.createdAt,
-    title: t(x.direction === 'contribution' ? 'history.deposit' : 'history.withdrawal', { method: methodName(t, x.methodKey) }),
+    title: t(x.direction === 'contribution' ? 'history.deposit' : 'history.withdrawal', {
+      method: methodName(t, x.methodKey),
+    }),
     amount: formatUsd(x.amount),
     status: t(`status.${x.status}`),
     to: MONEY_PATH,
@@ -59,8 +64,12 @@ export function ActivityPage() {
     id: `o:${o.orderId}`,
     kind: 'trades',
     at: o.createdAt,
-    title: o.side === 'buy' ? t('activity.buy', { asset: o.buyAssetTicker }) : t('activity.sell', { asset: o.sellAssetTicker }),
-    amount: o.side === 'buy' ? formatUsd(o.sellAmountTotal) : formatAmount(o.sellAmountTotal, { ticker: o.sellAssetTicker }),
+    title:
+      o.side === 'buy'
+        ? t('activity.buy', { asset: o.buyAssetTicker })
+        : t('activity.sell', { asset: o.sellAssetTicker }),
+    amount:
+      o.side === 'buy' ? formatUsd(o.sellAmountTotal) : formatAmount(o.sellAmountTotal, { ticker: o.sellAssetTicker }),
     status: t(`activity.orderStatus.${o.status}`),
     to: `/trade/complete?order=${encodeURIComponent(o.orderId)}`,
   });
@@ -74,7 +83,11 @@ export function ActivityPage() {
     to: WITHDRAW_ASSET_PATH,
   });
 
-  const entries = [...(transfers.data ?? []).map(fromTransfer), ...(orders.data ?? []).map(fromOrder), ...(withdrawals.data ?? []).map(fromWithdrawal)]
+  const entries = [
+    ...(transfers.data ?? []).map(fromTransfer),
+    ...(orders.data ?? []).map(fromOrder),
+    ...(withdrawals.data ?? []).map(fromWithdrawal),
+  ]
     .filter((e) => filter === 'all' || e.kind === filter)
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || b.id.localeCompare(a.id));
   const loading = transfers.isPending || orders.isPending || withdrawals.isPending;
@@ -98,7 +111,11 @@ export function ActivityPage() {
           </button>
         ))}
       </div>
-      {failed ? <p role="alert" className="text-sm text-danger">{t('activity.failed')}</p> : null}
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('activity.failed')}
+        </p>
+      ) : null}
       {loading ? (
         <p role="status" className="text-sm text-ink-muted">
           {t('activity.loading')}
@@ -111,7 +128,10 @@ export function ActivityPage() {
         <ul className="flex flex-col divide-y divide-line" data-testid="activity">
           {entries.map((entry) => (
             <li key={entry.id} data-testid="activity-entry">
-              <Link to={entry.to} className="flex min-h-11 items-start justify-between gap-3 rounded-lg py-3 focus-visible:outline-3 focus-visible:outline-focus">
+              <Link
+                to={entry.to}
+                className="flex min-h-11 items-start justify-between gap-3 rounded-lg py-3 focus-visible:outline-3 focus-visible:outline-focus"
+              >
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold text-ink">{entry.title}</span>
                   <span className="text-sm text-ink-muted">

@@ -18,10 +18,25 @@ function server() {
     '/transfers/list': () => ({ transfers: [] }),
     '/ramp/assets': () => ({ data: { assets: catalogue() } }),
     '/holdings/deposit-address': (body) => ({
-      deposit: { ...(body as { network: string; assetTicker: string }), address: XRPL_ADDRESS, memo: '4242', minimumDeposit: '10', createdAt: '2026-11-23T15:00:00.000Z' },
+      deposit: {
+        ...(body as { network: string; assetTicker: string }),
+        address: XRPL_ADDRESS,
+        memo: '4242',
+        minimumDeposit: '10',
+        createdAt: '2026-11-23T15:00:00.000Z',
+      },
     }),
     '/primetrust-sandbox-receive-asset-deposit': (body) => ({
-      deposit: { depositId: 'd-1', network: 'xrpl', assetTicker: 'USDS', amount: (body as { amount: string }).amount, address: XRPL_ADDRESS, memo: '4242', txHash: 'AB', createdAt: '2026-11-23T15:00:00.000Z' },
+      deposit: {
+        depositId: 'd-1',
+        network: 'xrpl',
+        assetTicker: 'USDS',
+        amount: (body as { amount: string }).amount,
+        address: XRPL_ADDRESS,
+        memo: '4242',
+        txHash: 'AB',
+        createdAt: '2026-11-23T15:00:00.000Z',
+      },
       replayed: false,
     }),
   });
@@ -43,10 +58,14 @@ describe("the money page's Add assets section (the assets addition flag)", () =>
     select.focus();
     await user.selectOptions(select, 'USDS on XRP Ledger');
     expect(await within(section).findByTestId('deposit-address')).toHaveTextContent(XRPL_ADDRESS);
-    expect(fake.callsTo('/holdings/deposit-address').map((c) => c.body)).toEqual([{ network: 'xrpl', assetTicker: 'USDS' }]);
+    expect(fake.callsTo('/holdings/deposit-address').map((c) => c.body)).toEqual([
+      { network: 'xrpl', assetTicker: 'USDS' },
+    ]);
     expect(within(section).getByTestId('deposit-memo')).toHaveTextContent('4242');
     expect(within(section).getByText('You must include this destination tag')).toBeInTheDocument();
-    expect(within(section).getByTestId('deposit-warning')).toHaveTextContent('Send only USDS on XRP Ledger to this address.');
+    expect(within(section).getByTestId('deposit-warning')).toHaveTextContent(
+      'Send only USDS on XRP Ledger to this address.',
+    );
     expect(within(section).getByTestId('deposit-minimum')).toHaveTextContent('Minimum deposit: 10 USDS.');
     expect(within(section).getByRole('button', { name: 'Copy the address' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Copy the destination tag' })).toBeInTheDocument();
@@ -67,7 +86,9 @@ describe("the money page's Add assets section (the assets addition flag)", () =>
     await user.clear(amount);
     await user.type(amount, '25');
     await user.click(within(section).getByRole('button', { name: 'Simulate this deposit' }));
-    expect(await within(section).findByTestId('deposit-arrived')).toHaveTextContent('25 USDS arrived in your holdings.');
+    expect(await within(section).findByTestId('deposit-arrived')).toHaveTextContent(
+      '25 USDS arrived in your holdings.',
+    );
     const [call] = fake.callsTo('/primetrust-sandbox-receive-asset-deposit');
     expect(call?.body).toEqual({ network: 'xrpl', assetTicker: 'USDS', amount: '25' });
     expect(call?.idempotencyKey).toBeTruthy();

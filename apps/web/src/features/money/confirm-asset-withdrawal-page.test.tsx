@@ -34,18 +34,31 @@ describe('the asset withdrawal confirmation page (decision 054)', () => {
     expect(await screen.findByRole('heading', { name: 'Withdrawal confirmed' })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`^100(\\.0+)? USDS will be sent to ${XRPL_ADDRESS} by `))).toBeInTheDocument();
     expect(fake.callsTo('/holdings/confirm-withdrawal').map((c) => c.body)).toEqual([{ token: 'tok_123' }]);
-    expect(screen.getByRole('link', { name: 'Back to crypto withdrawals' })).toHaveAttribute('href', '/money/withdraw-asset');
+    expect(screen.getByRole('link', { name: 'Back to crypto withdrawals' })).toHaveAttribute(
+      'href',
+      '/money/withdraw-asset',
+    );
   });
 
   it('an expired link: the withdrawal was cancelled and the asset is available again', async () => {
-    const fake = fakeServer({ '/holdings/confirm-withdrawal': () => errorReply(400, TRANSFER_MESSAGES.confirmationExpired, 'withdrawal_confirmation_expired') });
+    const fake = fakeServer({
+      '/holdings/confirm-withdrawal': () =>
+        errorReply(400, TRANSFER_MESSAGES.confirmationExpired, 'withdrawal_confirmation_expired'),
+    });
     renderPage(<ConfirmAssetWithdrawalPage />, fake.api, `${PATH}?token=old`);
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getByText('This link has expired, so the withdrawal was cancelled. The asset is available in your account again.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This link has expired, so the withdrawal was cancelled. The asset is available in your account again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('a used or unknown link says so and where to look', async () => {
-    const fake = fakeServer({ '/holdings/confirm-withdrawal': () => errorReply(400, TRANSFER_MESSAGES.confirmationInvalid, 'withdrawal_confirmation_invalid') });
+    const fake = fakeServer({
+      '/holdings/confirm-withdrawal': () =>
+        errorReply(400, TRANSFER_MESSAGES.confirmationInvalid, 'withdrawal_confirmation_invalid'),
+    });
     renderPage(<ConfirmAssetWithdrawalPage />, fake.api, `${PATH}?token=used`);
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
     expect(screen.getByText('Open Withdraw crypto to see the state of your withdrawals.')).toBeInTheDocument();

@@ -48,7 +48,11 @@ export function ConfirmAssetWithdrawalPage() {
       (error: unknown) => {
         if (isApiError(error) && error.code === 'withdrawal_confirmation_expired') setState({ kind: 'expired' });
         else if (isApiError(error) && error.code === 'withdrawal_confirmation_invalid') setState({ kind: 'invalid' });
-        else setState({ kind: 'failed', details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected') });
+        else
+          setState({
+            kind: 'failed',
+            details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected'),
+          });
       },
     );
   }, [api, token, queryClient, serverMessage, t]);
@@ -69,18 +73,52 @@ export function ConfirmAssetWithdrawalPage() {
         <MessageBlock
           tone="success"
           title={t('confirm.confirmedTitle')}
-          message={t('assetConfirm.confirmedText', { amount: formatAmount(w.amount, { ticker: w.assetTicker }), address: w.address, time: formatDateTime(w.expectedBy) })}
+          message={t('assetConfirm.confirmedText', {
+            amount: formatAmount(w.amount, { ticker: w.assetTicker }),
+            address: w.address,
+            time: formatDateTime(w.expectedBy),
+          })}
           actions={backToWithdrawals}
         />
       );
     }
     case 'expired':
-      return <MessageBlock tone="warning" title={t('confirm.expiredTitle')} message={t('assetConfirm.expiredText')} actions={backToWithdrawals} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.expiredTitle')}
+          message={t('assetConfirm.expiredText')}
+          actions={backToWithdrawals}
+        />
+      );
     case 'invalid':
-      return <MessageBlock tone="warning" title={t('confirm.invalidTitle')} message={t('messages.confirmationInvalid')} help={t('assetConfirm.invalidHelp')} actions={backToWithdrawals} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.invalidTitle')}
+          message={t('messages.confirmationInvalid')}
+          help={t('assetConfirm.invalidHelp')}
+          actions={backToWithdrawals}
+        />
+      );
     case 'missing':
-      return <MessageBlock tone="warning" title={t('confirm.invalidTitle')} message={t('confirm.missingText')} actions={backToWithdrawals} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.invalidTitle')}
+          message={t('confirm.missingText')}
+          actions={backToWithdrawals}
+        />
+      );
     default:
-      return <MessageBlock tone="danger" title={t('confirm.failedTitle')} message={state.details} help={t('confirm.failedHelp')} actions={backToWithdrawals} />;
+      return (
+        <MessageBlock
+          tone="danger"
+          title={t('confirm.failedTitle')}
+          message={state.details}
+          help={t('confirm.failedHelp')}
+          actions={backToWithdrawals}
+        />
+      );
   }
 }

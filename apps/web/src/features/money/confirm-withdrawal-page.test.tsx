@@ -36,7 +36,10 @@ describe('the withdrawal confirmation page', () => {
   });
 
   it('explains an expired link: the withdrawal was cancelled, the money is back', async () => {
-    const fake = fakeServer({ '/transfers/confirm-withdrawal': () => errorReply(400, TRANSFER_MESSAGES.confirmationExpired, 'withdrawal_confirmation_expired') });
+    const fake = fakeServer({
+      '/transfers/confirm-withdrawal': () =>
+        errorReply(400, TRANSFER_MESSAGES.confirmationExpired, 'withdrawal_confirmation_expired'),
+    });
     renderPage(<ConfirmWithdrawalPage />, fake.api, `${PATH}?token=old`);
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByText('This confirmation link has expired. The withdrawal was cancelled.')).toBeInTheDocument();
@@ -44,14 +47,20 @@ describe('the withdrawal confirmation page', () => {
   });
 
   it('explains a used or unknown link', async () => {
-    const fake = fakeServer({ '/transfers/confirm-withdrawal': () => errorReply(400, TRANSFER_MESSAGES.confirmationInvalid, 'withdrawal_confirmation_invalid') });
+    const fake = fakeServer({
+      '/transfers/confirm-withdrawal': () =>
+        errorReply(400, TRANSFER_MESSAGES.confirmationInvalid, 'withdrawal_confirmation_invalid'),
+    });
     renderPage(<ConfirmWithdrawalPage />, fake.api, `${PATH}?token=used`);
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
     expect(screen.getByText('This confirmation link is not valid. It may have been used already.')).toBeInTheDocument();
   });
 
   it('says there is nothing to confirm for a withdrawal that is no longer pending', async () => {
-    const fake = fakeServer({ '/transfers/confirm-withdrawal': () => errorReply(409, TRANSFER_MESSAGES.withdrawalNotPending, 'withdrawal_not_pending') });
+    const fake = fakeServer({
+      '/transfers/confirm-withdrawal': () =>
+        errorReply(409, TRANSFER_MESSAGES.withdrawalNotPending, 'withdrawal_not_pending'),
+    });
     renderPage(<ConfirmWithdrawalPage />, fake.api, `${PATH}?token=t`);
     expect(await screen.findByRole('heading', { name: 'Nothing to confirm' })).toBeInTheDocument();
   });
@@ -60,7 +69,9 @@ describe('the withdrawal confirmation page', () => {
     const fake = fakeServer({});
     renderPage(<ConfirmWithdrawalPage />, fake.api, PATH);
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
-    expect(screen.getByText('This confirmation link is incomplete. Open the link from your email again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This confirmation link is incomplete. Open the link from your email again.'),
+    ).toBeInTheDocument();
     expect(fake.calls).toEqual([]);
   });
 
@@ -68,6 +79,8 @@ describe('the withdrawal confirmation page', () => {
     const fake = fakeServer({ '/transfers/confirm-withdrawal': () => errorReply(503, 'The service is busy') });
     renderPage(<ConfirmWithdrawalPage />, fake.api, `${PATH}?token=t`);
     expect(await screen.findByRole('heading', { name: "We couldn't confirm your withdrawal" })).toBeInTheDocument();
-    expect(screen.getByText('Please try the link again in a moment. If it keeps failing, contact support.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please try the link again in a moment. If it keeps failing, contact support.'),
+    ).toBeInTheDocument();
   });
 });

@@ -79,21 +79,64 @@ export function ConfirmWithdrawalPage() {
         <MessageBlock
           tone="success"
           title={t('confirm.confirmedTitle')}
-          message={t('confirm.confirmedText', { amount: formatUsd(transfer.amount), method: methodName(t, transfer.methodKey), destination })}
+          message={t('confirm.confirmedText', {
+            amount: formatUsd(transfer.amount),
+            method: methodName(t, transfer.methodKey),
+            destination,
+          })}
           help={transfer.settlesAt ? t('confirm.expected', { date: formatDate(transfer.settlesAt) }) : undefined}
           actions={backToMoney}
         />
       );
     }
     case 'expired':
-      return <MessageBlock tone="warning" title={t('confirm.expiredTitle')} message={t('messages.confirmationExpired')} help={t('confirm.expiredHelp')} actions={<LinkButton to={WITHDRAW_PATH}>{t('confirm.newWithdrawal')}</LinkButton>} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.expiredTitle')}
+          message={t('messages.confirmationExpired')}
+          help={t('confirm.expiredHelp')}
+          actions={<LinkButton to={WITHDRAW_PATH}>{t('confirm.newWithdrawal')}</LinkButton>}
+        />
+      );
     case 'invalid':
-      return <MessageBlock tone="warning" title={t('confirm.invalidTitle')} message={t('messages.confirmationInvalid')} help={t('confirm.invalidHelp')} actions={backToMoney} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.invalidTitle')}
+          message={t('messages.confirmationInvalid')}
+          help={t('confirm.invalidHelp')}
+          actions={backToMoney}
+        />
+      );
     case 'notPending':
-      return <MessageBlock tone="info" title={t('confirm.notPendingTitle')} message={t('messages.withdrawalNotPending')} help={t('confirm.invalidHelp')} actions={backToMoney} />;
+      return (
+        <MessageBlock
+          tone="info"
+          title={t('confirm.notPendingTitle')}
+          message={t('messages.withdrawalNotPending')}
+          help={t('confirm.invalidHelp')}
+          actions={backToMoney}
+        />
+      );
     case 'missing':
-      return <MessageBlock tone="warning" title={t('confirm.invalidTitle')} message={t('confirm.missingText')} actions={backToMoney} />;
+      return (
+        <MessageBlock
+          tone="warning"
+          title={t('confirm.invalidTitle')}
+          message={t('confirm.missingText')}
+          actions={backToMoney}
+        />
+      );
     default:
-      return <MessageBlock tone="danger" title={t('confirm.failedTitle')} message={state.details} help={t('confirm.failedHelp')} actions={backToMoney} />;
+      return (
+        <MessageBlock
+          tone="danger"
+          title={t('confirm.failedTitle')}
+          message={state.details}
+          help={t('confirm.failedHelp')}
+          actions={backToMoney}
+        />
+      );
   }
 }

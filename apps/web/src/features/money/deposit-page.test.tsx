@@ -13,23 +13,80 @@ function server(handlers: Record<string, Handler> = {}) {
     '/bank-account-list': () => ({ accounts: [bank()] }),
     '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [] }),
     '/transfers/wire-instructions': () => ({
-      us: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: '021000021', swiftCode: null, reference: 'RMP-ABC123', fee: '15.00', settlementDescription: '1 business day' },
-      international: { beneficiaryName: 'Rampart Trust', beneficiaryAddress: '1 Vault St', bankName: 'Sandbox Bank', bankAddress: '2 Bank St', accountNumber: '123456789012', routingNumber: null, swiftCode: 'CHASUS33', reference: 'RMP-ABC123', fee: '25.00', settlementDescription: '3-5 business days' },
+      us: {
+        beneficiaryName: 'Rampart Trust',
+        beneficiaryAddress: '1 Vault St',
+        bankName: 'Sandbox Bank',
+        bankAddress: '2 Bank St',
+        accountNumber: '123456789012',
+        routingNumber: '021000021',
+        swiftCode: null,
+        reference: 'RMP-ABC123',
+        fee: '15.00',
+        settlementDescription: '1 business day',
+      },
+      international: {
+        beneficiaryName: 'Rampart Trust',
+        beneficiaryAddress: '1 Vault St',
+        bankName: 'Sandbox Bank',
+        bankAddress: '2 Bank St',
+        accountNumber: '123456789012',
+        routingNumber: null,
+        swiftCode: 'CHASUS33',
+        reference: 'RMP-ABC123',
+        fee: '25.00',
+        settlementDescription: '3-5 business days',
+      },
     }),
     ...handlers,
   });
 }
 
-const card = { fundsTransferMethodId: '9b3c4f1e-1111-4a2b-8c3d-222222222222', nickname: 'Visa 4242', fundsTransferMethod: 'credit_card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, expiry: '12/30', funding: 'debit', expired: false };
-const contribution = { contributionId: '7a1b2c3d-3333-4e5f-8a9b-444444444444', fundsTransferMethodId: card.fundsTransferMethodId, status: 'awaiting_authorization', amount: '25.00', fee: '1.00', total: '26.00', authorizationId: null, transferId: null, declineMessage: null, createdAt: '2026-11-23T15:00:00.000Z' };
+const card = {
+  fundsTransferMethodId: '9b3c4f1e-1111-4a2b-8c3d-222222222222',
+  nickname: 'Visa 4242',
+  fundsTransferMethod: 'credit_card',
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2030,
+  expiry: '12/30',
+  funding: 'debit',
+  expired: false,
+};
+const contribution = {
+  contributionId: '7a1b2c3d-3333-4e5f-8a9b-444444444444',
+  fundsTransferMethodId: card.fundsTransferMethodId,
+  status: 'awaiting_authorization',
+  amount: '25.00',
+  fee: '1.00',
+  total: '26.00',
+  authorizationId: null,
+  transferId: null,
+  declineMessage: null,
+  createdAt: '2026-11-23T15:00:00.000Z',
+};
 const AUTHORIZATION_ID = '5e6f7a8b-5555-4c6d-9e0f-666666666666';
 
 function cardServer() {
   return server({
     '/cc-method-list': () => ({ success: true, errors: { errors: [], fields: {} }, methods: [card] }),
-    '/primetrust-creditcard-contribution-token': () => ({ token: 'cft_abc', purpose: 'charge', expiresAt: '2026-11-23T16:00:00.000Z', formUrl: '/api/card-form?token=cft_abc&lang=en', contribution, method: card }),
-    '/primetrust-creditcard-contribution-update': () => ({ success: true, contribution: { ...contribution, status: 'completed', authorizationId: AUTHORIZATION_ID } }),
-    '/primetrust-creditcard-contribution-cancel': () => ({ success: true, contribution: { ...contribution, status: 'cancelled' } }),
+    '/primetrust-creditcard-contribution-token': () => ({
+      token: 'cft_abc',
+      purpose: 'charge',
+      expiresAt: '2026-11-23T16:00:00.000Z',
+      formUrl: '/api/card-form?token=cft_abc&lang=en',
+      contribution,
+      method: card,
+    }),
+    '/primetrust-creditcard-contribution-update': () => ({
+      success: true,
+      contribution: { ...contribution, status: 'completed', authorizationId: AUTHORIZATION_ID },
+    }),
+    '/primetrust-creditcard-contribution-cancel': () => ({
+      success: true,
+      contribution: { ...contribution, status: 'cancelled' },
+    }),
   });
 }
 
@@ -54,7 +111,11 @@ describe('the deposit page', () => {
     ['plaidDeposits false', { plaidDeposits: false }, ['Debit card', 'US wire', 'International wire']],
     ['instantAch false', { instantAch: false }, ['ACH', 'Debit card', 'US wire', 'International wire']],
     ['cardDeposit false', { cardDeposit: false }, ['ACH', 'Instant ACH', 'US wire', 'International wire']],
-    ['cardDepositsThroughTrustProvider true', { cardDepositsThroughTrustProvider: true }, ['ACH', 'Instant ACH', 'US wire', 'International wire']],
+    [
+      'cardDepositsThroughTrustProvider true',
+      { cardDepositsThroughTrustProvider: true },
+      ['ACH', 'Instant ACH', 'US wire', 'International wire'],
+    ],
     ['the defaults', {}, ['ACH', 'Instant ACH', 'Debit card', 'US wire', 'International wire']],
   ])('with %s, offers only the deposit methods left on', async (_name, flags, offered) => {
     renderPage(<DepositPage />, server().api, '/money/deposit', '/money/deposit', flags);
@@ -84,17 +145,34 @@ describe('the deposit page', () => {
     const limits = () => ({
       assetTicker: 'USD',
       minimumTrade: '1.00',
-      limits: [{ kind: 'weekly_method', method: 'primex_ach', windowHours: 168, limit: '1000.00', used: '960.00', remaining: '40.00', nextReleaseAt: '2026-11-30T15:00:00.000Z' }],
+      limits: [
+        {
+          kind: 'weekly_method',
+          method: 'primex_ach',
+          windowHours: 168,
+          limit: '1000.00',
+          used: '960.00',
+          remaining: '40.00',
+          nextReleaseAt: '2026-11-30T15:00:00.000Z',
+        },
+      ],
     });
-    const fake = server({ '/ramp/limits': limits, '/transfers/deposit': () => ({ transfer: transfer(), replayed: false }) });
+    const fake = server({
+      '/ramp/limits': limits,
+      '/transfers/deposit': () => ({ transfer: transfer(), replayed: false }),
+    });
     const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
     await user.click(await radio(/^ACH/));
-    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent('$40.00 left of your $1,000.00 weekly ACH limit');
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent(
+      '$40.00 left of your $1,000.00 weekly ACH limit',
+    );
     expect(fake.callsTo('/ramp/limits')[0]?.body).toEqual({ method: 'primex_ach' });
     await waitFor(() => expect(screen.getByRole('radio', { name: /First Platypus Bank/ })).toBeChecked());
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '40.01');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
-    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('This is over your $1000 weekly limit for this method; $40.00 remains');
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent(
+      'This is over your $1000 weekly limit for this method; $40.00 remains',
+    );
     expect(fake.callsTo('/transfers/deposit')).toEqual([]);
     // Instant ACH has no weekly limit.
     await user.click(await radio(/^Instant ACH/));
@@ -126,7 +204,9 @@ describe('the deposit page', () => {
     const [call] = fake.callsTo('/transfers/deposit');
     expect(call?.body).toEqual({ method: 'primex_ach', amount: '100.00', fundsTransferMethodId: BANK_ID });
     expect(call?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText(/Deposit of \$100\.00 by ACH started\. Expected in your balance by/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Deposit of \$100\.00 by ACH started\. Expected in your balance by/),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's field message under its field", async () => {
@@ -140,7 +220,11 @@ describe('the deposit page', () => {
   });
 
   it('links to the bank-link screen when no bank is linked', async () => {
-    const { user } = renderPage(<DepositPage />, server({ '/bank-account-list': () => ({ accounts: [] }) }).api, '/money/deposit');
+    const { user } = renderPage(
+      <DepositPage />,
+      server({ '/bank-account-list': () => ({ accounts: [] }) }).api,
+      '/money/deposit',
+    );
     await user.click(await radio(/^ACH/));
     const link = await screen.findByRole('link', { name: 'Link a bank account' });
     expect(link).toHaveAttribute('href', '/methods/bank?redirect=%2Fmoney%2Fdeposit');
@@ -165,13 +249,19 @@ describe('the deposit page', () => {
   it("says how long an international wire takes to reach the balance with document 2's settlement description, in both languages", async () => {
     const { user, unmount } = renderPage(<DepositPage />, server().api, '/money/deposit');
     await user.click(await radio(/^International wire/));
-    expect(await screen.findByText('A wire reaches your balance in 3-5 business days after your bank sends it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A wire reaches your balance in 3-5 business days after your bank sends it.'),
+    ).toBeInTheDocument();
     unmount();
     await act(() => i18n.changeLanguage('es'));
     try {
       const again = renderPage(<DepositPage />, server().api, '/money/deposit');
       const group = await screen.findByRole('radiogroup');
-      expect(within(group).getAllByRole('radio').map((option) => option.closest('label')?.textContent)).toEqual([
+      expect(
+        within(group)
+          .getAllByRole('radio')
+          .map((option) => option.closest('label')?.textContent),
+      ).toEqual([
         expect.stringContaining('5 días hábiles'),
         expect.stringContaining('Al instante'),
         expect.stringContaining('12 horas'),
@@ -195,20 +285,42 @@ describe('the deposit page', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to card' }));
     const frame = await screen.findByTitle('Secure card form');
     expect(frame).toHaveAttribute('src', '/api/card-form?token=cft_abc&lang=en');
-    expect(fake.callsTo('/primetrust-creditcard-contribution-token')[0]?.body).toEqual({ fundsTransferMethodId: card.fundsTransferMethodId, amount: '25.00', lang: 'en' });
+    expect(fake.callsTo('/primetrust-creditcard-contribution-token')[0]?.body).toEqual({
+      fundsTransferMethodId: card.fundsTransferMethodId,
+      amount: '25.00',
+      lang: 'en',
+    });
 
     // A message from another frame is ignored; the form's own authorization completes the deposit.
-    const authorized = { type: 'rampart-card', event: 'charge-authorized', contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID, fundsTransferMethodId: card.fundsTransferMethodId };
+    const authorized = {
+      type: 'rampart-card',
+      event: 'charge-authorized',
+      contributionId: contribution.contributionId,
+      authorizationId: AUTHORIZATION_ID,
+      fundsTransferMethodId: card.fundsTransferMethodId,
+    };
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: authorized, origin: window.location.origin, source: window }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: authorized, origin: window.location.origin, source: window }),
+      );
     });
     expect(fake.callsTo('/primetrust-creditcard-contribution-update')).toEqual([]);
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: authorized, origin: window.location.origin, source: (frame as HTMLIFrameElement).contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: authorized,
+          origin: window.location.origin,
+          source: (frame as HTMLIFrameElement).contentWindow,
+        }),
+      );
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/money'));
-    expect(fake.callsTo('/primetrust-creditcard-contribution-update').map((c) => c.body)).toEqual([{ contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID }]);
-    expect(await screen.findByText(/Deposit of \$25\.00 by Debit card started\. Expected in your balance by/)).toBeInTheDocument();
+    expect(fake.callsTo('/primetrust-creditcard-contribution-update').map((c) => c.body)).toEqual([
+      { contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID },
+    ]);
+    expect(
+      await screen.findByText(/Deposit of \$25\.00 by Debit card started\. Expected in your balance by/),
+    ).toBeInTheDocument();
   });
 
   it('shows a declined card and cancels the deposit on "Start again"', async () => {
@@ -219,13 +331,24 @@ describe('the deposit page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '25');
     await user.click(screen.getByRole('button', { name: 'Continue to card' }));
     const frame = (await screen.findByTitle('Secure card form')) as HTMLIFrameElement;
-    const declined = { type: 'rampart-card', event: 'charge-declined', contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID, fundsTransferMethodId: card.fundsTransferMethodId, message: 'Your card has insufficient funds.' };
+    const declined = {
+      type: 'rampart-card',
+      event: 'charge-declined',
+      contributionId: contribution.contributionId,
+      authorizationId: AUTHORIZATION_ID,
+      fundsTransferMethodId: card.fundsTransferMethodId,
+      message: 'Your card has insufficient funds.',
+    };
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: declined, origin: window.location.origin, source: frame.contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: declined, origin: window.location.origin, source: frame.contentWindow }),
+      );
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
     await user.click(screen.getByRole('button', { name: 'Start again' }));
     expect(await screen.findByRole('radiogroup', { name: 'How do you want to deposit?' })).toBeInTheDocument();
-    expect(fake.callsTo('/primetrust-creditcard-contribution-cancel').map((c) => c.body)).toEqual([{ contributionId: contribution.contributionId }]);
+    expect(fake.callsTo('/primetrust-creditcard-contribution-cancel').map((c) => c.body)).toEqual([
+      { contributionId: contribution.contributionId },
+    ]);
   });
 });

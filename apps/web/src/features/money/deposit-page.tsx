@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { depositMethodsFor, expectedSettlement, TRANSFER_METHODS, type CardContribution, type TransferMethodKey } from '@rampart/contracts';
+import {
+  depositMethodsFor,
+  expectedSettlement,
+  TRANSFER_METHODS,
+  type CardContribution,
+  type TransferMethodKey,
+} from '@rampart/contracts';
 import { useFeatureFlags } from '../../app/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
@@ -78,7 +84,14 @@ export function DepositPage() {
   const overWeekly = (remaining: string) => t('messages.weeklyLimitExceeded', { amount: formatUsd(remaining) });
 
   const done = (amountText: string, chosen: TransferMethodKey) => {
-    snackbar.show({ message: t('deposit.started', { amount: formatUsd(amountText), method: methodName(t, chosen), expected: expectedText(chosen) }), severity: 'success' });
+    snackbar.show({
+      message: t('deposit.started', {
+        amount: formatUsd(amountText),
+        method: methodName(t, chosen),
+        expected: expectedText(chosen),
+      }),
+      severity: 'success',
+    });
     void queryClient.invalidateQueries({ queryKey: moneyKey });
     void navigate(MONEY_PATH);
   };
@@ -90,12 +103,17 @@ export function DepositPage() {
     }
     if ((error as ApiError).code === 'trade_limit_exceeded') {
       // The limit moved since the page read it (another deposit or a buy): read it again and say what is left.
-      void weeklyLimit.refetch().then(({ data }) => setErrors({ amount: data ? overWeekly(data.remaining) : serverMessage(errorText(error)) }));
+      void weeklyLimit
+        .refetch()
+        .then(({ data }) => setErrors({ amount: data ? overWeekly(data.remaining) : serverMessage(errorText(error)) }));
       return;
     }
     const fields = Object.fromEntries(
       Object.entries((error as ApiError).fields)
-        .map(([field, message]) => [field === 'fundsTransferMethodId' && isCard ? 'cardMethodId' : field, serverMessage(message)] as const)
+        .map(
+          ([field, message]) =>
+            [field === 'fundsTransferMethodId' && isCard ? 'cardMethodId' : field, serverMessage(message)] as const,
+        )
         .filter(([field]) => ['method', 'fundsTransferMethodId', 'cardMethodId', 'amount'].includes(field)),
     ) as FieldErrors;
     if (Object.keys(fields).length > 0) setErrors(fields);
@@ -109,7 +127,8 @@ export function DepositPage() {
     if (isCard && !cardId) next.cardMethodId = t('messages.selectMethod');
     const problem = amountProblem(amount);
     if (problem) next.amount = t(`messages.${problem}`, { n: 2 });
-    else if (weekly && (toCents(amount) ?? 0n) > (toCents(weekly.remaining) ?? 0n)) next.amount = overWeekly(weekly.remaining);
+    else if (weekly && (toCents(amount) ?? 0n) > (toCents(weekly.remaining) ?? 0n))
+      next.amount = overWeekly(weekly.remaining);
     return next;
   };
 
@@ -177,8 +196,18 @@ export function DepositPage() {
         error={errors.method}
       />
 
-      {isBank ? <BankChoice label={t('banks.fromLabel')} value={bankId} onChange={setBankId} error={errors.fundsTransferMethodId} returnTo={DEPOSIT_PATH} /> : null}
-      {isCard ? <CardChoice value={cardId} onChange={setCardId} error={errors.cardMethodId} returnTo={DEPOSIT_PATH} /> : null}
+      {isBank ? (
+        <BankChoice
+          label={t('banks.fromLabel')}
+          value={bankId}
+          onChange={setBankId}
+          error={errors.fundsTransferMethodId}
+          returnTo={DEPOSIT_PATH}
+        />
+      ) : null}
+      {isCard ? (
+        <CardChoice value={cardId} onChange={setCardId} error={errors.cardMethodId} returnTo={DEPOSIT_PATH} />
+      ) : null}
       {isWire ? <WireInstructions international={method === 'primex_swift_wire'} /> : null}
 
       {method !== null ? (
@@ -202,22 +231,42 @@ export function DepositPage() {
               isWire
                 ? [
                     { label: t('breakdown.youSend'), cents: lines?.amount ?? null },
-                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? knownFee(method) },
-                    { label: t('breakdown.toBalance'), cents: lines && !wireBelowFee ? lines.amount - lines.fee : null, total: true },
+                    {
+                      label: t('breakdown.fee', { method: methodName(t, method) }),
+                      cents: lines?.fee ?? knownFee(method),
+                    },
+                    {
+                      label: t('breakdown.toBalance'),
+                      cents: lines && !wireBelowFee ? lines.amount - lines.fee : null,
+                      total: true,
+                    },
                   ]
                 : [
                     { label: t('breakdown.toBalance'), cents: lines?.amount ?? null },
-                    { label: t('breakdown.fee', { method: methodName(t, method) }), cents: lines?.fee ?? knownFee(method) },
-                    { label: t(isCard ? 'breakdown.totalCard' : 'breakdown.totalBank'), cents: lines?.total ?? null, total: true },
+                    {
+                      label: t('breakdown.fee', { method: methodName(t, method) }),
+                      cents: lines?.fee ?? knownFee(method),
+                    },
+                    {
+                      label: t(isCard ? 'breakdown.totalCard' : 'breakdown.totalBank'),
+                      cents: lines?.total ?? null,
+                      total: true,
+                    },
                   ]
             }
           />
           <p className="text-sm text-ink-muted" data-testid="expected">
-            {isWire ? t('deposit.expectedWire', { settlement: t(`settlements.${TRANSFER_METHODS[method].settlementText}`) }) : expectedText(method)}
+            {isWire
+              ? t('deposit.expectedWire', { settlement: t(`settlements.${TRANSFER_METHODS[method].settlementText}`) })
+              : expectedText(method)}
           </p>
           {weekly ? (
             <p className="text-sm text-ink-muted" data-testid="limit-remaining">
-              {t('deposit.limitRemaining', { amount: formatUsd(weekly.remaining), limit: formatUsd(weekly.limit), method: methodName(t, method) })}
+              {t('deposit.limitRemaining', {
+                amount: formatUsd(weekly.remaining),
+                limit: formatUsd(weekly.limit),
+                method: methodName(t, method),
+              })}
             </p>
           ) : null}
         </>

@@ -20,6 +20,8 @@ export function feeText(t: TFunction<'money'>, key: TransferMethodKey): string {
 
 /** The method's name in the user's language, by key or by kind (a transfer names both). */
 export function methodName(t: TFunction<'money'>, method: TransferMethodKey | TransferMethodKind | string): string {
-  const key = (Object.keys(TRANSFER_METHODS) as TransferMethodKey[]).find((k) => k === method || TRANSFER_METHODS[k].kind === method);
+  const key = (Object.keys(TRANSFER_METHODS) as TransferMethodKey[]).find(
+    (k) => k === method || TRANSFER_METHODS[k].kind === method,
+  );
   return key ? t(`methods.${key}.name`) : method;
 }

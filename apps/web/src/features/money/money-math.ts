@@ -8,7 +8,13 @@ import { TRANSFER_METHODS, transferFee, type TransferMethodKey } from '@rampart/
 const USD_DECIMALS = 2;
 const MAX_INTEGER_DIGITS = 15;
 
-export const AMOUNT_PROBLEMS = ['amountRequired', 'amountNotNumber', 'amountNotPositive', 'amountDecimals', 'amountTooLarge'] as const;
+export const AMOUNT_PROBLEMS = [
+  'amountRequired',
+  'amountNotNumber',
+  'amountNotPositive',
+  'amountDecimals',
+  'amountTooLarge',
+] as const;
 export type AmountProblem = (typeof AMOUNT_PROBLEMS)[number];
 
 /** The rules of the transfer amount (document 2, section 5: required, greater than 0; at most 2 decimals). */

@@ -23,9 +23,27 @@ const wire = transfer({
   confirmation: 'confirmed',
   settledAt: '2026-11-20T15:00:00.000Z',
 });
-const card = transfer({ transferId: '0b5d2a4e-6c1f-4f0e-9d55-333333333333', methodKey: 'primex_card', method: 'card', status: 'cancelled', amount: '25.00', fee: '1.00', cancelledAt: '2026-11-19T15:00:00.000Z' });
-const reversed = transfer({ transferId: '0b5d2a4e-6c1f-4f0e-9d55-444444444444', status: 'reversed', reversedAt: '2026-11-18T15:00:00.000Z' });
-const instant = transfer({ transferId: '0b5d2a4e-6c1f-4f0e-9d55-555555555555', methodKey: 'primex_instant_ach', method: 'instant_ach', fee: '2.00', fundsAvailable: true });
+const card = transfer({
+  transferId: '0b5d2a4e-6c1f-4f0e-9d55-333333333333',
+  methodKey: 'primex_card',
+  method: 'card',
+  status: 'cancelled',
+  amount: '25.00',
+  fee: '1.00',
+  cancelledAt: '2026-11-19T15:00:00.000Z',
+});
+const reversed = transfer({
+  transferId: '0b5d2a4e-6c1f-4f0e-9d55-444444444444',
+  status: 'reversed',
+  reversedAt: '2026-11-18T15:00:00.000Z',
+});
+const instant = transfer({
+  transferId: '0b5d2a4e-6c1f-4f0e-9d55-555555555555',
+  methodKey: 'primex_instant_ach',
+  method: 'instant_ach',
+  fee: '2.00',
+  fundsAvailable: true,
+});
 const awaiting = transfer({
   transferId: '0b5d2a4e-6c1f-4f0e-9d55-666666666666',
   direction: 'disbursement',
@@ -38,7 +56,11 @@ const awaiting = transfer({
 });
 
 function server(handlers: Record<string, Handler> = {}) {
-  return fakeServer({ '/primetrust-accounts-view': () => HOLDINGS, '/transfers/list': () => ({ transfers: [ach, wire, card, reversed, instant, awaiting] }), ...handlers });
+  return fakeServer({
+    '/primetrust-accounts-view': () => HOLDINGS,
+    '/transfers/list': () => ({ transfers: [ach, wire, card, reversed, instant, awaiting] }),
+    ...handlers,
+  });
 }
 
 describe('the money page', () => {
@@ -75,7 +97,8 @@ describe('the money page', () => {
     expect(sixth).toHaveTextContent(/Confirm from your email by Nov 24, 2026/);
     // Only pending transfers whose money has not moved can be cancelled.
     expect(within(first!).getByRole('button', { name: 'Cancel the ACH transfer of $100.00' })).toBeInTheDocument();
-    for (const item of [second, third, fourth, fifth]) expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
+    for (const item of [second, third, fourth, fifth])
+      expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(sixth!).getByRole('button', { name: /Cancel the International wire transfer/ })).toBeInTheDocument();
   });
 
@@ -89,7 +112,9 @@ describe('the money page', () => {
   it('cancels a pending transfer after asking, then reads the history again', async () => {
     let cancelled = false;
     const fake = server({
-      '/transfers/list': () => ({ transfers: [cancelled ? { ...ach, status: 'cancelled', cancelledAt: '2026-11-23T16:00:00.000Z' } : ach] }),
+      '/transfers/list': () => ({
+        transfers: [cancelled ? { ...ach, status: 'cancelled', cancelledAt: '2026-11-23T16:00:00.000Z' } : ach],
+      }),
       '/transfers/cancel': () => {
         cancelled = true;
         return { transfer: { ...ach, status: 'cancelled' }, replayed: false };
@@ -106,11 +131,15 @@ describe('the money page', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel transfer' }));
     expect(await screen.findByText('Transfer cancelled')).toBeInTheDocument();
     expect(fake.callsTo('/transfers/cancel').map((c) => c.body)).toEqual([{ transferId: ach.transferId }]);
-    await waitFor(() => expect(within(screen.getByTestId('transfer')).getByTestId('transfer-status')).toHaveTextContent('Cancelled'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('transfer')).getByTestId('transfer-status')).toHaveTextContent('Cancelled'),
+    );
   });
 
   it("shows the server's refusal to cancel in the snackbar", async () => {
-    const fake = server({ '/transfers/cancel': () => errorReply(409, TRANSFER_MESSAGES.notCancellable, 'transfer_not_cancellable') });
+    const fake = server({
+      '/transfers/cancel': () => errorReply(409, TRANSFER_MESSAGES.notCancellable, 'transfer_not_cancellable'),
+    });
     const { user } = renderPage(<MoneyPage />, fake.api, '/money');
     await user.click(await screen.findByRole('button', { name: 'Cancel the ACH transfer of $100.00' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel transfer' }));

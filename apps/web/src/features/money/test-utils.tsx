@@ -32,8 +32,13 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const handler = handlers[path];
     const answer = handler ? handler(body) : { status: 404, body: { message: `Not found: ${path}` } };
     const reply: Reply =
-      typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer ? (answer as Reply) : { status: 200, body: answer };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer
+        ? (answer as Reply)
+        : { status: 200, body: answer };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const api = createApiClient({ baseUrl: '/api', fetch, sleep: async () => {} });
   return { api, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
@@ -41,7 +46,14 @@ export function fakeServer(handlers: Record<string, Handler>) {
 
 /** A 400 validation reply in the API's shape (decision 003). */
 export function validationReply(fields: Record<string, string>): Reply {
-  return { status: 400, body: { message: 'validation error', type: 'new_validation_error', errors: { errors: Object.values(fields), fields } } };
+  return {
+    status: 400,
+    body: {
+      message: 'validation error',
+      type: 'new_validation_error',
+      errors: { errors: Object.values(fields), fields },
+    },
+  };
 }
 
 export function errorReply(status: number, message: string, code = 'error'): Reply {
@@ -57,10 +69,20 @@ function Location() {
  * Renders a page at `path` with the app's providers; other paths render their name so navigation can be seen.
  * `flags` overrides the documented feature flags, as a deployment's `/api/config` would serve them.
  */
-export function renderPage(ui: ReactElement, api: ReturnType<typeof fakeServer>['api'], path: string, routePath = path.split('?')[0] ?? path, flags?: Partial<FeatureFlags>) {
+export function renderPage(
+  ui: ReactElement,
+  api: ReturnType<typeof fakeServer>['api'],
+  path: string,
+  routePath = path.split('?')[0] ?? path,
+  flags?: Partial<FeatureFlags>,
+) {
   const user = userEvent.setup();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  if (flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }));
+  if (flags)
+    queryClient.setQueryData(
+      configQueryOptions.queryKey,
+      readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }),
+    );
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
@@ -126,4 +148,9 @@ export function transfer(overrides: Partial<TransferView> = {}): TransferView {
   };
 }
 
-export const HOLDINGS = { available: '150.00', settled: '200.00', held: '50.00', assets: [{ assetTicker: 'USDC', settled: '5.000000', held: '0.000000', available: '5.000000' }] };
+export const HOLDINGS = {
+  available: '150.00',
+  settled: '200.00',
+  held: '50.00',
+  assets: [{ assetTicker: 'USDC', settled: '5.000000', held: '0.000000', available: '5.000000' }],
+};

@@ -30,14 +30,17 @@ export function useAssetDeposit() {
   const options: RampAsset[] = (catalogue.data ?? []).filter((entry) => !entry.disabled);
   const [chosenKey, setChosenKey] = useState('');
   const chosen = options.find((entry) => entry.key === chosenKey) ?? null;
-  const address = useQuery(depositAddressQueryOptions(api, chosen ? { network: chosen.network, assetTicker: chosen.assetTicker } : null));
+  const address = useQuery(
+    depositAddressQueryOptions(api, chosen ? { network: chosen.network, assetTicker: chosen.assetTicker } : null),
+  );
 
   const [amount, setAmount] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
   const [arrived, setArrived] = useState<AssetDeposit | null>(null);
   const { keyFor, reset } = useIdempotencyKey();
   const simulation = useMutation({
-    mutationFn: (body: { network: string; assetTicker: string; amount: string }) => receiveSandboxAssetDeposit(api, body, keyFor(body)),
+    mutationFn: (body: { network: string; assetTicker: string; amount: string }) =>
+      receiveSandboxAssetDeposit(api, body, keyFor(body)),
     onSuccess: (reply) => {
       setArrived(reply.deposit);
       setAmount('');
@@ -64,5 +67,18 @@ export function useAssetDeposit() {
     return true;
   };
 
-  return { catalogue, options, chosen, choose, address, sandbox, amount, setAmount, amountProblem, simulate, simulation, arrived };
+  return {
+    catalogue,
+    options,
+    chosen,
+    choose,
+    address,
+    sandbox,
+    amount,
+    setAmount,
+    amountProblem,
+    simulate,
+    simulation,
+    arrived,
+  };
 }

@@ -12,7 +12,12 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['money', 'rules']);
 });
 
-const HOLDINGS = { available: '0.00', settled: '0.00', held: '0.00', assets: [{ assetTicker: 'USDS', settled: '150.000000', held: '0.000000', available: '150.000000' }] };
+const HOLDINGS = {
+  available: '0.00',
+  settled: '0.00',
+  held: '0.00',
+  assets: [{ assetTicker: 'USDS', settled: '150.000000', held: '0.000000', available: '150.000000' }],
+};
 const WITHDRAWAL = {
   withdrawalId: 'w-1',
   assetTicker: 'USDS',
@@ -38,7 +43,10 @@ function handlers(withdrawals: unknown[] = []) {
   };
 }
 
-const EMAILED = { challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } };
+const EMAILED = {
+  challengeName: 'EMAIL_OTP',
+  codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' },
+};
 
 /** The form filled in for 100 USDS to the XRPL address with its destination tag. */
 async function fillForm(user: ReturnType<typeof renderPage>['user']) {
@@ -62,17 +70,30 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     await user.type(screen.getByLabelText('Amount (USDS)'), '100');
     await user.type(screen.getByLabelText('Address on XRP Ledger'), XRPL_ADDRESS);
     await user.type(screen.getByLabelText('Destination tag'), '12345');
-    expect(screen.getByText('Assets are kept in cold storage: a withdrawal is sent within 1 business day.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Assets are kept in cold storage: a withdrawal is sent within 1 business day.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     // Decision 054: the second factor first (an emailed code here), nothing withdrawn yet.
-    expect(await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to confirm the withdrawal.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to confirm the withdrawal.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('/holdings/withdraw-challenge')).toHaveLength(1);
     expect(server.callsTo('/holdings/withdraw')).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
-    expect(await screen.findByTestId('asset-withdrawal-done')).toHaveTextContent(/we emailed you a link to confirm the withdrawal of 100(\.0+)? USDS\. Nothing is sent until you open it/);
+    expect(await screen.findByTestId('asset-withdrawal-done')).toHaveTextContent(
+      /we emailed you a link to confirm the withdrawal of 100(\.0+)? USDS\. Nothing is sent until you open it/,
+    );
     const call = server.callsTo('/holdings/withdraw')[0]!;
-    expect(call.body).toEqual({ assetTicker: 'USDS', network: 'xrpl', amount: '100', address: XRPL_ADDRESS, memo: '12345', code: '123456' });
+    expect(call.body).toEqual({
+      assetTicker: 'USDS',
+      network: 'xrpl',
+      amount: '100',
+      address: XRPL_ADDRESS,
+      memo: '12345',
+      code: '123456',
+    });
     expect(call.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -82,7 +103,15 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
       ...handlers(),
       '/holdings/withdraw': () => {
         attempts += 1;
-        if (attempts === 1) return { status: 400, body: { message: 'Invalid verification code provided, please try again.', code: 'CodeMismatchException', type: 'api_error' } };
+        if (attempts === 1)
+          return {
+            status: 400,
+            body: {
+              message: 'Invalid verification code provided, please try again.',
+              code: 'CodeMismatchException',
+              type: 'api_error',
+            },
+          };
         return { withdrawal: { ...WITHDRAWAL, status: 'awaiting_confirmation' }, replayed: false };
       },
     });
@@ -91,20 +120,30 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await user.type(await screen.findByLabelText('Verification code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
-    expect(await screen.findByTestId('field-error-code')).toHaveTextContent('That code is not right. Check it and try again.');
+    expect(await screen.findByTestId('field-error-code')).toHaveTextContent(
+      'That code is not right. Check it and try again.',
+    );
     await user.clear(screen.getByLabelText('Verification code'));
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
     expect(await screen.findByTestId('asset-withdrawal-done')).toBeInTheDocument();
-    expect(server.callsTo('/holdings/withdraw').map((c) => (c.body as { code: string }).code)).toEqual(['000000', '123456']);
+    expect(server.callsTo('/holdings/withdraw').map((c) => (c.body as { code: string }).code)).toEqual([
+      '000000',
+      '123456',
+    ]);
   });
 
   it('with an authenticator app no code is sent; the page asks for the app’s code', async () => {
-    const server = fakeServer({ ...handlers(), '/holdings/withdraw-challenge': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA' }) });
+    const server = fakeServer({
+      ...handlers(),
+      '/holdings/withdraw-challenge': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA' }),
+    });
     const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Enter the 6-digit code from your authenticator app to confirm the withdrawal.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app to confirm the withdrawal.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Authenticator code')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
   });
@@ -114,7 +153,15 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     const server = fakeServer({
       ...handlers(),
       '/holdings/withdraw-challenge': () => ({ challengeName: 'SOFTWARE_TOKEN_MFA' }),
-      '/holdings/withdraw': () => ({ status: 400, body: { message: USED, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [USED], fields: { code: USED } } } }),
+      '/holdings/withdraw': () => ({
+        status: 400,
+        body: {
+          message: USED,
+          code: 'CodeMismatchException',
+          type: 'invalid_request_error',
+          errors: { errors: [USED], fields: { code: USED } },
+        },
+      }),
     });
     const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
     await fillForm(user);
@@ -138,7 +185,11 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
   });
 
   it('lists the withdrawals made with their status and transaction hash', async () => {
-    const server = fakeServer(handlers([{ ...WITHDRAWAL, status: 'completed', txHash: 'AB'.repeat(32), completedAt: '2026-11-23T15:01:00.000Z' }]));
+    const server = fakeServer(
+      handlers([
+        { ...WITHDRAWAL, status: 'completed', txHash: 'AB'.repeat(32), completedAt: '2026-11-23T15:01:00.000Z' },
+      ]),
+    );
     renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
     const list = await screen.findByTestId('asset-withdrawals');
     expect(within(list).getByText(/^Completed ·/)).toBeInTheDocument();

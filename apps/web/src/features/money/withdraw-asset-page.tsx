@@ -18,7 +18,12 @@ import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { identityKeyOf, useIdentityText } from '../../lib/identity-messages';
-import { assetWithdrawalsQueryOptions, chainAssetsQueryOptions, startAssetWithdrawalChallenge, withdrawAsset } from './api/asset-withdrawals';
+import {
+  assetWithdrawalsQueryOptions,
+  chainAssetsQueryOptions,
+  startAssetWithdrawalChallenge,
+  withdrawAsset,
+} from './api/asset-withdrawals';
 import { useHoldings } from './api/holdings';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
@@ -76,18 +81,23 @@ export function WithdrawAssetPage() {
   const serverMessage = useServerMessage();
   const identityText = useIdentityText();
 
-  const memoRule = network ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network] : undefined;
+  const memoRule = network
+    ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network]
+    : undefined;
   // "Memo for stablecoins" off: a stablecoin goes to the address alone (docs/feature-flags.md).
-  const usesMemo = memoRule !== undefined && memoRule.memo !== 'none' && !!network && !isMemoSwitchedOff(flags, network);
+  const usesMemo =
+    memoRule !== undefined && memoRule.memo !== 'none' && !!network && !isMemoSwitchedOff(flags, network);
 
   /** A refusal's text in the user's language: the step-up's by its error code, the others as the server words them. */
   const refusalText = (error: unknown): string => {
     if (!isApiError(error)) return t('common.unexpected');
     // An authenticator code used a moment ago: the wait until the next one (decision 056).
-    if (error.code === 'CodeMismatchException' && identityKeyOf(errorText(error))?.key === 'codeUsed') return identityText(errorText(error));
+    if (error.code === 'CodeMismatchException' && identityKeyOf(errorText(error))?.key === 'codeUsed')
+      return identityText(errorText(error));
     if (error.code === 'CodeMismatchException') return t('assetWithdraw.codeMismatch');
     if (error.code === 'ExpiredCodeException') return t('assetWithdraw.codeExpired');
-    if (error.code === 'LimitExceededException' || error.code === 'TooManyRequestsException') return t('assetWithdraw.codeLocked');
+    if (error.code === 'LimitExceededException' || error.code === 'TooManyRequestsException')
+      return t('assetWithdraw.codeLocked');
     return serverMessage(errorText(error));
   };
 
@@ -105,13 +115,24 @@ export function WithdrawAssetPage() {
       void queryClient.invalidateQueries({ queryKey: moneyKey });
     },
     onError: (error) => {
-      if (isApiError(error) && (error.code === 'CodeMismatchException' || error.code === 'ExpiredCodeException' || error.code === 'LimitExceededException')) {
+      if (
+        isApiError(error) &&
+        (error.code === 'CodeMismatchException' ||
+          error.code === 'ExpiredCodeException' ||
+          error.code === 'LimitExceededException')
+      ) {
         setErrors({ code: refusalText(error) });
       } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
         const fields = error.fields;
         // A field of the form: back to it, with the server's words under the field.
         setVerifying(null);
-        setErrors({ asset: fields['assetTicker'], network: fields['network'], amount: fields['amount'], address: fields['address'], memo: fields['memo'] });
+        setErrors({
+          asset: fields['assetTicker'],
+          network: fields['network'],
+          amount: fields['amount'],
+          address: fields['address'],
+          memo: fields['memo'],
+        });
       } else {
         setVerifying(null);
         setErrors({ amount: refusalText(error) });
@@ -147,8 +168,12 @@ export function WithdrawAssetPage() {
     if (!asset || !network) return;
     const next: Errors = {};
     const value = amount.trim();
-    if (!/^\d+(\.\d+)?$/.test(value) || compareDecimalStrings(value, '0') <= 0) next.amount = t('assetWithdraw.amountInvalid');
-    else if (compareDecimalStrings(value, asset.available) > 0) next.amount = t('assetWithdraw.amountAbove', { amount: formatAmount(asset.available, { ticker: asset.assetTicker }) });
+    if (!/^\d+(\.\d+)?$/.test(value) || compareDecimalStrings(value, '0') <= 0)
+      next.amount = t('assetWithdraw.amountInvalid');
+    else if (compareDecimalStrings(value, asset.available) > 0)
+      next.amount = t('assetWithdraw.amountAbove', {
+        amount: formatAmount(asset.available, { ticker: asset.assetTicker }),
+      });
     const checked = validateAddress(network.network, address.trim(), lang);
     if (!checked.ok) next.address = checked.message;
     if (usesMemo) {
@@ -158,7 +183,13 @@ export function WithdrawAssetPage() {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setDone(null);
-    askForCode({ assetTicker: asset.assetTicker, network: network.network, amount: value, address: address.trim(), ...(usesMemo && memo.trim() !== '' ? { memo: memo.trim() } : {}) });
+    askForCode({
+      assetTicker: asset.assetTicker,
+      network: network.network,
+      amount: value,
+      address: address.trim(),
+      ...(usesMemo && memo.trim() !== '' ? { memo: memo.trim() } : {}),
+    });
   };
 
   const sent = verifying?.challenge.codeDeliveryDetails;
@@ -166,28 +197,44 @@ export function WithdrawAssetPage() {
     ? ''
     : verifying.challenge.challengeName === 'SOFTWARE_TOKEN_MFA'
       ? t('assetWithdraw.introApp')
-      : t(verifying.challenge.challengeName === 'SMS_OTP' ? 'assetWithdraw.introSms' : 'assetWithdraw.introEmail', { destination: sent?.destination ?? '' });
+      : t(verifying.challenge.challengeName === 'SMS_OTP' ? 'assetWithdraw.introSms' : 'assetWithdraw.introEmail', {
+          destination: sent?.destination ?? '',
+        });
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <PageHeader title={t('assetWithdraw.title')} intro={t('assetWithdraw.intro')} />
       {done ? (
-        <p role="status" data-testid="asset-withdrawal-done" className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink">
+        <p
+          role="status"
+          data-testid="asset-withdrawal-done"
+          className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink"
+        >
           {done.status === 'awaiting_confirmation'
             ? t('assetWithdraw.checkEmail', { amount: formatAmount(done.amount, { ticker: done.assetTicker }) })
-            : t('assetWithdraw.requested', { amount: formatAmount(done.amount, { ticker: done.assetTicker }), time: formatDateTime(done.expectedBy) })}
+            : t('assetWithdraw.requested', {
+                amount: formatAmount(done.amount, { ticker: done.assetTicker }),
+                time: formatDateTime(done.expectedBy),
+              })}
         </p>
       ) : null}
       {verifying ? (
         <form onSubmit={verify} noValidate className="flex flex-col gap-4" data-testid="asset-withdraw-verify">
           <h2 className="text-lg font-semibold text-ink">{t('assetWithdraw.verifyTitle')}</h2>
           <p className="text-base text-ink">
-            {t('assetWithdraw.verifySummary', { amount: formatAmount(String(verifying.draft.amount), { ticker: verifying.draft.assetTicker }), address: verifying.draft.address })}
+            {t('assetWithdraw.verifySummary', {
+              amount: formatAmount(String(verifying.draft.amount), { ticker: verifying.draft.assetTicker }),
+              address: verifying.draft.address,
+            })}
           </p>
           <p className="text-sm text-ink-muted">{verifyIntro}</p>
           <TextField
             name="code"
-            label={verifying.challenge.challengeName === 'SOFTWARE_TOKEN_MFA' ? t('assetWithdraw.codeLabelApp') : t('assetWithdraw.codeLabel')}
+            label={
+              verifying.challenge.challengeName === 'SOFTWARE_TOKEN_MFA'
+                ? t('assetWithdraw.codeLabelApp')
+                : t('assetWithdraw.codeLabel')
+            }
             description={t('assetWithdraw.codeSafety')}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -245,14 +292,22 @@ export function WithdrawAssetPage() {
             >
               {held.map((a) => (
                 <option key={a.assetTicker} value={a.assetTicker}>
-                  {t('assetWithdraw.assetOption', { asset: a.assetTicker, amount: formatAmount(a.available, { ticker: a.assetTicker }) })}
+                  {t('assetWithdraw.assetOption', {
+                    asset: a.assetTicker,
+                    amount: formatAmount(a.available, { ticker: a.assetTicker }),
+                  })}
                 </option>
               ))}
             </select>
           </label>
           <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
             {t('assetWithdraw.network')}
-            <select name="network" className={selectClass} value={network?.network ?? ''} onChange={(event) => setNetworkId(event.target.value)}>
+            <select
+              name="network"
+              className={selectClass}
+              value={network?.network ?? ''}
+              onChange={(event) => setNetworkId(event.target.value)}
+            >
               {networks.map((n) => (
                 <option key={n.network} value={n.network}>
                   {n.networkDisplayName}
@@ -260,15 +315,35 @@ export function WithdrawAssetPage() {
               ))}
             </select>
           </label>
-          <TextField name="amount" label={t('assetWithdraw.amount', { asset: asset?.assetTicker ?? '' })} inputMode="decimal" value={amount} onChange={setAmount} error={errors.amount} />
+          <TextField
+            name="amount"
+            label={t('assetWithdraw.amount', { asset: asset?.assetTicker ?? '' })}
+            inputMode="decimal"
+            value={amount}
+            onChange={setAmount}
+            error={errors.amount}
+          />
           {asset ? (
             <Button variant="secondary" onPress={() => setAmount(asset.available)}>
               {t('assetWithdraw.max', { amount: formatAmount(asset.available, { ticker: asset.assetTicker }) })}
             </Button>
           ) : null}
-          <TextField name="address" label={t('assetWithdraw.address', { network: network?.networkDisplayName ?? '' })} value={address} onChange={setAddress} error={errors.address} autoComplete="off" />
+          <TextField
+            name="address"
+            label={t('assetWithdraw.address', { network: network?.networkDisplayName ?? '' })}
+            value={address}
+            onChange={setAddress}
+            error={errors.address}
+            autoComplete="off"
+          />
           {usesMemo ? (
-            <TextField name="memo" label={memoRule?.label === 'destinationTag' ? t('assetWithdraw.destinationTag') : t('assetWithdraw.memo')} value={memo} onChange={setMemo} error={errors.memo} />
+            <TextField
+              name="memo"
+              label={memoRule?.label === 'destinationTag' ? t('assetWithdraw.destinationTag') : t('assetWithdraw.memo')}
+              value={memo}
+              onChange={setMemo}
+              error={errors.memo}
+            />
           ) : null}
           <p className="text-sm text-ink-muted">{t('assetWithdraw.coldStorage')}</p>
           <Button type="submit" fullWidth isDisabled={challenge.isPending || !asset || !network}>
@@ -289,7 +364,11 @@ export function WithdrawAssetPage() {
                   {t(`assetWithdraw.status.${w.status}`)} · {formatDateTime(w.createdAt)}
                 </span>
                 <span className="font-mono text-xs break-all text-ink-muted">{w.address}</span>
-                {w.txHash ? <span className="font-mono text-xs break-all text-ink-muted">{t('assetWithdraw.txHash', { hash: w.txHash })}</span> : null}
+                {w.txHash ? (
+                  <span className="font-mono text-xs break-all text-ink-muted">
+                    {t('assetWithdraw.txHash', { hash: w.txHash })}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -49,7 +49,9 @@ describe('the withdraw page', () => {
     expect(screen.getByTestId('field-error-accountNumber')).toHaveTextContent('Bank account number is required');
     // Document 2: "ACH and/or wire routing number required for US".
     // One error, worded like the field's help text (decision 055).
-    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Enter the wire routing number, the ACH routing number, or both');
+    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent(
+      'Enter the wire routing number, the ACH routing number, or both',
+    );
     expect(screen.queryByTestId('field-error-achRoutingNumber')).toBeNull();
     expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount is required');
 
@@ -57,13 +59,17 @@ describe('the withdraw page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Bank account number' }), '12');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     // R9: the ABA checksum refuses a mistyped digit.
-    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent('Value is not a valid ABA routing number');
+    expect(screen.getByTestId('field-error-routingNumber')).toHaveTextContent(
+      'Value is not a valid ABA routing number',
+    );
     expect(screen.getByTestId('field-error-accountNumber')).toHaveTextContent('Value is not a valid account number');
     // One routing number is enough: the ACH one is no longer asked for.
     expect(screen.queryByTestId('field-error-achRoutingNumber')).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'ACH routing number' }), '123');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByTestId('field-error-achRoutingNumber')).toHaveTextContent('Value is not a valid ABA routing number');
+    expect(screen.getByTestId('field-error-achRoutingNumber')).toHaveTextContent(
+      'Value is not a valid ABA routing number',
+    );
   });
 
   it('takes the ACH routing number alone for a US wire', async () => {
@@ -76,10 +82,16 @@ describe('the withdraw page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '60');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await screen.findByRole('heading', { name: 'Check your email' });
-    expect(fake.callsTo('/transfers/withdraw')[0]?.body).toEqual({ method: 'primex_fedwire', amount: '60.00', beneficiaryName: 'Ada Lovelace', accountNumber: '123456789', achRoutingNumber: '011000015' });
+    expect(fake.callsTo('/transfers/withdraw')[0]?.body).toEqual({
+      method: 'primex_fedwire',
+      amount: '60.00',
+      beneficiaryName: 'Ada Lovelace',
+      accountNumber: '123456789',
+      achRoutingNumber: '011000015',
+    });
   });
 
-  it("asks for the IBAN and the SWIFT code of an international wire, and checks them", async () => {
+  it('asks for the IBAN and the SWIFT code of an international wire, and checks them', async () => {
     const { user } = renderPage(<WithdrawPage />, server().api, '/money/withdraw');
     await user.click(await screen.findByRole('radio', { name: /^International wire/ }));
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -102,7 +114,9 @@ describe('the withdraw page', () => {
     expect(lines).toHaveTextContent('US wire fee$15.00');
     expect(lines).toHaveTextContent('Total taken from your balance$155.00');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount plus fees must not exceed your available balance');
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent(
+      'Amount plus fees must not exceed your available balance',
+    );
     await user.clear(screen.getByRole('textbox', { name: 'Amount (USD)' }));
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '135');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -122,30 +136,57 @@ describe('the withdraw page', () => {
     expect(screen.getByText(/Open its link within 24 hours to confirm it/)).toBeInTheDocument();
     expect(screen.getByTestId('withdraw-lines')).toHaveTextContent('Total taken from your balance$75.00');
     const [call] = fake.callsTo('/transfers/withdraw');
-    expect(call?.body).toEqual({ method: 'primex_fedwire', amount: '60.00', beneficiaryName: 'Ada Lovelace', accountNumber: '123456789', routingNumber: '021000021' });
+    expect(call?.body).toEqual({
+      method: 'primex_fedwire',
+      amount: '60.00',
+      beneficiaryName: 'Ada Lovelace',
+      accountNumber: '123456789',
+      routingNumber: '021000021',
+    });
     expect(call?.idempotencyKey).toBeTruthy();
   });
 
   it('sends an ACH withdrawal to the chosen bank', async () => {
-    const fake = server({ '/transfers/withdraw': () => ({ transfer: { ...wire, methodKey: 'primex_ach', method: 'ach', fee: '0.50' }, replayed: false }) });
+    const fake = server({
+      '/transfers/withdraw': () => ({
+        transfer: { ...wire, methodKey: 'primex_ach', method: 'ach', fee: '0.50' },
+        replayed: false,
+      }),
+    });
     const { user } = renderPage(<WithdrawPage />, fake.api, '/money/withdraw');
     await user.click(await screen.findByRole('radio', { name: /^ACH/ }));
     await user.click(await screen.findByRole('radio', { name: /First Platypus Bank/ }));
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '100');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await screen.findByRole('heading', { name: 'Check your email' });
-    expect(fake.callsTo('/transfers/withdraw')[0]?.body).toEqual({ method: 'primex_ach', amount: '100.00', fundsTransferMethodId: BANK_ID });
+    expect(fake.callsTo('/transfers/withdraw')[0]?.body).toEqual({
+      method: 'primex_ach',
+      amount: '100.00',
+      fundsTransferMethodId: BANK_ID,
+    });
   });
 
   it("shows the server's refusal under the amount (insufficient funds)", async () => {
     const fake = server({
-      '/transfers/withdraw': () => ({ status: 422, body: { message: 'Amount plus fees must not exceed your available balance', code: 'insufficient_funds', type: 'api_error', errors: { errors: [], fields: { amount: 'Amount plus fees must not exceed your available balance' } } } }),
+      '/transfers/withdraw': () => ({
+        status: 422,
+        body: {
+          message: 'Amount plus fees must not exceed your available balance',
+          code: 'insufficient_funds',
+          type: 'api_error',
+          errors: { errors: [], fields: { amount: 'Amount plus fees must not exceed your available balance' } },
+        },
+      }),
     });
     const { user } = renderPage(<WithdrawPage />, fake.api, '/money/withdraw');
     await user.click(await screen.findByRole('radio', { name: /^ACH/ }));
     await user.click(await screen.findByRole('radio', { name: /First Platypus Bank/ }));
     await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '10');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.getByTestId('field-error-amount')).toHaveTextContent('Amount plus fees must not exceed your available balance'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error-amount')).toHaveTextContent(
+        'Amount plus fees must not exceed your available balance',
+      ),
+    );
   });
 });

@@ -34,12 +34,32 @@ import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
 
-const FIELDS = ['method', 'fundsTransferMethodId', 'beneficiaryName', 'accountNumber', 'routingNumber', 'achRoutingNumber', 'iban', 'swiftCode', 'amount'] as const;
+const FIELDS = [
+  'method',
+  'fundsTransferMethodId',
+  'beneficiaryName',
+  'accountNumber',
+  'routingNumber',
+  'achRoutingNumber',
+  'iban',
+  'swiftCode',
+  'amount',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<FieldName, string>>;
-type Details = Record<'beneficiaryName' | 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode', string>;
+type Details = Record<
+  'beneficiaryName' | 'accountNumber' | 'routingNumber' | 'achRoutingNumber' | 'iban' | 'swiftCode',
+  string
+>;
 
-const EMPTY_DETAILS: Details = { beneficiaryName: '', accountNumber: '', routingNumber: '', achRoutingNumber: '', iban: '', swiftCode: '' };
+const EMPTY_DETAILS: Details = {
+  beneficiaryName: '',
+  accountNumber: '',
+  routingNumber: '',
+  achRoutingNumber: '',
+  iban: '',
+  swiftCode: '',
+};
 
 function isField(value: string): value is FieldName {
   return (FIELDS as readonly string[]).includes(value);
@@ -118,7 +138,8 @@ export function WithdrawPage() {
       else if (d.beneficiaryName.length > 100) next.beneficiaryName = t('messages.beneficiaryInvalid');
     }
     if (method === 'primex_fedwire') {
-      next.accountNumber = d.accountNumber === '' ? t('messages.accountNumberRequired') : ruleMessage(d.accountNumber, accountNumberRule);
+      next.accountNumber =
+        d.accountNumber === '' ? t('messages.accountNumberRequired') : ruleMessage(d.accountNumber, accountNumberRule);
       // Document 2: "ACH and/or wire routing number required for US": either one will do, each checked when given.
       // One error, under the first field, in the words of its help text (decision 055).
       if (d.routingNumber === '' && d.achRoutingNumber === '') {
@@ -162,7 +183,10 @@ export function WithdrawPage() {
           .map(([field, message]) => [field, serverMessage(message)]),
       ) as FieldErrors;
       // The server names both routing fields when neither is given: the form says it once, as its own check does.
-      if (fields.routingNumber === t('messages.routingRequired') && fields.achRoutingNumber === t('messages.achRoutingRequired')) {
+      if (
+        fields.routingNumber === t('messages.routingRequired') &&
+        fields.achRoutingNumber === t('messages.achRoutingRequired')
+      ) {
         fields.routingNumber = t('messages.routingEitherRequired');
         delete fields.achRoutingNumber;
       }
@@ -186,11 +210,22 @@ export function WithdrawPage() {
               testId="withdraw-lines"
               lines={[
                 { label: t('breakdown.bankReceives'), cents: toCents(requested.amount) },
-                { label: t('breakdown.fee', { method: methodName(t, requested.methodKey) }), cents: toCents(requested.fee) },
-                { label: t('breakdown.fromBalance'), cents: (toCents(requested.amount) ?? 0n) + (toCents(requested.fee) ?? 0n), total: true },
+                {
+                  label: t('breakdown.fee', { method: methodName(t, requested.methodKey) }),
+                  cents: toCents(requested.fee),
+                },
+                {
+                  label: t('breakdown.fromBalance'),
+                  cents: (toCents(requested.amount) ?? 0n) + (toCents(requested.fee) ?? 0n),
+                  total: true,
+                },
               ]}
             />
-            {requested.confirmBy ? <p className="text-sm text-ink-muted">{t('withdraw.confirmBy', { date: formatDateTime(requested.confirmBy) })}</p> : null}
+            {requested.confirmBy ? (
+              <p className="text-sm text-ink-muted">
+                {t('withdraw.confirmBy', { date: formatDateTime(requested.confirmBy) })}
+              </p>
+            ) : null}
           </div>
         }
         actions={<LinkButton to={MONEY_PATH}>{t('common.backToMoney')}</LinkButton>}
@@ -216,22 +251,75 @@ export function WithdrawPage() {
       />
 
       {method === 'primex_ach' ? (
-        <BankChoice label={t('banks.toLabel')} value={bankId} onChange={setBankId} error={errors.fundsTransferMethodId} returnTo={WITHDRAW_PATH} />
+        <BankChoice
+          label={t('banks.toLabel')}
+          value={bankId}
+          onChange={setBankId}
+          error={errors.fundsTransferMethodId}
+          returnTo={WITHDRAW_PATH}
+        />
       ) : null}
       {isWire ? (
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-base font-semibold text-ink">{t('withdraw.bankDetails')}</legend>
-          <TextField name="beneficiaryName" label={t('withdraw.beneficiaryName')} autoComplete="name" value={details.beneficiaryName} onChange={setDetail('beneficiaryName')} error={errors.beneficiaryName} />
+          <TextField
+            name="beneficiaryName"
+            label={t('withdraw.beneficiaryName')}
+            autoComplete="name"
+            value={details.beneficiaryName}
+            onChange={setDetail('beneficiaryName')}
+            error={errors.beneficiaryName}
+          />
           {method === 'primex_fedwire' ? (
             <>
-              <TextField name="accountNumber" label={t('withdraw.accountNumber')} autoComplete="off" value={details.accountNumber} onChange={setDetail('accountNumber')} error={errors.accountNumber} />
-              <TextField name="routingNumber" label={t('withdraw.routingNumber')} description={t('withdraw.routingHelp')} inputMode="numeric" autoComplete="off" value={details.routingNumber} onChange={setDetail('routingNumber')} error={errors.routingNumber} />
-              <TextField name="achRoutingNumber" label={t('withdraw.achRoutingNumber')} description={t('withdraw.achRoutingHelp')} inputMode="numeric" autoComplete="off" value={details.achRoutingNumber} onChange={setDetail('achRoutingNumber')} error={errors.achRoutingNumber} />
+              <TextField
+                name="accountNumber"
+                label={t('withdraw.accountNumber')}
+                autoComplete="off"
+                value={details.accountNumber}
+                onChange={setDetail('accountNumber')}
+                error={errors.accountNumber}
+              />
+              <TextField
+                name="routingNumber"
+                label={t('withdraw.routingNumber')}
+                description={t('withdraw.routingHelp')}
+                inputMode="numeric"
+                autoComplete="off"
+                value={details.routingNumber}
+                onChange={setDetail('routingNumber')}
+                error={errors.routingNumber}
+              />
+              <TextField
+                name="achRoutingNumber"
+                label={t('withdraw.achRoutingNumber')}
+                description={t('withdraw.achRoutingHelp')}
+                inputMode="numeric"
+                autoComplete="off"
+                value={details.achRoutingNumber}
+                onChange={setDetail('achRoutingNumber')}
+                error={errors.achRoutingNumber}
+              />
             </>
           ) : (
             <>
-              <TextField name="iban" label={t('withdraw.iban')} autoComplete="off" value={details.iban} onChange={setDetail('iban')} error={errors.iban} />
-              <TextField name="swiftCode" label={t('withdraw.swiftCode')} description={t('withdraw.swiftHelp')} autoComplete="off" value={details.swiftCode} onChange={setDetail('swiftCode')} error={errors.swiftCode} />
+              <TextField
+                name="iban"
+                label={t('withdraw.iban')}
+                autoComplete="off"
+                value={details.iban}
+                onChange={setDetail('iban')}
+                error={errors.iban}
+              />
+              <TextField
+                name="swiftCode"
+                label={t('withdraw.swiftCode')}
+                description={t('withdraw.swiftHelp')}
+                autoComplete="off"
+                value={details.swiftCode}
+                onChange={setDetail('swiftCode')}
+                error={errors.swiftCode}
+              />
             </>
           )}
         </fieldset>

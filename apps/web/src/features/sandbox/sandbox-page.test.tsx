@@ -29,7 +29,13 @@ const bankAccount = {
   requiresReauth: false,
   errors: null,
 };
-const fundReply = (message: string) => ({ message, transactionId: 't1', replayed: false, assetTicker: 'USD', amount: '100' });
+const fundReply = (message: string) => ({
+  message,
+  transactionId: 't1',
+  replayed: false,
+  assetTicker: 'USD',
+  amount: '100',
+});
 
 function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
   const calls: { path: string; body: unknown }[] = [];
@@ -52,9 +58,13 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
   };
   // The KYC store reads the status through the same handler, so a test sees it read again after an action.
   const getAccount = async () => (await all['/primetrust/account/get']?.({})) as { status?: KycState['kycStatus'] };
-  const refreshAccount = () => api.request<{ status?: KycState['kycStatus'] }>('/primetrust-account-refresh', { body: {} });
+  const refreshAccount = () =>
+    api.request<{ status?: KycState['kycStatus'] }>('/primetrust-account-refresh', { body: {} });
   const store = createKycStore({ getAccount, refreshAccount, delayMs: 0 }, { requestStatus: 'success', ...kyc });
-  const auth: AuthStore = createAuthStore({ authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() }, { authChecked: true, loggedIn: true });
+  const auth: AuthStore = createAuthStore(
+    { authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() },
+    { authChecked: true, loggedIn: true },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ApiProvider api={api}>
@@ -75,14 +85,40 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
 
 /** The settling actions of document 1, section 2, their paths (document 2, section 7) and toasts (section 8). */
 const SETTLE_BUTTONS = [
-  { name: 'Settle last ACH deposit', path: '/primetrust-sandbox-settle-last-ach-contribution', message: 'Last ACH Contribution Settled Successfully', reply: { transfers: [] } },
-  { name: 'Settle last card deposit', path: '/primetrust-sandbox-settle-last-cc-contribution', message: 'Last Credit Card Contribution Settled Successfully', reply: { transfers: [] } },
-  { name: 'Settle last wire withdrawal', path: '/primetrust-sandbox-settle-last-wire-withdrawal', message: 'Last Wire Withdrawal Settled Successfully', reply: { transfers: [] } },
-  { name: 'Settle instant ACH deposits', path: '/primetrust-sandbox-settle-instant-ach-contributions', message: 'All Instant ACH Contributions Settled Successfully', reply: { transfers: [] } },
-  { name: 'Trigger a test sell flow', path: '/primetrust-sandbox-test-sell-flow', message: TRANSFER_SANDBOX_MESSAGES.testSellFlow, reply: { assetTicker: 'USDC', assetAmount: '100', usdAmount: '100.00', transactionIds: ['t1'] } },
+  {
+    name: 'Settle last ACH deposit',
+    path: '/primetrust-sandbox-settle-last-ach-contribution',
+    message: 'Last ACH Contribution Settled Successfully',
+    reply: { transfers: [] },
+  },
+  {
+    name: 'Settle last card deposit',
+    path: '/primetrust-sandbox-settle-last-cc-contribution',
+    message: 'Last Credit Card Contribution Settled Successfully',
+    reply: { transfers: [] },
+  },
+  {
+    name: 'Settle last wire withdrawal',
+    path: '/primetrust-sandbox-settle-last-wire-withdrawal',
+    message: 'Last Wire Withdrawal Settled Successfully',
+    reply: { transfers: [] },
+  },
+  {
+    name: 'Settle instant ACH deposits',
+    path: '/primetrust-sandbox-settle-instant-ach-contributions',
+    message: 'All Instant ACH Contributions Settled Successfully',
+    reply: { transfers: [] },
+  },
+  {
+    name: 'Trigger a test sell flow',
+    path: '/primetrust-sandbox-test-sell-flow',
+    message: TRANSFER_SANDBOX_MESSAGES.testSellFlow,
+    reply: { assetTicker: 'USDC', assetAmount: '100', usdAmount: '100.00', transactionIds: ['t1'] },
+  },
 ];
 
-const sent = (calls: { path: string; body: unknown }[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+const sent = (calls: { path: string; body: unknown }[], path: string) =>
+  calls.filter((c) => c.path === path).map((c) => c.body);
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['sandbox']);
@@ -137,15 +173,28 @@ describe('the sandbox page', () => {
     const user = userEvent.setup();
     const { paths } = mount(
       {
-        '/primetrust/sandbox/account/individual/clear': () => ({ message: SANDBOX_MESSAGES.accountCleared, status: 'noInfo', accountId: null, passport: null }),
-        '/primetrust/sandbox/account/individual/create': () => ({ message: SANDBOX_MESSAGES.accountOpened, status: 'opened', accountId: 'a', passport: null }),
+        '/primetrust/sandbox/account/individual/clear': () => ({
+          message: SANDBOX_MESSAGES.accountCleared,
+          status: 'noInfo',
+          accountId: null,
+          passport: null,
+        }),
+        '/primetrust/sandbox/account/individual/create': () => ({
+          message: SANDBOX_MESSAGES.accountOpened,
+          status: 'opened',
+          accountId: 'a',
+          passport: null,
+        }),
       },
       { kycStatus: 'pending' },
     );
     await user.click(await screen.findByRole('button', { name: 'Create and clear KYC account' }));
     expect(await screen.findByText('Account KYC Open Successfully')).toBeInTheDocument();
     const actions = paths().filter((p) => p.includes('/sandbox/account/individual/'));
-    expect(actions).toEqual(['/primetrust/sandbox/account/individual/clear', '/primetrust/sandbox/account/individual/create']);
+    expect(actions).toEqual([
+      '/primetrust/sandbox/account/individual/clear',
+      '/primetrust/sandbox/account/individual/create',
+    ]);
   });
 
   it('shows the funding inputs and Clear once opened, and hides the create actions', async () => {
@@ -154,44 +203,60 @@ describe('the sandbox page', () => {
     expect(screen.getByTestId('sandbox-kyc-status')).toHaveTextContent('Opened');
     expect(screen.queryByRole('button', { name: 'Create KYC account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create and clear KYC account' })).not.toBeInTheDocument();
-    for (const name of ['Fund account', 'Wire deposit fund', 'Fund asset', 'Reset', ...SETTLE_BUTTONS.map((b) => b.name), 'Freeze account', 'Unfreeze account']) {
+    for (const name of [
+      'Fund account',
+      'Wire deposit fund',
+      'Fund asset',
+      'Reset',
+      ...SETTLE_BUTTONS.map((b) => b.name),
+      'Freeze account',
+      'Unfreeze account',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('textbox', { name: 'Fund account amount (USD)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Wire deposit amount (USD)' })).toBeInTheDocument();
   });
 
-  it.each(SETTLE_BUTTONS)('"$name" posts to $path, shows its toast and reads the KYC state again', async ({ name, path, message, reply }) => {
-    const user = userEvent.setup();
-    let accountReads = 0;
-    const { calls } = mount(
-      {
-        [path]: () => ({ message, ...reply }),
-        '/primetrust/account/get': () => {
-          accountReads += 1;
-          return { status: 'opened' };
+  it.each(SETTLE_BUTTONS)(
+    '"$name" posts to $path, shows its toast and reads the KYC state again',
+    async ({ name, path, message, reply }) => {
+      const user = userEvent.setup();
+      let accountReads = 0;
+      const { calls } = mount(
+        {
+          [path]: () => ({ message, ...reply }),
+          '/primetrust/account/get': () => {
+            accountReads += 1;
+            return { status: 'opened' };
+          },
         },
-      },
-      { kycStatus: 'opened' },
-    );
-    const button = await screen.findByRole('button', { name });
-    await waitFor(() => expect(accountReads).toBeGreaterThan(0));
-    const before = accountReads;
-    await user.click(button);
-    const toast = await screen.findByText(message);
-    expect(toast.closest('[data-severity]')).toHaveAttribute('data-severity', 'success');
-    expect(sent(calls, path)).toEqual([{}]);
-    await waitFor(() => expect(accountReads).toBeGreaterThan(before));
-    // No other settle call went out.
-    for (const other of SETTLE_BUTTONS.filter((b) => b.path !== path)) expect(sent(calls, other.path)).toEqual([]);
-  });
+        { kycStatus: 'opened' },
+      );
+      const button = await screen.findByRole('button', { name });
+      await waitFor(() => expect(accountReads).toBeGreaterThan(0));
+      const before = accountReads;
+      await user.click(button);
+      const toast = await screen.findByText(message);
+      expect(toast.closest('[data-severity]')).toHaveAttribute('data-severity', 'success');
+      expect(sent(calls, path)).toEqual([{}]);
+      await waitFor(() => expect(accountReads).toBeGreaterThan(before));
+      // No other settle call went out.
+      for (const other of SETTLE_BUTTONS.filter((b) => b.path !== path)) expect(sent(calls, other.path)).toEqual([]);
+    },
+  );
 
   it('shows a settle failure in an error toast', async () => {
     const user = userEvent.setup();
     mount(
       {
         '/primetrust-sandbox-settle-last-ach-contribution': () => {
-          throw new ApiError({ message: 'There is no pending ACH deposit to settle', type: 'api_error', kind: 'general', statusCode: 404 });
+          throw new ApiError({
+            message: 'There is no pending ACH deposit to settle',
+            type: 'api_error',
+            kind: 'general',
+            statusCode: 404,
+          });
         },
       },
       { kycStatus: 'opened' },
@@ -202,7 +267,7 @@ describe('the sandbox page', () => {
     expect(alert).toHaveAttribute('data-severity', 'error');
   });
 
-  it('freezes and unfreezes the account; unfreezing clears the app\'s frozen flag', async () => {
+  it("freezes and unfreezes the account; unfreezing clears the app's frozen flag", async () => {
     const user = userEvent.setup();
     const { calls, auth } = mount(
       {
@@ -223,7 +288,10 @@ describe('the sandbox page', () => {
 
   it('funds the account with { amount } and shows the reply', async () => {
     const user = userEvent.setup();
-    const { calls } = mount({ '/primetrust/sandbox/account/fund': () => fundReply(SANDBOX_MESSAGES.accountFunded) }, { kycStatus: 'opened' });
+    const { calls } = mount(
+      { '/primetrust/sandbox/account/fund': () => fundReply(SANDBOX_MESSAGES.accountFunded) },
+      { kycStatus: 'opened' },
+    );
     await user.type(await screen.findByRole('textbox', { name: 'Fund account amount (USD)' }), '100');
     await user.click(screen.getByRole('button', { name: 'Fund account' }));
     expect(await screen.findByText('Fund Account Success')).toBeInTheDocument();
@@ -247,7 +315,13 @@ describe('the sandbox page', () => {
     mount(
       {
         '/primetrust/sandbox/account/fund': () => {
-          throw new ApiError({ message: 'Amount is required', type: 'new_validation_error', kind: 'general', statusCode: 400, errors: ['Amount is required'] });
+          throw new ApiError({
+            message: 'Amount is required',
+            type: 'new_validation_error',
+            kind: 'general',
+            statusCode: 400,
+            errors: ['Amount is required'],
+          });
         },
       },
       { kycStatus: 'opened' },
@@ -260,7 +334,10 @@ describe('the sandbox page', () => {
 
   it('upper-cases the asset ticker as typed and does nothing while either field is empty', async () => {
     const user = userEvent.setup();
-    const { calls } = mount({ '/primetrust-sandbox-asset-deposit': () => fundReply(SANDBOX_MESSAGES.assetFunded) }, { kycStatus: 'opened' });
+    const { calls } = mount(
+      { '/primetrust-sandbox-asset-deposit': () => fundReply(SANDBOX_MESSAGES.assetFunded) },
+      { kycStatus: 'opened' },
+    );
     const ticker = await screen.findByRole('textbox', { name: 'Asset ticker' });
     const amount = screen.getByRole('textbox', { name: 'Asset amount' });
     const button = screen.getByRole('button', { name: 'Fund asset' });
@@ -292,7 +369,13 @@ describe('the sandbox page', () => {
   it('resets the chosen linked bank method', async () => {
     const user = userEvent.setup();
     const { calls } = mount(
-      { '/primetrust/sandbox/plaid-reset-method': () => ({ message: SANDBOX_MESSAGES.methodReset, fundsTransferMethodId: METHOD_ID, requiresReauth: true }) },
+      {
+        '/primetrust/sandbox/plaid-reset-method': () => ({
+          message: SANDBOX_MESSAGES.methodReset,
+          fundsTransferMethodId: METHOD_ID,
+          requiresReauth: true,
+        }),
+      },
       { kycStatus: 'opened' },
     );
     const select = await screen.findByRole('combobox', { name: 'Payment method' });

@@ -17,7 +17,10 @@ import { useSandboxAction } from './use-sandbox-action';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-ink">
         {title}
       </h2>
@@ -118,7 +121,12 @@ export function SandboxPage() {
 
       <Section title={t('info.heading')}>
         <RawJson label={t('info.account')} data={account.data} isPending={account.isPending} error={account.error} />
-        <RawJson label={t('info.holdings')} data={holdings.data} isPending={holdings.isPending} error={holdings.error} />
+        <RawJson
+          label={t('info.holdings')}
+          data={holdings.data}
+          isPending={holdings.isPending}
+          error={holdings.error}
+        />
       </Section>
     </div>
   );

@@ -27,7 +27,11 @@ export function useSandboxAction() {
   const [busy, setBusy] = useState<string | null>(null);
 
   const run = useCallback(
-    async (name: string, action: (client: ApiClient) => Promise<{ message: string }>, options: SandboxActionOptions = {}) => {
+    async (
+      name: string,
+      action: (client: ApiClient) => Promise<{ message: string }>,
+      options: SandboxActionOptions = {},
+    ) => {
       setBusy(name);
       try {
         const reply = await action(api);
@@ -43,7 +47,10 @@ export function useSandboxAction() {
         // "After each sandbox action the KYC account state is refreshed" (document 2, section 7): through
         // /primetrust-account-refresh, never retried (docs/decisions/063). Quiet: the page keeps showing the status
         // it knows until the new one arrives, and a failed refresh leaves it as it was.
-        void Promise.all([kyc.recheck().catch(() => undefined), queryClient.invalidateQueries({ queryKey: sandboxKey })]);
+        void Promise.all([
+          kyc.recheck().catch(() => undefined),
+          queryClient.invalidateQueries({ queryKey: sandboxKey }),
+        ]);
       }
     },
     [api, kyc, queryClient, snackbar, t],

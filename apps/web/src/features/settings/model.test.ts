@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currentFactor, formatPhone, freshReauth, isReauthExpired, reauthFrom, settingsErrorField, toE164 } from './model';
+import {
+  currentFactor,
+  formatPhone,
+  freshReauth,
+  isReauthExpired,
+  reauthFrom,
+  settingsErrorField,
+  toE164,
+} from './model';
 
 describe('settings rules', () => {
   it('turns an international phone number into E.164 with the contracts phone rule (R9)', () => {
@@ -16,7 +24,10 @@ describe('settings rules', () => {
 
   it('refuses a 50,000-character phone input at once (its length is bounded before any pattern)', () => {
     const started = performance.now();
-    expect(toE164('1'.repeat(50_000) + 'x')).toEqual({ ok: false, failure: { code: 'phone', message: 'Value is not a valid phone' } });
+    expect(toE164('1'.repeat(50_000) + 'x')).toEqual({
+      ok: false,
+      failure: { code: 'phone', message: 'Value is not a valid phone' },
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
@@ -26,11 +37,22 @@ describe('settings rules', () => {
   });
 
   it('names the factor sign-in asks for now (R2)', () => {
-    const base = { preferredMfa: 'EMAIL_OTP', totpEnabled: false, phoneNumber: null, phoneNumberVerified: false } as const;
+    const base = {
+      preferredMfa: 'EMAIL_OTP',
+      totpEnabled: false,
+      phoneNumber: null,
+      phoneNumberVerified: false,
+    } as const;
     expect(currentFactor(base)).toBe('EMAIL_OTP');
-    expect(currentFactor({ ...base, preferredMfa: 'SMS_OTP', phoneNumber: '+14155552671', phoneNumberVerified: true })).toBe('SMS_OTP');
-    expect(currentFactor({ ...base, preferredMfa: 'SMS_OTP', phoneNumber: '+14155552671', phoneNumberVerified: false })).toBe('EMAIL_OTP');
-    expect(currentFactor({ ...base, preferredMfa: 'SOFTWARE_TOKEN_MFA', totpEnabled: true })).toBe('SOFTWARE_TOKEN_MFA');
+    expect(
+      currentFactor({ ...base, preferredMfa: 'SMS_OTP', phoneNumber: '+14155552671', phoneNumberVerified: true }),
+    ).toBe('SMS_OTP');
+    expect(
+      currentFactor({ ...base, preferredMfa: 'SMS_OTP', phoneNumber: '+14155552671', phoneNumberVerified: false }),
+    ).toBe('EMAIL_OTP');
+    expect(currentFactor({ ...base, preferredMfa: 'SOFTWARE_TOKEN_MFA', totpEnabled: true })).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
   });
 
   it('reuses a re-authentication until 30 s before it expires', () => {
@@ -39,7 +61,12 @@ describe('settings rules', () => {
     expect(freshReauth(reauth, 1_000 + 269_999)).toBe('r');
     expect(freshReauth(reauth, 1_000 + 270_000)).toBeNull();
     expect(freshReauth(null, 0)).toBeNull();
-    expect(isReauthExpired({ code: 'NotAuthorizedException', message: 'Please confirm it is you before changing your second factor.' })).toBe(true);
+    expect(
+      isReauthExpired({
+        code: 'NotAuthorizedException',
+        message: 'Please confirm it is you before changing your second factor.',
+      }),
+    ).toBe(true);
     expect(isReauthExpired({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' })).toBe(false);
   });
 

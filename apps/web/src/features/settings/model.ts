@@ -1,4 +1,11 @@
-import { IDENTITY_MESSAGES, phone as phoneRule, ruleFailure, type MfaMethod, type RuleFailure, type UserInfo } from '@rampart/contracts';
+import {
+  IDENTITY_MESSAGES,
+  phone as phoneRule,
+  ruleFailure,
+  type MfaMethod,
+  type RuleFailure,
+  type UserInfo,
+} from '@rampart/contracts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /*
@@ -9,7 +16,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 /** Which field of the settings forms an identity error belongs on (document 2, section 8); null: the snackbar. */
 export function settingsErrorField(code: string | undefined, form: 'password' | 'code'): 'password' | 'code' | null {
   if (code === 'CodeMismatchException' || code === 'ExpiredCodeException') return form === 'code' ? 'code' : null;
-  if (code === 'NotAuthorizedException' || code === 'InvalidPasswordException') return form === 'password' ? 'password' : null;
+  if (code === 'NotAuthorizedException' || code === 'InvalidPasswordException')
+    return form === 'password' ? 'password' : null;
   return null;
 }
 
@@ -34,7 +42,9 @@ export function formatPhone(e164: string | null): string {
 }
 
 /** The second factor sign-in asks for now (R2), as the server decides it: the authenticator wins when set up. */
-export function currentFactor(user: Pick<UserInfo, 'preferredMfa' | 'totpEnabled' | 'phoneNumber' | 'phoneNumberVerified'>): MfaMethod {
+export function currentFactor(
+  user: Pick<UserInfo, 'preferredMfa' | 'totpEnabled' | 'phoneNumber' | 'phoneNumberVerified'>,
+): MfaMethod {
   if (user.totpEnabled) return 'SOFTWARE_TOKEN_MFA';
   if (user.preferredMfa === 'SMS_OTP' && user.phoneNumber !== null && user.phoneNumberVerified) return 'SMS_OTP';
   return 'EMAIL_OTP';

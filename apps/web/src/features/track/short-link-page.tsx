@@ -15,8 +15,20 @@ export function ShortLinkPage() {
   const { t: tc } = useTranslation();
   const api = useApi();
   const { shortId = '' } = useParams();
-  const link = useQuery({ queryKey: ['short-link', shortId], queryFn: ({ signal }) => resolveShortLink(api, shortId, signal), retry: false });
+  const link = useQuery({
+    queryKey: ['short-link', shortId],
+    queryFn: ({ signal }) => resolveShortLink(api, shortId, signal),
+    retry: false,
+  });
   if (link.data) return <Navigate to={trackingPath(link.data.trackingId)} replace />;
-  if (link.isError) return <MessageBlock icon={<Link2 size={30} />} title={t('track.title')} message={t('track.badLink')} actions={<LinkButton to="/">{tc('common.goHome')}</LinkButton>} />;
+  if (link.isError)
+    return (
+      <MessageBlock
+        icon={<Link2 size={30} />}
+        title={t('track.title')}
+        message={t('track.badLink')}
+        actions={<LinkButton to="/">{tc('common.goHome')}</LinkButton>}
+      />
+    );
   return <Skeleton label={t('common.loading')} />;
 }

@@ -22,7 +22,9 @@ describe('/trade/track', () => {
     const server = fakeServer({ '/ramp/tracking': () => ({ order: done }) });
     renderPage(<TrackPage />, server.api, `/trade/track?tracking_id=${TRACKING_ID}`);
     const timeline = await screen.findByTestId('timeline');
-    const steps = within(timeline).getAllByRole('listitem').map((item) => item.textContent);
+    const steps = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(steps).toHaveLength(4);
     expect(steps[0]).toMatch(/^Waiting for your paymentNot yet$/);
     expect(steps[1]).toMatch(/^Payment receivedNov 23, 2026/);
@@ -45,16 +47,24 @@ describe('/trade/track', () => {
   });
 
   it('says when the tracking id is unknown', async () => {
-    const server = fakeServer({ '/ramp/tracking': () => errorReply(404, 'There is no order with this tracking id', 'tracking_unknown') });
+    const server = fakeServer({
+      '/ramp/tracking': () => errorReply(404, 'There is no order with this tracking id', 'tracking_unknown'),
+    });
     renderPage(<TrackPage />, server.api, `/trade/track?tracking_id=${TRACKING_ID}`);
-    expect(await screen.findByText('There is no order with this tracking id. Check the link in your email.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('There is no order with this tracking id. Check the link in your email.'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('/r/:shortId', () => {
   it('replaces itself with the tracking page of the link', async () => {
-    const server = fakeServer({ '/r/AbCdEfGhIj': () => ({ trackingId: TRACKING_ID, trackingUrl: `/trade/track?tracking_id=${TRACKING_ID}` }) });
+    const server = fakeServer({
+      '/r/AbCdEfGhIj': () => ({ trackingId: TRACKING_ID, trackingUrl: `/trade/track?tracking_id=${TRACKING_ID}` }),
+    });
     renderPage(<ShortLinkPage />, server.api, '/r/AbCdEfGhIj', '/r/:shortId');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/track?tracking_id=${TRACKING_ID}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/trade/track?tracking_id=${TRACKING_ID}`),
+    );
   });
 });

@@ -29,10 +29,31 @@ export function TrackPage() {
   });
   // A way back from a link that leads nowhere (decision 055): home, or sign-in for a visitor.
   const home = <LinkButton to="/">{tc('common.goHome')}</LinkButton>;
-  if (trackingId === '') return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={t('track.missing')} actions={home} />;
+  if (trackingId === '')
+    return (
+      <MessageBlock
+        icon={<PackageSearch size={30} />}
+        title={t('track.title')}
+        message={t('track.missing')}
+        actions={home}
+      />
+    );
   if (order.isPending) return <Skeleton label={t('common.loading')} />;
   if (order.isError) {
-    return <MessageBlock icon={<PackageSearch size={30} />} title={t('track.title')} message={isApiError(order.error) && order.error.statusCode === 404 ? t('track.unknown') : isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} actions={home} />;
+    return (
+      <MessageBlock
+        icon={<PackageSearch size={30} />}
+        title={t('track.title')}
+        message={
+          isApiError(order.error) && order.error.statusCode === 404
+            ? t('track.unknown')
+            : isApiError(order.error)
+              ? errorText(order.error)
+              : t('common.unexpected')
+        }
+        actions={home}
+      />
+    );
   }
   return (
     <div className="flex min-w-0 flex-col gap-6">

@@ -32,7 +32,9 @@ describe('/trade/buy', () => {
     expect(within(lines).getByTestId('line-fee-spread')).toHaveTextContent('Spread$0.00');
     expect(within(lines).getByTestId('line-receive')).toHaveTextContent(/^You receive99\.990+ USDS$/);
     expect(screen.getByLabelText('Destination tag')).toHaveValue('');
-    expect(screen.getByTestId('limit-remaining')).toHaveTextContent('$25,000.00 left of your $25,000.00 daily trading limit');
+    expect(screen.getByTestId('limit-remaining')).toHaveTextContent(
+      '$25,000.00 left of your $25,000.00 daily trading limit',
+    );
     expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toEqual({
       buyAssetTicker: 'USDS',
       buyNetwork: 'xrpl',
@@ -48,13 +50,17 @@ describe('/trade/buy', () => {
     const server = fakeServer(buyHandlers());
     const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
     await user.click(await screen.findByRole('radio', { name: /^ACH · Everyday Checking/ }));
-    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent('$1,000.00 left of your $1,000.00 weekly ACH limit');
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent(
+      '$1,000.00 left of your $1,000.00 weekly ACH limit',
+    );
     const amount = screen.getByLabelText('Amount (USD)');
     await user.clear(amount);
     await user.type(amount, '1500');
     await user.type(screen.getByLabelText(/ address$/), XRPL_ADDRESS);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByTestId('field-error-amount')).toHaveTextContent('This is more than your remaining limit of $1,000.00');
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent(
+      'This is more than your remaining limit of $1,000.00',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy');
   });
 
@@ -119,17 +125,25 @@ describe('/trade/buy', () => {
   });
 
   it('with plaidDeposits false, offers no linked bank to pay from (the catalogue the API serves says so)', async () => {
-    const server = fakeServer({ ...buyHandlers(), '/ramp/assets': () => ({ data: { assets: catalogue({ plaidDeposits: false }) } }) });
+    const server = fakeServer({
+      ...buyHandlers(),
+      '/ramp/assets': () => ({ data: { assets: catalogue({ plaidDeposits: false }) } }),
+    });
     renderPage(<BuyPage />, server.api, '/trade/buy', '/trade/buy', { plaidDeposits: false });
     expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /ACH · Everyday Checking/ })).toBeNull();
   });
 
   it('with issuanceAndRedemption false, offers no stablecoin: each one waits behind "Notify me"', async () => {
-    const server = fakeServer({ ...buyHandlers(), '/ramp/assets': () => ({ data: { assets: catalogue({ issuanceAndRedemption: false }) } }) });
+    const server = fakeServer({
+      ...buyHandlers(),
+      '/ramp/assets': () => ({ data: { assets: catalogue({ issuanceAndRedemption: false }) } }),
+    });
     renderPage(<BuyPage />, server.api, '/trade/buy', '/trade/buy', { issuanceAndRedemption: false });
     expect(await screen.findByRole('button', { name: /^Notify me about USDS on XRP Ledger/ })).toBeInTheDocument();
-    await waitFor(() => expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toMatchObject({ buyAssetTicker: 'BTC' }));
+    await waitFor(() =>
+      expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toMatchObject({ buyAssetTicker: 'BTC' }),
+    );
   });
 
   it('opened first, uses the reads started after the session check instead of reading them again; opened again, reads again', async () => {
@@ -155,7 +169,8 @@ describe('/trade/buy', () => {
     expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();
     expect(screen.getByText('$250.00 available')).toBeInTheDocument();
     await screen.findByTestId('estimate-lines');
-    for (const read of ['/ramp/assets', '/bank-account-list', '/primetrust-accounts-view', '/feature-interest-list']) expect(server.callsTo(read)).toHaveLength(1);
+    for (const read of ['/ramp/assets', '/bank-account-list', '/primetrust-accounts-view', '/feature-interest-list'])
+      expect(server.callsTo(read)).toHaveLength(1);
     first.unmount();
     open();
     expect(await screen.findByRole('radio', { name: /USD balance/ })).toBeChecked();

@@ -1,4 +1,13 @@
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -33,8 +42,24 @@ import { ComingSoon } from './components/coming-soon';
 import { EstimateSection } from './components/estimate-section';
 import { PayWith as PayWithField } from './components/pay-with';
 import { tradeLines } from './components/trade-lines';
-import { RAMPART_PROVIDER_ID, buildAssetOptions, buildPaymentMethodOptions, chooseOption, groupIntoSections, type AssetOption, type PaymentMethodOption } from './model/asset-options';
-import { estimateRequestOf, normaliseUsd, saveBuyForm, setBuyDraft, tradeDraftStore, usdCents, DEFAULT_TRADE_AMOUNT } from './model/trade-draft';
+import {
+  RAMPART_PROVIDER_ID,
+  buildAssetOptions,
+  buildPaymentMethodOptions,
+  chooseOption,
+  groupIntoSections,
+  type AssetOption,
+  type PaymentMethodOption,
+} from './model/asset-options';
+import {
+  estimateRequestOf,
+  normaliseUsd,
+  saveBuyForm,
+  setBuyDraft,
+  tradeDraftStore,
+  usdCents,
+  DEFAULT_TRADE_AMOUNT,
+} from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 import { useWalletAccount } from '../wallet-app/wallet-state';
 
@@ -55,9 +80,15 @@ const BuyComingSoon = memo(function BuyComingSoon({ options }: { options: readon
       options={options}
       heading={t('buy.unavailableHeading')}
       text={t('buy.unavailableText')}
-      nameOf={(option) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-      notifyLabel={(option) => t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-      doneMessage={(option) => t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+      nameOf={(option) =>
+        t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+      }
+      notifyLabel={(option) =>
+        t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+      }
+      doneMessage={(option) =>
+        t('buy.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+      }
     />
   );
 });
@@ -74,7 +105,11 @@ type FieldErrors = Partial<Record<Field, string>>;
 /** The limit that matters for this method: the weekly one of a slow method, else the daily trading limit. */
 export function limitFor(limits: RampLimitsReply | undefined, method: string) {
   if (!limits) return null;
-  return limits.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ?? limits.limits.find((limit) => limit.kind === 'daily_trades') ?? null;
+  return (
+    limits.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ??
+    limits.limits.find((limit) => limit.kind === 'daily_trades') ??
+    null
+  );
 }
 
 /**
@@ -134,7 +169,11 @@ export function BuyPage() {
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
   const [memoEdited, setMemoEdited] = useState(false);
   // Decision 059: the address of the last buy on the chosen network is offered until the user types another.
-  const pastOrders = useQuery({ queryKey: [...tradeKey, 'recent-orders'], queryFn: ({ signal }) => recentOrders(api, signal), retry: false });
+  const pastOrders = useQuery({
+    queryKey: [...tradeKey, 'recent-orders'],
+    queryFn: ({ signal }) => recentOrders(api, signal),
+    retry: false,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
   const chooseAsset = useCallback((key: string) => {
@@ -157,9 +196,15 @@ export function BuyPage() {
     if (touched) saveBuyForm({ assetKey, sourceKey, amount, address, memo });
   }, [touched, assetKey, sourceKey, amount, address, memo]);
 
-  const assetOptions = useMemo(() => (assetsData ? buildAssetOptions(assetsData, 'to', RAMPART_PROVIDER_ID) : []), [assetsData]);
+  const assetOptions = useMemo(
+    () => (assetsData ? buildAssetOptions(assetsData, 'to', RAMPART_PROVIDER_ID) : []),
+    [assetsData],
+  );
   const sections = useMemo(() => groupIntoSections(assetOptions), [assetOptions]);
-  const unavailable = useMemo(() => assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType), [assetOptions]);
+  const unavailable = useMemo(
+    () => assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType),
+    [assetOptions],
+  );
   const sources = useMemo((): PaymentMethodOption[] => {
     if (!assetsData || !banksData) return [];
     return buildPaymentMethodOptions({
@@ -169,8 +214,15 @@ export function BuyPage() {
       direction: 'from',
       text: {
         usdBalance: t('methods.primex_usd'),
-        usdBalanceDescription: holdingsData ? t('methods.balanceAvailable', { amount: formatUsd(holdingsData.available) }) : '',
-        bankMethod: (method, account) => t('methods.bankMethod', { method: t(`methods.${method}`), bank: account.nickname || account.bankName, last: account.lastDigits }),
+        usdBalanceDescription: holdingsData
+          ? t('methods.balanceAvailable', { amount: formatUsd(holdingsData.available) })
+          : '',
+        bankMethod: (method, account) =>
+          t('methods.bankMethod', {
+            method: t(`methods.${method}`),
+            bank: account.nickname || account.bankName,
+            last: account.lastDigits,
+          }),
         method: (method: TransferMethodKey) => t(`methods.${method}`),
       },
     }).filter((option) => (RAMP_SOURCE_METHODS as readonly string[]).includes(option.network));
@@ -180,8 +232,12 @@ export function BuyPage() {
   const asset = chooseOption(assetOptions, assetKey);
   const assetNetwork = asset?.network ?? null;
   // Shown (and used) until the user types in the field; on another network the field stays theirs.
-  const walletDefault = !addressEdited && address === '' && walletAccount !== null && assetNetwork === 'xrpl' ? walletAccount : null;
-  const lastUsed = !addressEdited && address === '' && walletDefault === null && assetNetwork !== null ? lastBuyDestination(pastOrders.data, assetNetwork) : null;
+  const walletDefault =
+    !addressEdited && address === '' && walletAccount !== null && assetNetwork === 'xrpl' ? walletAccount : null;
+  const lastUsed =
+    !addressEdited && address === '' && walletDefault === null && assetNetwork !== null
+      ? lastBuyDestination(pastOrders.data, assetNetwork)
+      : null;
   const buyAddress = walletDefault ?? lastUsed?.address ?? address;
   const buyMemo = lastUsed && !memoEdited && memo === '' ? lastUsed.memo : memo;
   const fromWallet = walletAccount !== null && buyAddress === walletAccount && assetNetwork === 'xrpl';
@@ -193,10 +249,14 @@ export function BuyPage() {
   const shownLimit = source ? limitFor(limitsData, source.network) : null;
 
   const normalised = normaliseUsd(amount);
-  const estimateInput = useDebounced(asset && source && normalised ? estimateRequestOf({ asset, source, amount: normalised }) : null, 300);
+  const estimateInput = useDebounced(
+    asset && source && normalised ? estimateRequestOf({ asset, source, amount: normalised }) : null,
+    300,
+  );
   const estimate = useQuery({
     queryKey: [...tradeKey, 'estimate', estimateInput],
-    queryFn: ({ signal }) => (estimateInput ? tradeEstimate(api, estimateInput, signal) : Promise.reject(new Error('no input'))),
+    queryFn: ({ signal }) =>
+      estimateInput ? tradeEstimate(api, estimateInput, signal) : Promise.reject(new Error('no input')),
     enabled: estimateInput !== null,
     retry: false,
   });
@@ -250,10 +310,13 @@ export function BuyPage() {
     const cents = normalised ? usdCents(normalised) : null;
     if (amount.trim() === '') next.amount = t('messages.amountRequired');
     else if (cents === null || cents === 0n) next.amount = t('messages.amountInvalid');
-    else if (limits.data && cents < (usdCents(limits.data.minimumTrade) ?? 0n)) next.amount = t('messages.amountBelowMinimum', { amount: formatUsd(limits.data.minimumTrade) });
-    else if (limit && cents > (usdCents(limit.remaining) ?? 0n)) next.amount = t('messages.amountAboveRemaining', { amount: formatUsd(limit.remaining) });
+    else if (limits.data && cents < (usdCents(limits.data.minimumTrade) ?? 0n))
+      next.amount = t('messages.amountBelowMinimum', { amount: formatUsd(limits.data.minimumTrade) });
+    else if (limit && cents > (usdCents(limit.remaining) ?? 0n))
+      next.amount = t('messages.amountAboveRemaining', { amount: formatUsd(limit.remaining) });
     // Paid from the USD balance: no more than is available, before any code is sent (decision 053).
-    else if (source?.network === 'primex_usd' && holdings.data && cents > (usdCents(holdings.data.available) ?? 0n)) next.amount = t('server.insufficientFunds');
+    else if (source?.network === 'primex_usd' && holdings.data && cents > (usdCents(holdings.data.available) ?? 0n))
+      next.amount = t('server.insufficientFunds');
     const addressError = addressProblem(buyAddress);
     if (addressError) next.buyAddress = addressError;
     const memoError = memoProblem(buyMemo);
@@ -266,7 +329,13 @@ export function BuyPage() {
     const next = validate();
     setErrors(next);
     if (Object.keys(next).length > 0 || !asset || !source || !normalised) return;
-    setBuyDraft({ asset, source, amount: normalised, address: buyAddress.trim(), memo: usesMemo ? buyMemo.trim() : '' });
+    setBuyDraft({
+      asset,
+      source,
+      amount: normalised,
+      address: buyAddress.trim(),
+      memo: usesMemo ? buyMemo.trim() : '',
+    });
     void navigate(TRADE_PATHS.summary);
   };
 
@@ -324,12 +393,7 @@ export function BuyPage() {
       {sections.length === 0 ? (
         <p className="text-base text-ink-muted">{t('buy.noAssets')}</p>
       ) : (
-        <AssetPicker
-          sections={sections}
-          value={asset?.key ?? null}
-          onChange={chooseAsset}
-          error={errors.buyAsset}
-        />
+        <AssetPicker sections={sections} value={asset?.key ?? null} onChange={chooseAsset} error={errors.buyAsset} />
       )}
 
       {!shown(1) ? null : sources.length === 0 ? (
@@ -343,16 +407,14 @@ export function BuyPage() {
           </LinkButton>
         </section>
       ) : (
-        <PayWith
-          options={sources}
-          value={source?.key ?? null}
-          onChange={chooseSource}
-          error={errors.sellMethod}
-        />
+        <PayWith options={sources} value={source?.key ?? null} onChange={chooseSource} error={errors.sellMethod} />
       )}
       {shown(1) ? (
         <>
-          <Link to={methodListPath('buy')} className="-mt-3 inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink">
+          <Link
+            to={methodListPath('buy')}
+            className="-mt-3 inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink"
+          >
             {t('method.compare')}
           </Link>
 
@@ -374,7 +436,13 @@ export function BuyPage() {
           <Field
             name="buyAddress"
             label={addressLabel}
-            description={fromWallet ? t('buy.walletAddressHelp') : lastUsed ? t('buy.lastAddressHelp', { network: asset.networkDisplayName }) : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })}
+            description={
+              fromWallet
+                ? t('buy.walletAddressHelp')
+                : lastUsed
+                  ? t('buy.lastAddressHelp', { network: asset.networkDisplayName })
+                  : t('buy.addressHelp', { asset: asset.assetTickerDisplayName })
+            }
             autoComplete="off"
             spellCheck="false"
             value={buyAddress}
@@ -399,7 +467,13 @@ export function BuyPage() {
 
       {shown(3) ? (
         <>
-          <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={shownLimit} method={source?.network ?? null} />
+          <EstimateSection
+            hasInput={estimateInput !== null}
+            lines={lines}
+            error={estimate.isError ? estimate.error : null}
+            limit={shownLimit}
+            method={source?.network ?? null}
+          />
 
           <SubmitButton type="submit" fullWidth>
             {t('buy.continue')}

@@ -18,7 +18,10 @@ describe('/trade/complete', () => {
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByTestId('order-status')).toHaveTextContent('Status: Sending to your address');
     expect(within(screen.getByTestId('order-lines')).getByText('ACH fee')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the tracking page' })).toHaveAttribute('href', `/trade/track?tracking_id=${TRACKING_ID}`);
+    expect(screen.getByRole('link', { name: 'Open the tracking page' })).toHaveAttribute(
+      'href',
+      `/trade/track?tracking_id=${TRACKING_ID}`,
+    );
     expect(server.callsTo('/ramp/order-get')[0]?.body).toEqual({ orderId: placed.orderId });
   });
 });

@@ -33,9 +33,21 @@ export function CompletePage() {
     enabled: !!orderId,
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : ORDER_POLL_MS),
   });
-  if (!orderId) return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>} />;
+  if (!orderId)
+    return (
+      <MessageBlock
+        title={t('summary.noDraft')}
+        actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>}
+      />
+    );
   if (order.isPending) return <Skeleton label={t('common.loading')} />;
-  if (order.isError) return <MessageBlock title={t('order.loadFailed')} message={isApiError(order.error) ? errorText(order.error) : t('common.unexpected')} />;
+  if (order.isError)
+    return (
+      <MessageBlock
+        title={t('order.loadFailed')}
+        message={isApiError(order.error) ? errorText(order.error) : t('common.unexpected')}
+      />
+    );
   const data = order.data;
   return (
     <div className="flex min-w-0 flex-col gap-6">

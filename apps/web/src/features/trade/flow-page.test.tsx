@@ -37,7 +37,10 @@ describe('/trade/flow', () => {
     renderPage(<FlowPage />, fakeServer({}).api, '/trade/flow');
     const resume = await screen.findByTestId('resume');
     expect(resume).toHaveTextContent('A sell of 100.000000 USDS, ready to review.');
-    expect(within(resume).getByRole('link', { name: 'Pick up where you left off' })).toHaveAttribute('href', '/trade/summary');
+    expect(within(resume).getByRole('link', { name: 'Pick up where you left off' })).toHaveAttribute(
+      'href',
+      '/trade/summary',
+    );
   });
 
   it('offers to go back to a buy the user started', async () => {
@@ -45,6 +48,9 @@ describe('/trade/flow', () => {
     renderPage(<FlowPage />, fakeServer({}).api, '/trade/flow');
     const resume = await screen.findByTestId('resume');
     expect(resume).toHaveTextContent('A buy you started.');
-    expect(within(resume).getByRole('link', { name: 'Pick up where you left off' })).toHaveAttribute('href', '/trade/buy');
+    expect(within(resume).getByRole('link', { name: 'Pick up where you left off' })).toHaveAttribute(
+      'href',
+      '/trade/buy',
+    );
   });
 });

@@ -18,9 +18,17 @@ function useResume(): { to: string; text: string } | null {
   const { draft, forms } = useStoreState(tradeDraftStore);
   if (draft) {
     if (isSellDraft(draft)) {
-      return { to: TRADE_PATHS.summary, text: t('flow.resumeSell', { amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName, draft.asset.decimals) }) };
+      return {
+        to: TRADE_PATHS.summary,
+        text: t('flow.resumeSell', {
+          amount: formatAssetAmount(draft.amount, draft.asset.assetTickerDisplayName, draft.asset.decimals),
+        }),
+      };
     }
-    return { to: TRADE_PATHS.summary, text: t('flow.resumeBuy', { amount: formatUsd(draft.amount), asset: draft.asset.assetTickerDisplayName }) };
+    return {
+      to: TRADE_PATHS.summary,
+      text: t('flow.resumeBuy', { amount: formatUsd(draft.amount), asset: draft.asset.assetTickerDisplayName }),
+    };
   }
   const side = forms.last;
   if (side === 'buy' && forms.buy) return { to: TRADE_PATHS.buy, text: t('flow.resumeBuyForm') };
@@ -41,7 +49,11 @@ export function FlowPage() {
       <TradeHeader title={t('flow.title')} intro={t('flow.intro')} backTo="/" backLabel={t('common.backHome')} />
 
       {resume ? (
-        <section aria-labelledby="resume-heading" className="flex flex-col gap-3 rounded-xl border border-primary bg-primary-soft p-4" data-testid="resume">
+        <section
+          aria-labelledby="resume-heading"
+          className="flex flex-col gap-3 rounded-xl border border-primary bg-primary-soft p-4"
+          data-testid="resume"
+        >
           <h2 id="resume-heading" className="text-base font-semibold text-ink">
             {t('flow.resumeHeading')}
           </h2>
@@ -51,14 +63,20 @@ export function FlowPage() {
       ) : null}
 
       <nav aria-label={t('flow.chooseLabel')} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Link to={TRADE_PATHS.buy} className="flex min-h-11 items-start gap-3 rounded-xl border border-line-strong bg-surface p-4 no-underline outline-none hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus">
+        <Link
+          to={TRADE_PATHS.buy}
+          className="flex min-h-11 items-start gap-3 rounded-xl border border-line-strong bg-surface p-4 no-underline outline-none hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus"
+        >
           <ArrowDownToLine size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-primary-ink" />
           <span className="flex flex-col">
             <span className="font-semibold text-ink">{t('flow.buy')}</span>
             <span className="text-sm text-ink-muted">{t('flow.buyText')}</span>
           </span>
         </Link>
-        <Link to={TRADE_PATHS.sell} className="flex min-h-11 items-start gap-3 rounded-xl border border-line-strong bg-surface p-4 no-underline outline-none hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus">
+        <Link
+          to={TRADE_PATHS.sell}
+          className="flex min-h-11 items-start gap-3 rounded-xl border border-line-strong bg-surface p-4 no-underline outline-none hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus"
+        >
           <ArrowUpFromLine size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-primary-ink" />
           <span className="flex flex-col">
             <span className="font-semibold text-ink">{t('flow.sell')}</span>
@@ -74,7 +92,10 @@ export function FlowPage() {
         <ol className="flex flex-col gap-3" data-testid="flow-steps">
           {TRADE_STEPS.map((step, index) => (
             <li key={step} className="flex items-start gap-3">
-              <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-ink">
+              <span
+                aria-hidden="true"
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-ink"
+              >
                 {index + 1}
               </span>
               <span className="flex min-w-0 flex-col">

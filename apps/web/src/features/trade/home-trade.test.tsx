@@ -24,7 +24,18 @@ const HOLDINGS = {
   ],
 };
 
-function handlers(orders = [order({ status: 'completed' }), order({ orderId: 'o-2', side: 'sell', status: 'awaiting_deposit', sellAssetTicker: 'USDS', sellAmountTotal: '20.000000' })]) {
+function handlers(
+  orders = [
+    order({ status: 'completed' }),
+    order({
+      orderId: 'o-2',
+      side: 'sell',
+      status: 'awaiting_deposit',
+      sellAssetTicker: 'USDS',
+      sellAmountTotal: '20.000000',
+    }),
+  ],
+) {
   return {
     '/ramp/assets': () => ({ data: { assets: catalogue() } }),
     '/primetrust-accounts-view': () => HOLDINGS,
@@ -55,8 +66,14 @@ describe('the home page trading part (issue 6, decision 031)', () => {
     expect(within(assets).getByText('12.5 USDS')).toBeInTheDocument();
     expect(within(assets).queryByText('ETH')).toBeNull();
     const orders = await screen.findByTestId('home-orders');
-    expect(within(orders).getByRole('link', { name: /Buy USDS for \$100\.00.*Completed/ })).toHaveAttribute('href', `/trade/complete?order=${order().orderId}`);
-    expect(within(orders).getByRole('link', { name: /Sell 20 USDS.*Waiting for your deposit/ })).toHaveAttribute('href', '/trade/complete?order=o-2');
+    expect(within(orders).getByRole('link', { name: /Buy USDS for \$100\.00.*Completed/ })).toHaveAttribute(
+      'href',
+      `/trade/complete?order=${order().orderId}`,
+    );
+    expect(within(orders).getByRole('link', { name: /Sell 20 USDS.*Waiting for your deposit/ })).toHaveAttribute(
+      'href',
+      '/trade/complete?order=o-2',
+    );
     expect(server.callsTo('/ramp/orders')[0]?.body).toEqual({ limit: 5 });
   });
 
@@ -88,7 +105,9 @@ describe('the home page trading part (issue 6, decision 031)', () => {
   it('says so when there are no orders yet', async () => {
     const server = fakeServer(handlers([]));
     renderHome(server, 'opened');
-    expect(await screen.findByTestId('home-orders-empty')).toHaveTextContent('No orders yet. Your trades will show here.');
+    expect(await screen.findByTestId('home-orders-empty')).toHaveTextContent(
+      'No orders yet. Your trades will show here.',
+    );
   });
 
   it('shows nothing to a user who is not verified', async () => {

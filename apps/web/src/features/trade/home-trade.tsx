@@ -23,7 +23,8 @@ const RECENT_ORDERS = 5;
 function recentOrdersQueryOptions(api: ApiClient) {
   return {
     queryKey: [...tradeKey, 'orders', 'recent'],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.request('/ramp/orders', { body: { limit: RECENT_ORDERS }, retry: true, signal, schema: OrderListReply }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.request('/ramp/orders', { body: { limit: RECENT_ORDERS }, retry: true, signal, schema: OrderListReply }),
   };
 }
 
@@ -54,7 +55,10 @@ function QuickTrade() {
   const [amount, setAmount] = useState(DEFAULT_TRADE_AMOUNT);
   const [error, setError] = useState<string | null>(null);
 
-  const options = useMemo(() => (assets.data ? buildAssetOptions(assets.data, side === 'buy' ? 'to' : 'from', RAMPART_PROVIDER_ID) : []), [assets.data, side]);
+  const options = useMemo(
+    () => (assets.data ? buildAssetOptions(assets.data, side === 'buy' ? 'to' : 'from', RAMPART_PROVIDER_ID) : []),
+    [assets.data, side],
+  );
   const asset = chooseOption(options, assetKey);
 
   const submit = (event: FormEvent) => {
@@ -110,7 +114,9 @@ function QuickTrade() {
         />
         <TextField
           name="quickAmount"
-          label={side === 'buy' ? t('home.amountUsd') : t('home.amountAsset', { asset: asset?.assetTickerDisplayName ?? '' })}
+          label={
+            side === 'buy' ? t('home.amountUsd') : t('home.amountAsset', { asset: asset?.assetTickerDisplayName ?? '' })
+          }
           inputMode="decimal"
           value={amount}
           onChange={(value) => {
@@ -192,7 +198,10 @@ function RecentOrders() {
           ))}
         </ul>
       )}
-      <Link to="/history" className="inline-flex min-h-11 items-center self-start rounded-lg text-sm font-semibold text-primary-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+      <Link
+        to="/history"
+        className="inline-flex min-h-11 items-center self-start rounded-lg text-sm font-semibold text-primary-ink hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+      >
         {t('home.allActivity')}
       </Link>
     </section>

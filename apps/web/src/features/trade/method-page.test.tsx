@@ -18,7 +18,11 @@ describe('/trade/method', () => {
     const { user } = renderPage(<MethodPage />, server.api, '/trade/method?side=buy', '/trade/method');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose payment method' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Payment methods' });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['USD balance', 'ACH', 'Instant ACH']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['USD balance', 'ACH', 'Instant ACH']);
 
     const ach = screen.getByTestId('method-primex_ach');
     expect(ach).toHaveTextContent('5 business days');
@@ -28,7 +32,10 @@ describe('/trade/method', () => {
     expect(instant).toHaveTextContent('Instant');
     expect(instant).toHaveTextContent('$2.00 fee');
     expect(screen.getByTestId('method-primex_usd')).toHaveTextContent('No fee');
-    expect(within(ach).getByRole('link', { name: 'Details of ACH' })).toHaveAttribute('href', '/trade/method/primex_ach?side=buy');
+    expect(within(ach).getByRole('link', { name: 'Details of ACH' })).toHaveAttribute(
+      'href',
+      '/trade/method/primex_ach?side=buy',
+    );
 
     await user.click(within(ach).getByRole('button', { name: 'Use ACH · Everyday Checking ••1234' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy'));
@@ -40,7 +47,10 @@ describe('/trade/method', () => {
     const server = fakeServer(buyHandlers());
     renderPage(<BuyPage />, server.api, '/trade/buy');
     expect(await screen.findByRole('radio', { name: /^ACH · Everyday Checking/ })).toBeChecked();
-    expect(screen.getByRole('link', { name: 'Compare payment methods' })).toHaveAttribute('href', '/trade/method?side=buy');
+    expect(screen.getByRole('link', { name: 'Compare payment methods' })).toHaveAttribute(
+      'href',
+      '/trade/method?side=buy',
+    );
   });
 
   it("lists the methods trades cannot use yet with 'Notify me'", async () => {
@@ -61,8 +71,15 @@ describe('/trade/method', () => {
     const server = fakeServer({ ...buyHandlers(), '/bank-account-list': () => ({ accounts: [] }) });
     const { user } = renderPage(<MethodPage />, server.api, '/trade/method?side=sell', '/trade/method');
     const list = await screen.findByRole('list', { name: 'Payment methods' });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['USD balance', 'ACH']);
-    expect(within(screen.getByTestId('method-primex_ach')).getByRole('link', { name: 'Link a bank' })).toHaveAttribute('href', `/methods/bank?redirect=${encodeURIComponent('/trade/method?side=sell')}`);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['USD balance', 'ACH']);
+    expect(within(screen.getByTestId('method-primex_ach')).getByRole('link', { name: 'Link a bank' })).toHaveAttribute(
+      'href',
+      `/methods/bank?redirect=${encodeURIComponent('/trade/method?side=sell')}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Use USD balance' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/sell'));
     expect(tradeDraftStore.getState().forms.sell?.payoutKey).toBe('primex_usdUSD');
@@ -79,12 +96,19 @@ describe('/trade/method/:tradeMethod', () => {
     expect(screen.getByText('US only')).toBeInTheDocument();
     expect(screen.getByTestId('used-for')).toHaveTextContent('Paying for a buy · Receiving the dollars of a sell');
     const limits = await screen.findByTestId('method-limits');
-    expect(within(limits).getByTestId('limit-weekly_method')).toHaveTextContent('Weekly ACH limit: $1,000.00$1,000.00 left.');
-    expect(within(limits).getByTestId('limit-daily_trades')).toHaveTextContent('Daily trading limit: $25,000.00$25,000.00 left.');
+    expect(within(limits).getByTestId('limit-weekly_method')).toHaveTextContent(
+      'Weekly ACH limit: $1,000.00$1,000.00 left.',
+    );
+    expect(within(limits).getByTestId('limit-daily_trades')).toHaveTextContent(
+      'Daily trading limit: $25,000.00$25,000.00 left.',
+    );
     expect(within(limits).getByTestId('limit-per_trade')).toHaveTextContent('Largest single trade: $10,000.00');
     expect(server.callsTo('/ramp/limits').at(-1)?.body).toEqual({ method: 'primex_ach' });
     expect(await screen.findByTestId('linked-banks')).toHaveTextContent('ACH · Everyday Checking ••1234');
-    expect(screen.getByRole('link', { name: 'Link another bank' })).toHaveAttribute('href', `/methods/bank?redirect=${encodeURIComponent('/trade/method/primex_ach?side=buy')}`);
+    expect(screen.getByRole('link', { name: 'Link another bank' })).toHaveAttribute(
+      'href',
+      `/methods/bank?redirect=${encodeURIComponent('/trade/method/primex_ach?side=buy')}`,
+    );
     expect(screen.getByRole('button', { name: 'Use ACH · Everyday Checking ••1234' })).toBeInTheDocument();
   });
 

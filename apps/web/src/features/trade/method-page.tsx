@@ -2,7 +2,15 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FIAT_TICKER, TRANSFER_METHODS, rampAssetKey, type RampAsset, type RampLimit, type RampLimitsReply, type TransferMethodKey } from '@rampart/contracts';
+import {
+  FIAT_TICKER,
+  TRANSFER_METHODS,
+  rampAssetKey,
+  type RampAsset,
+  type RampLimit,
+  type RampLimitsReply,
+  type TransferMethodKey,
+} from '@rampart/contracts';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
@@ -16,7 +24,17 @@ import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-so
 import { NotifyMeButton, useNotifyMe } from './components/coming-soon';
 import { TradeHeader } from './components/trade-header';
 import { buildPaymentMethodOptions, type AssetOption, type PaymentMethodOption } from './model/asset-options';
-import { isTradeSide, limitsOf, methodFee, needsLinkedBank, tradeMethodOf, tradeMethodsFor, tradeSidesOf, unavailableMethodsFor, type TradeSide } from './model/trade-methods';
+import {
+  isTradeSide,
+  limitsOf,
+  methodFee,
+  needsLinkedBank,
+  tradeMethodOf,
+  tradeMethodsFor,
+  tradeSidesOf,
+  unavailableMethodsFor,
+  type TradeSide,
+} from './model/trade-methods';
 import { chooseMethod, tradeDraftStore } from './model/trade-draft';
 import { TRADE_PATHS, methodDetailPath, methodListPath } from './paths';
 
@@ -45,8 +63,15 @@ function useMethodOptions(side: TradeSide) {
       direction: side === 'buy' ? 'from' : 'to',
       text: {
         usdBalance: t('methods.primex_usd'),
-        usdBalanceDescription: holdings.data ? t('methods.balanceAvailable', { amount: formatUsd(holdings.data.available) }) : '',
-        bankMethod: (method, account) => t('methods.bankMethod', { method: t(`methods.${method}`), bank: account.nickname || account.bankName, last: account.lastDigits }),
+        usdBalanceDescription: holdings.data
+          ? t('methods.balanceAvailable', { amount: formatUsd(holdings.data.available) })
+          : '',
+        bankMethod: (method, account) =>
+          t('methods.bankMethod', {
+            method: t(`methods.${method}`),
+            bank: account.nickname || account.bankName,
+            last: account.lastDigits,
+          }),
         method: (method: TransferMethodKey) => t(`methods.${method}`),
       },
     });
@@ -59,20 +84,35 @@ export function feeText(t: T, method: TransferMethodKey): string {
   const fee = methodFee(method);
   if (fee.kind === 'none') return t('method.feeNone');
   if (fee.kind === 'fixed') return t('method.feeFixed', { amount: formatUsd(fee.amount) });
-  const percent = new Intl.NumberFormat(currentIntlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(fee.fraction as `${number}`);
+  const percent = new Intl.NumberFormat(currentIntlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(
+    fee.fraction as `${number}`,
+  );
   return t('method.feePercent', { percent });
 }
 
 /** The limit line of a method in the list: its weekly limit with what remains, else that it has none. */
 function limitText(t: T, method: TransferMethodKey, limits: RampLimitsReply | undefined): string {
   const weekly = limits?.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method);
-  if (weekly) return t('limits.remaining', { amount: formatUsd(weekly.remaining), limit: formatUsd(weekly.limit), method: t(`methods.${method}`) });
+  if (weekly)
+    return t('limits.remaining', {
+      amount: formatUsd(weekly.remaining),
+      limit: formatUsd(weekly.limit),
+      method: t(`methods.${method}`),
+    });
   if (method === 'primex_ach' || method === 'primex_card') return t('method.weeklyLimitCopy');
   return t('method.noWeeklyLimit');
 }
 
 /** The buttons that choose one of a method's options for the side's trade, and send the user back to it. */
-function MethodChoices({ method, side, options }: { method: TransferMethodKey; side: TradeSide; options: readonly PaymentMethodOption[] }) {
+function MethodChoices({
+  method,
+  side,
+  options,
+}: {
+  method: TransferMethodKey;
+  side: TradeSide;
+  options: readonly PaymentMethodOption[];
+}) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const navigate = useNavigate();
   const forms = tradeDraftStore.getState().forms;
@@ -101,7 +141,11 @@ function MethodChoices({ method, side, options }: { method: TransferMethodKey; s
             void navigate(side === 'buy' ? TRADE_PATHS.buy : TRADE_PATHS.sell);
           }}
         >
-          {option.disabled ? t('method.reauth', { option: option.label }) : option.key === chosen ? t('method.chosen', { option: option.label }) : t('method.use', { option: option.label })}
+          {option.disabled
+            ? t('method.reauth', { option: option.label })
+            : option.key === chosen
+              ? t('method.chosen', { option: option.label })
+              : t('method.use', { option: option.label })}
         </Button>
       ))}
     </div>
@@ -166,21 +210,41 @@ export function MethodPage() {
   if (assets.isPending || banks.isPending) return <Skeleton label={t('common.loading')} />;
   if (assets.isError || banks.isError) {
     const error = assets.error ?? banks.error;
-    return <MessageBlock title={t('method.loadFailed')} message={isApiError(error) ? errorText(error) : t('common.unexpected')} />;
+    return (
+      <MessageBlock
+        title={t('method.loadFailed')}
+        message={isApiError(error) ? errorText(error) : t('common.unexpected')}
+      />
+    );
   }
   const unavailable = unavailableMethodsFor(side)
     .map((method) => methodAsOption(assets.data, method))
-    .filter((option): option is AssetOption => option !== null && option.disabled && !option.hidden && option.featureInterestType !== null);
+    .filter(
+      (option): option is AssetOption =>
+        option !== null && option.disabled && !option.hidden && option.featureInterestType !== null,
+    );
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <TradeHeader title={t('method.title')} intro={t(side === 'buy' ? 'method.introBuy' : 'method.introSell')} backTo={side === 'buy' ? TRADE_PATHS.buy : TRADE_PATHS.sell} />
+      <TradeHeader
+        title={t('method.title')}
+        intro={t(side === 'buy' ? 'method.introBuy' : 'method.introSell')}
+        backTo={side === 'buy' ? TRADE_PATHS.buy : TRADE_PATHS.sell}
+      />
       <ul className="flex flex-col gap-4" aria-label={t('method.listLabel')}>
         {tradeMethodsFor(side).map((method) => (
-          <li key={method} className="flex flex-col gap-3 rounded-xl border border-line p-4" data-testid={`method-${method}`}>
+          <li
+            key={method}
+            className="flex flex-col gap-3 rounded-xl border border-line p-4"
+            data-testid={`method-${method}`}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-base font-semibold text-ink">{t(`methods.${method}`)}</h2>
-              <Link to={methodDetailPath(method, side)} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink" aria-label={t('method.detailsOf', { method: t(`methods.${method}`) })}>
+              <Link
+                to={methodDetailPath(method, side)}
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink"
+                aria-label={t('method.detailsOf', { method: t(`methods.${method}`) })}
+              >
                 {t('method.details')}
               </Link>
             </div>
@@ -199,11 +263,19 @@ export function MethodPage() {
             {unavailable.map((option) => {
               const method = option.network as TransferMethodKey;
               return (
-                <li key={method} className="flex flex-col gap-2 rounded-xl border border-line p-4 opacity-90" data-testid={`method-${method}`}>
+                <li
+                  key={method}
+                  className="flex flex-col gap-2 rounded-xl border border-line p-4 opacity-90"
+                  data-testid={`method-${method}`}
+                >
                   <h3 className="text-base font-semibold text-ink-muted">{t(`methods.${method}`)}</h3>
                   <MethodFacts method={method} />
                   <div>
-                    <NotifyMeButton option={option} label={t('method.notifyMeAbout', { method: t(`methods.${method}`) })} state={notify} />
+                    <NotifyMeButton
+                      option={option}
+                      label={t('method.notifyMeAbout', { method: t(`methods.${method}`) })}
+                      state={notify}
+                    />
                   </div>
                 </li>
               );
@@ -260,7 +332,12 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <TradeHeader title={name} intro={t('method.detailIntro', { method: name })} backTo={methodListPath(side)} backLabel={t('method.backToList')} />
+      <TradeHeader
+        title={name}
+        intro={t('method.detailIntro', { method: name })}
+        backTo={methodListPath(side)}
+        backLabel={t('method.backToList')}
+      />
       <section aria-labelledby="facts-heading" className="flex flex-col gap-2">
         <h2 id="facts-heading" className="text-base font-semibold text-ink">
           {t('method.factsHeading')}
@@ -274,10 +351,14 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
           <dd className="text-ink">{t(`method.reaches.${method}`)}</dd>
           <dt className="text-ink-muted">{t('method.usedFor')}</dt>
           <dd className="text-ink" data-testid="used-for">
-            {sides.length === 0 ? t('method.notForTrades') : sides.map((s) => t(s === 'buy' ? 'method.forBuying' : 'method.forSelling')).join(' · ')}
+            {sides.length === 0
+              ? t('method.notForTrades')
+              : sides.map((s) => t(s === 'buy' ? 'method.forBuying' : 'method.forSelling')).join(' · ')}
           </dd>
         </dl>
-        {TRANSFER_METHODS[method].settlement.kind !== 'instant' && sides.length > 0 ? <p className="text-sm text-ink-muted">{t('method.slowNote')}</p> : null}
+        {TRANSFER_METHODS[method].settlement.kind !== 'instant' && sides.length > 0 ? (
+          <p className="text-sm text-ink-muted">{t('method.slowNote')}</p>
+        ) : null}
       </section>
 
       {sides.length > 0 ? (
@@ -293,7 +374,9 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
             </ul>
           ) : limits.isError ? (
             <p role="alert" className="text-sm text-danger">
-              {t('method.limitsFailed', { details: isApiError(limits.error) ? errorText(limits.error) : t('common.unexpected') })}
+              {t('method.limitsFailed', {
+                details: isApiError(limits.error) ? errorText(limits.error) : t('common.unexpected'),
+              })}
             </p>
           ) : (
             <p className="text-sm text-ink-muted">{t('common.loading')}</p>
@@ -320,22 +403,33 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
             {banks.isPending ? null : bankOptions.length > 0 ? (
               <ul className="flex flex-col gap-1 text-sm text-ink" data-testid="linked-banks">
                 {bankOptions.map((option) => (
-                  <li key={option.key}>{option.disabled ? t('method.reauth', { option: option.label }) : option.label}</li>
+                  <li key={option.key}>
+                    {option.disabled ? t('method.reauth', { option: option.label }) : option.label}
+                  </li>
                 ))}
               </ul>
             ) : (
               <p className="text-sm text-ink">{t('method.noBank')}</p>
             )}
-            <Link to={`/methods/bank?redirect=${encodeURIComponent(methodDetailPath(method, side))}`} className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink">
+            <Link
+              to={`/methods/bank?redirect=${encodeURIComponent(methodDetailPath(method, side))}`}
+              className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary-ink"
+            >
               {t(bankOptions.length > 0 ? 'method.linkAnotherBank' : 'method.linkBank')}
             </Link>
           </>
         ) : (
-          <p className="text-sm text-ink-muted">{holdings.data ? t('method.balanceText', { amount: formatUsd(holdings.data.available) }) : t('method.balanceTextPlain')}</p>
+          <p className="text-sm text-ink-muted">
+            {holdings.data
+              ? t('method.balanceText', { amount: formatUsd(holdings.data.available) })
+              : t('method.balanceTextPlain')}
+          </p>
         )}
       </section>
 
-      {sides.includes(optionSide) && !assets.isPending && (!needsLinkedBank(method) || bankOptions.length > 0) ? <MethodChoices method={method} side={optionSide} options={options} /> : null}
+      {sides.includes(optionSide) && !assets.isPending && (!needsLinkedBank(method) || bankOptions.length > 0) ? (
+        <MethodChoices method={method} side={optionSide} options={options} />
+      ) : null}
     </div>
   );
 }

@@ -37,7 +37,13 @@ const SELL_FIGURES = figures({
 function sellDraft() {
   const assets = catalogue();
   const asset = buildAssetOptions(assets, 'from', 'rampart').find((option) => option.key === 'xrplUSDS')!;
-  const payout = buildPaymentMethodOptions({ assets, bankAccounts: [BANK], logos: new Map(), direction: 'to', text }).find((option) => option.network === 'primex_ach')!;
+  const payout = buildPaymentMethodOptions({
+    assets,
+    bankAccounts: [BANK],
+    logos: new Map(),
+    direction: 'to',
+    text,
+  }).find((option) => option.network === 'primex_ach')!;
   setSellDraft({ asset, delivery: 'deposit', amount: '100.000000', payout });
 }
 
@@ -117,19 +123,27 @@ describe('a sell through the summary to its order', () => {
     sellDraft();
     confirmQuote({ quoteId: 'q-sell', expiresAt: new Date(Date.now() + 300_000).toISOString() });
     const server = fakeServer({
-      '/ramp/order-challenge': () => ({ challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } }),
+      '/ramp/order-challenge': () => ({
+        challengeName: 'EMAIL_OTP',
+        codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' },
+      }),
       '/ramp/order': () => ({ order: DEPOSIT_ORDER, replayed: false }),
     });
     const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
     await user.type(await screen.findByLabelText(/Verification code/), '246810');
     await user.click(screen.getByRole('button', { name: 'Verify and sell' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${DEPOSIT_ORDER.orderId}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${DEPOSIT_ORDER.orderId}`),
+    );
     expect(server.callsTo('/ramp/order')[0]?.body).toEqual({ quoteId: 'q-sell', code: '246810' });
     expect(tradeDraftStore.getState().draft).toBeNull();
   });
 
   it('shows the owner where to send a deposit: the address to copy and as a QR code, the tag they must include, the minimum', async () => {
-    const server = fakeServer({ '/ramp/order-get': () => ({ order: DEPOSIT_ORDER, replayed: false }), '/ramp/assets': () => ({ data: { assets: catalogue() } }) });
+    const server = fakeServer({
+      '/ramp/order-get': () => ({ order: DEPOSIT_ORDER, replayed: false }),
+      '/ramp/assets': () => ({ data: { assets: catalogue() } }),
+    });
     const { user } = renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);
     const block = await screen.findByTestId('deposit-instructions');
     // The asset's own decimals, once the catalogue has said them.
@@ -139,10 +153,14 @@ describe('a sell through the summary to its order', () => {
     const tag = within(block).getByTestId('deposit-memo-block');
     expect(tag).toHaveTextContent('You must include this destination tag');
     expect(within(tag).getByTestId('deposit-memo')).toHaveTextContent('4242');
-    expect(tag.compareDocumentPosition(within(block).getByTestId('deposit-address')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      tag.compareDocumentPosition(within(block).getByTestId('deposit-address')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(within(block).getByTestId('deposit-minimum')).toHaveTextContent('Minimum deposit: 10.000000 USDS.');
     expect(await within(block).findByTestId('deposit-qr')).toHaveAttribute('data-value', XRPL_ADDRESS);
-    expect(within(block).getByRole('img', { name: 'QR code of the deposit address on XRP Ledger' })).toBeInTheDocument();
+    expect(
+      within(block).getByRole('img', { name: 'QR code of the deposit address on XRP Ledger' }),
+    ).toBeInTheDocument();
 
     await user.click(within(block).getByRole('button', { name: 'Copy the address' }));
     expect(await navigator.clipboard.readText()).toBe(XRPL_ADDRESS);
@@ -155,7 +173,11 @@ describe('a sell through the summary to its order', () => {
   });
 
   it('shows no deposit instructions once the deposit has arrived, nor for a sell from holdings', async () => {
-    const received = { ...DEPOSIT_ORDER, status: 'deposit_received' as const, timeline: [...DEPOSIT_ORDER.timeline, { status: 'deposit_received' as const, at: '2026-11-23T15:05:00.000Z' }] };
+    const received = {
+      ...DEPOSIT_ORDER,
+      status: 'deposit_received' as const,
+      timeline: [...DEPOSIT_ORDER.timeline, { status: 'deposit_received' as const, at: '2026-11-23T15:05:00.000Z' }],
+    };
     const server = fakeServer({ '/ramp/order-get': () => ({ order: received, replayed: false }) });
     renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);
     expect(await screen.findByTestId('order-status')).toHaveTextContent('Status: Deposit received');

@@ -18,9 +18,18 @@ afterAll(async () => {
 function sellHandlers(held: { assetTicker: string; available: string }[]) {
   return {
     ...buyHandlers(),
-    '/primetrust-accounts-view': () => ({ available: '40.00', settled: '40.00', held: '0.00', assets: held.map((h) => ({ ...h, settled: h.available, held: '0' })) }),
+    '/primetrust-accounts-view': () => ({
+      available: '40.00',
+      settled: '40.00',
+      held: '0.00',
+      assets: held.map((h) => ({ ...h, settled: h.available, held: '0' })),
+    }),
     '/ramp/trade-estimate': (body: unknown) => {
-      const request = body as { sellAmountTotal: string; sellDeliveryMethod: 'holdings' | 'deposit'; buyNetwork: string };
+      const request = body as {
+        sellAmountTotal: string;
+        sellDeliveryMethod: 'holdings' | 'deposit';
+        buyNetwork: string;
+      };
       return {
         estimate: figures({
           side: 'sell',
@@ -32,7 +41,12 @@ function sellHandlers(held: { assetTicker: string; available: string }[]) {
           buyNetwork: request.buyNetwork,
           receiveAmount: request.buyNetwork === 'primex_ach' ? '99.50' : '100.00',
           fees: [
-            { kind: 'method', label: 'Method fee', assetTicker: 'USD', amount: request.buyNetwork === 'primex_ach' ? '0.50' : '0.00' },
+            {
+              kind: 'method',
+              label: 'Method fee',
+              assetTicker: 'USD',
+              amount: request.buyNetwork === 'primex_ach' ? '0.50' : '0.00',
+            },
             { kind: 'network', label: 'Network fee', assetTicker: 'USD', amount: '0.00' },
             { kind: 'spread', label: 'Spread', assetTicker: 'USD', amount: '0.00' },
           ],
@@ -98,8 +112,16 @@ describe('/trade/sell', () => {
     await user.clear(amount);
     await user.type(amount, '120.5');
     await user.click(screen.getByRole('radio', { name: /^ACH · Everyday Checking/ }));
-    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent('$1,000.00 left of your $1,000.00 weekly ACH limit');
-    await waitFor(() => expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toMatchObject({ sellDeliveryMethod: 'deposit', buyNetwork: 'primex_ach', sellAmountTotal: '120.500000' }));
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent(
+      '$1,000.00 left of your $1,000.00 weekly ACH limit',
+    );
+    await waitFor(() =>
+      expect(server.callsTo('/ramp/trade-estimate').at(-1)?.body).toMatchObject({
+        sellDeliveryMethod: 'deposit',
+        buyNetwork: 'primex_ach',
+        sellAmountTotal: '120.500000',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trade/summary'));
     expect(tradeDraftStore.getState().draft).toMatchObject({
@@ -138,7 +160,10 @@ describe('/trade/sell', () => {
     const server = fakeServer(sellHandlers([]));
     renderPage(<SellPage />, server.api, '/trade/sell');
     expect(await screen.findByRole('radio', { name: /^ACH · Everyday Checking/ })).toBeChecked();
-    expect(screen.getByRole('link', { name: 'Compare payment methods' })).toHaveAttribute('href', '/trade/method?side=sell');
+    expect(screen.getByRole('link', { name: 'Compare payment methods' })).toHaveAttribute(
+      'href',
+      '/trade/method?side=sell',
+    );
   });
 
   it('speaks Spanish, with the amounts formatted for it', async () => {

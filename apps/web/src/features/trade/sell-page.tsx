@@ -21,8 +21,23 @@ import { EstimateSection } from './components/estimate-section';
 import { PayWith } from './components/pay-with';
 import { TradeHeader } from './components/trade-header';
 import { formatAssetAmount, tradeLines } from './components/trade-lines';
-import { RAMPART_PROVIDER_ID, buildAssetOptions, buildPaymentMethodOptions, chooseOption, groupIntoSections, type AssetOption, type PaymentMethodOption } from './model/asset-options';
-import { compareDecimals, normaliseAssetAmount, saveSellForm, sellEstimateRequestOf, setSellDraft, tradeDraftStore } from './model/trade-draft';
+import {
+  RAMPART_PROVIDER_ID,
+  buildAssetOptions,
+  buildPaymentMethodOptions,
+  chooseOption,
+  groupIntoSections,
+  type AssetOption,
+  type PaymentMethodOption,
+} from './model/asset-options';
+import {
+  compareDecimals,
+  normaliseAssetAmount,
+  saveSellForm,
+  sellEstimateRequestOf,
+  setSellDraft,
+  tradeDraftStore,
+} from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
 
 type Delivery = 'holdings' | 'deposit';
@@ -30,7 +45,10 @@ type Field = 'sellAsset' | 'delivery' | 'amount' | 'payout';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** What the user holds of a ticker (R14: holdings are per ticker, whatever chain they came by); '0' when nothing. */
-export function heldAmount(assets: readonly { assetTicker: string; available: string }[] | undefined, ticker: string): string {
+export function heldAmount(
+  assets: readonly { assetTicker: string; available: string }[] | undefined,
+  ticker: string,
+): string {
   return assets?.find((held) => held.assetTicker.toUpperCase() === ticker.toUpperCase())?.available ?? '0';
 }
 
@@ -59,7 +77,10 @@ export function SellPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
 
-  const assetOptions = useMemo(() => (assets.data ? buildAssetOptions(assets.data, 'from', RAMPART_PROVIDER_ID) : []), [assets.data]);
+  const assetOptions = useMemo(
+    () => (assets.data ? buildAssetOptions(assets.data, 'from', RAMPART_PROVIDER_ID) : []),
+    [assets.data],
+  );
   const sections = useMemo(() => groupIntoSections(assetOptions), [assetOptions]);
   const unavailable = assetOptions.filter((option) => option.disabled && !option.hidden && option.featureInterestType);
   const payouts = useMemo((): PaymentMethodOption[] => {
@@ -71,8 +92,15 @@ export function SellPage() {
       direction: 'to',
       text: {
         usdBalance: t('methods.primex_usd'),
-        usdBalanceDescription: holdings.data ? t('sell.balanceNow', { amount: formatUsd(holdings.data.available) }) : '',
-        bankMethod: (method, account) => t('methods.bankMethod', { method: t(`methods.${method}`), bank: account.nickname || account.bankName, last: account.lastDigits }),
+        usdBalanceDescription: holdings.data
+          ? t('sell.balanceNow', { amount: formatUsd(holdings.data.available) })
+          : '',
+        bankMethod: (method, account) =>
+          t('methods.bankMethod', {
+            method: t(`methods.${method}`),
+            bank: account.nickname || account.bankName,
+            last: account.lastDigits,
+          }),
         method: (method: TransferMethodKey) => t(`methods.${method}`),
       },
     }).filter((option) => (RAMP_DESTINATION_METHODS as readonly string[]).includes(option.network));
@@ -96,17 +124,21 @@ export function SellPage() {
 
   const normalised = asset ? normaliseAssetAmount(amount, asset.decimals) : null;
   const estimateInput = useDebounced(
-    asset && payout && normalised && compareDecimals(normalised, '0') > 0 ? sellEstimateRequestOf({ asset, delivery: source, payout, amount: normalised }) : null,
+    asset && payout && normalised && compareDecimals(normalised, '0') > 0
+      ? sellEstimateRequestOf({ asset, delivery: source, payout, amount: normalised })
+      : null,
     300,
   );
   const estimate = useQuery({
     queryKey: [...tradeKey, 'estimate', estimateInput],
-    queryFn: ({ signal }) => (estimateInput ? tradeEstimate(api, estimateInput, signal) : Promise.reject(new Error('no input'))),
+    queryFn: ({ signal }) =>
+      estimateInput ? tradeEstimate(api, estimateInput, signal) : Promise.reject(new Error('no input')),
     enabled: estimateInput !== null,
     retry: false,
   });
 
-  const assetAmount = (value: string, option: AssetOption) => formatAssetAmount(value, option.assetTickerDisplayName, option.decimals);
+  const assetAmount = (value: string, option: AssetOption) =>
+    formatAssetAmount(value, option.assetTickerDisplayName, option.decimals);
 
   const validate = (): FieldErrors => {
     const next: FieldErrors = {};
@@ -114,8 +146,10 @@ export function SellPage() {
     if (!payout) next.payout = t('sell.payoutRequired');
     if (amount.trim() === '') next.amount = t('messages.amountRequired');
     else if (!asset) return next;
-    else if (normalised === null || compareDecimals(normalised, '0') <= 0) next.amount = t('sell.amountInvalid', { decimals: asset.decimals });
-    else if (source === 'holdings' && compareDecimals(normalised, held) > 0) next.amount = t('sell.amountAboveHoldings', { amount: assetAmount(held, asset) });
+    else if (normalised === null || compareDecimals(normalised, '0') <= 0)
+      next.amount = t('sell.amountInvalid', { decimals: asset.decimals });
+    else if (source === 'holdings' && compareDecimals(normalised, held) > 0)
+      next.amount = t('sell.amountAboveHoldings', { amount: assetAmount(held, asset) });
     else if (source === 'deposit' && asset.minimumDeposit && compareDecimals(normalised, asset.minimumDeposit) < 0)
       next.amount = t('sell.amountBelowMinimumDeposit', { amount: assetAmount(asset.minimumDeposit, asset) });
     return next;
@@ -188,18 +222,32 @@ export function SellPage() {
           className="flex flex-col gap-2"
         >
           <Label className="text-sm font-semibold text-ink">{t('sell.sourceLabel')}</Label>
-          <SourceCard value="holdings" title={t('sell.fromHoldings')} description={t('sell.holdingsAvailable', { amount: assetAmount(held, asset) })} />
+          <SourceCard
+            value="holdings"
+            title={t('sell.fromHoldings')}
+            description={t('sell.holdingsAvailable', { amount: assetAmount(held, asset) })}
+          />
           <SourceCard
             value="deposit"
             title={t('sell.fromWallet')}
-            description={asset.minimumDeposit ? t('sell.minimumDeposit', { amount: assetAmount(asset.minimumDeposit, asset) }) : t('sell.depositHelp')}
+            description={
+              asset.minimumDeposit
+                ? t('sell.minimumDeposit', { amount: assetAmount(asset.minimumDeposit, asset) })
+                : t('sell.depositHelp')
+            }
           />
         </RadioGroup>
       ) : null}
 
       {asset && source === 'deposit' && asset.minimumDeposit ? (
-        <p className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink" data-testid="minimum-deposit">
-          {t('sell.minimumDepositNotice', { amount: assetAmount(asset.minimumDeposit, asset), network: asset.networkDisplayName })}
+        <p
+          className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink"
+          data-testid="minimum-deposit"
+        >
+          {t('sell.minimumDepositNotice', {
+            amount: assetAmount(asset.minimumDeposit, asset),
+            network: asset.networkDisplayName,
+          })}
         </p>
       ) : null}
 
@@ -246,17 +294,29 @@ export function SellPage() {
         error={errors.payout}
       />
       <div className="-mt-3 flex flex-wrap gap-x-4">
-        <Link to={methodListPath('sell')} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink">
+        <Link
+          to={methodListPath('sell')}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink"
+        >
           {t('method.compare')}
         </Link>
         {payouts.every((option) => option.network === 'primex_usd') ? (
-          <Link to={`/methods/bank?redirect=${encodeURIComponent(TRADE_PATHS.sell)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink">
+          <Link
+            to={`/methods/bank?redirect=${encodeURIComponent(TRADE_PATHS.sell)}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink"
+          >
             {t('sell.linkBank')}
           </Link>
         ) : null}
       </div>
 
-      <EstimateSection hasInput={estimateInput !== null} lines={lines} error={estimate.isError ? estimate.error : null} limit={limit} method={payout?.network ?? null} />
+      <EstimateSection
+        hasInput={estimateInput !== null}
+        lines={lines}
+        error={estimate.isError ? estimate.error : null}
+        limit={limit}
+        method={payout?.network ?? null}
+      />
 
       <Button type="submit" fullWidth>
         {t('buy.continue')}
@@ -266,9 +326,15 @@ export function SellPage() {
         options={unavailable}
         heading={t('buy.unavailableHeading')}
         text={t('sell.unavailableText')}
-        nameOf={(option) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-        notifyLabel={(option) => t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
-        doneMessage={(option) => t('sell.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })}
+        nameOf={(option) =>
+          t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+        }
+        notifyLabel={(option) =>
+          t('buy.notifyMeAbout', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+        }
+        doneMessage={(option) =>
+          t('sell.notifyDone', { asset: option.assetTickerDisplayName, network: option.networkDisplayName })
+        }
       />
     </form>
   );
@@ -282,14 +348,22 @@ function SourceCard({ value, title, description }: { value: Delivery; title: str
       className={({ isSelected, isFocusVisible }) =>
         [
           'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-          isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
+          isSelected
+            ? 'border-primary bg-primary-soft'
+            : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
           isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
         ].join(' ')
       }
     >
       {({ isSelected }) => (
         <>
-          <span aria-hidden="true" className={['flex size-5 shrink-0 items-center justify-center rounded-full border-2', isSelected ? 'border-primary' : 'border-line-strong'].join(' ')}>
+          <span
+            aria-hidden="true"
+            className={[
+              'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
+              isSelected ? 'border-primary' : 'border-line-strong',
+            ].join(' ')}
+          >
             {isSelected ? <span className="size-2.5 rounded-full bg-primary" /> : null}
           </span>
           <span className="flex min-w-0 flex-col">

@@ -35,7 +35,10 @@ export const RAMP_TEMPLATES: Readonly<Record<string, string>> = {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The key and parameters of a known message ('{{name}}' parts match any text), or undefined. */
-export function tradeMessageKey(message: string, templates: Readonly<Record<string, string>> = RAMP_TEMPLATES): { key: string; params: Record<string, string> } | undefined {
+export function tradeMessageKey(
+  message: string,
+  templates: Readonly<Record<string, string>> = RAMP_TEMPLATES,
+): { key: string; params: Record<string, string> } | undefined {
   for (const [key, text] of Object.entries(templates)) {
     if (text === message) return { key, params: {} };
     if (!text.includes('{{')) continue;
@@ -61,7 +64,10 @@ const SEPARATOR = '; ';
  * own, or those of `templates` (the orders' too: order-server-text.ts) (`trade:server.*`) and the identity service's (the step-up code's). Unknown ones stay as sent.
  * `ofError` reads an API error (anything else is "unexpected"); `ofMessage` one message, such as a field's.
  */
-export function useTradeServerText(templates: Readonly<Record<string, string>> = RAMP_TEMPLATES): { ofError(error: unknown): string; ofMessage(message: string): string } {
+export function useTradeServerText(templates: Readonly<Record<string, string>> = RAMP_TEMPLATES): {
+  ofError(error: unknown): string;
+  ofMessage(message: string): string;
+} {
   const { t } = useTranslation('trade', { useSuspense: true });
   const ofMessage = useCallback(
     (message: string) =>
@@ -76,6 +82,9 @@ export function useTradeServerText(templates: Readonly<Record<string, string>> =
         .join(SEPARATOR),
     [t, templates],
   );
-  const ofError = useCallback((error: unknown) => (isApiError(error) ? ofMessage(errorText(error)) : t('common.unexpected')), [t, ofMessage]);
+  const ofError = useCallback(
+    (error: unknown) => (isApiError(error) ? ofMessage(errorText(error)) : t('common.unexpected')),
+    [t, ofMessage],
+  );
   return { ofError, ofMessage };
 }

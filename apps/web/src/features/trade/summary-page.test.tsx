@@ -90,7 +90,9 @@ describe('/trade/summary', () => {
 
   it('shows a quote error with what to do, without retrying by itself', async () => {
     draft();
-    const server = fakeServer({ '/ramp/quote': () => errorReply(503, 'Prices are not available at the moment. Please try again shortly.') });
+    const server = fakeServer({
+      '/ramp/quote': () => errorReply(503, 'Prices are not available at the moment. Please try again shortly.'),
+    });
     renderPage(<SummaryPage />, server.api, '/trade/summary');
     expect(await screen.findByRole('alert')).toHaveTextContent('Prices are not available at the moment');
     expect(server.callsTo('/ramp/quote')).toHaveLength(1);
@@ -116,7 +118,9 @@ describe('/trade/summary', () => {
     });
     renderPage(<SummaryPage />, server.api, '/trade/summary');
     await screen.findByTestId('quote-lines');
-    expect(await screen.findByTestId('insufficient-funds')).toHaveTextContent('Your USD balance is not enough for this order');
+    expect(await screen.findByTestId('insufficient-funds')).toHaveTextContent(
+      'Your USD balance is not enough for this order',
+    );
     expect(screen.getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
     expect(server.callsTo('/ramp/order-challenge')).toEqual([]);
   });

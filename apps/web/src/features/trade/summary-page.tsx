@@ -12,7 +12,16 @@ import { holdingsQueryOptions } from './api/payment-sources';
 import { requestQuote } from './api/ramp-quote';
 import { TradeHeader } from './components/trade-header';
 import { TradeLines, TradeLinesSkeleton, formatAssetAmount, tradeLines } from './components/trade-lines';
-import { confirmQuote, idemIdFor, isSellDraft, quoteRequestOf, renewIdemId, tradeDraftStore, usdCents, type TradeDraft } from './model/trade-draft';
+import {
+  confirmQuote,
+  idemIdFor,
+  isSellDraft,
+  quoteRequestOf,
+  renewIdemId,
+  tradeDraftStore,
+  usdCents,
+  type TradeDraft,
+} from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 import { useOrderServerText } from './order-server-text';
 
@@ -32,7 +41,12 @@ export function SummaryPage() {
   const { draft } = useStoreState(tradeDraftStore);
   const { t } = useTranslation('trade', { useSuspense: true });
   if (!draft) {
-    return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>} />;
+    return (
+      <MessageBlock
+        title={t('summary.noDraft')}
+        actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>}
+      />
+    );
   }
   return <Summary draft={draft} />;
 }
@@ -92,10 +106,19 @@ function Summary({ draft }: { draft: TradeDraft }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <TradeHeader title={t('summary.title')} intro={t('summary.intro')} backTo={isSellDraft(draft) ? TRADE_PATHS.sell : TRADE_PATHS.buy} backLabel={t('summary.edit')} />
+      <TradeHeader
+        title={t('summary.title')}
+        intro={t('summary.intro')}
+        backTo={isSellDraft(draft) ? TRADE_PATHS.sell : TRADE_PATHS.buy}
+        backLabel={t('summary.edit')}
+      />
 
       {requoted ? (
-        <p role="status" data-testid="requoted" className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink">
+        <p
+          role="status"
+          data-testid="requoted"
+          className="rounded-xl border border-warning bg-warning-soft p-3 text-sm text-ink"
+        >
           {t('summary.requoted')}
         </p>
       ) : null}
@@ -105,7 +128,12 @@ function Summary({ draft }: { draft: TradeDraft }) {
       {quote.data && !quote.isFetching ? (
         <>
           <TradeLines lines={tradeLines(t as never, quote.data, draft.asset.decimals)} testId="quote-lines" />
-          <p className="text-sm font-semibold text-ink" role="timer" aria-label={t('summary.expiresLabel')} data-testid="countdown">
+          <p
+            className="text-sm font-semibold text-ink"
+            role="timer"
+            aria-label={t('summary.expiresLabel')}
+            data-testid="countdown"
+          >
             {t('summary.expiresIn', { time: countdownText((expiresAt ?? now) - now) })}
           </p>
         </>
@@ -128,14 +156,28 @@ function Summary({ draft }: { draft: TradeDraft }) {
         </p>
       ) : null}
 
-      <Button fullWidth isDisabled={!quote.data || quote.isFetching || shortOfFunds || (fromBalance && holdings.isPending)} onPress={confirm}>
+      <Button
+        fullWidth
+        isDisabled={!quote.data || quote.isFetching || shortOfFunds || (fromBalance && holdings.isPending)}
+        onPress={confirm}
+      >
         {t(isSellDraft(draft) ? 'summary.confirmSell' : 'summary.confirm')}
       </Button>
     </div>
   );
 }
 
-function Detail({ term, children, mono = false, testId }: { term: string; children: string; mono?: boolean; testId?: string }) {
+function Detail({
+  term,
+  children,
+  mono = false,
+  testId,
+}: {
+  term: string;
+  children: string;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
     <div className="flex flex-col gap-0.5">
       <dt className="text-sm text-ink-muted">{term}</dt>
@@ -152,7 +194,9 @@ function BuyDetails({ draft }: { draft: Exclude<TradeDraft, { side: 'sell' }> })
     <dl className="flex flex-col gap-3 text-base">
       <div className="flex flex-col gap-0.5">
         <dt className="text-sm text-ink-muted">{t('summary.youBuy')}</dt>
-        <dd className="font-semibold text-ink">{t('summary.asset', { asset: draft.asset.assetTickerDisplayName, network: draft.asset.networkDisplayName })}</dd>
+        <dd className="font-semibold text-ink">
+          {t('summary.asset', { asset: draft.asset.assetTickerDisplayName, network: draft.asset.networkDisplayName })}
+        </dd>
       </div>
       <Detail term={t('summary.sendTo')} mono testId="summary-address">
         {draft.address}
@@ -186,7 +230,9 @@ function SellDetails({ draft }: { draft: Extract<TradeDraft, { side: 'sell' }> }
         {draft.delivery === 'holdings' ? t('summary.fromHoldings') : t('summary.fromDeposit')}
       </Detail>
       {draft.delivery === 'deposit' && minimum ? (
-        <Detail term={t('summary.minimumDeposit')}>{formatAssetAmount(minimum, draft.asset.assetTickerDisplayName, draft.asset.decimals)}</Detail>
+        <Detail term={t('summary.minimumDeposit')}>
+          {formatAssetAmount(minimum, draft.asset.assetTickerDisplayName, draft.asset.decimals)}
+        </Detail>
       ) : null}
       <Detail term={t('summary.payoutTo')}>{draft.payout.label}</Detail>
     </dl>

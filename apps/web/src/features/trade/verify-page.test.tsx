@@ -12,7 +12,10 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['trade']);
 });
 
-const EMAILED = { challengeName: 'EMAIL_OTP', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' } };
+const EMAILED = {
+  challengeName: 'EMAIL_OTP',
+  codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' },
+};
 const APP = { challengeName: 'SOFTWARE_TOKEN_MFA' };
 const MISMATCH = 'Invalid verification code provided, please try again.';
 
@@ -30,9 +33,14 @@ afterEach(() => vi.useRealTimers());
 describe('/trade/verify (R2 step-up, decision 027)', () => {
   it('says where the emailed code went, refuses a malformed one in the page, and places the order with the right one', async () => {
     confirmedBuy();
-    const server = fakeServer({ '/ramp/order-challenge': () => EMAILED, '/ramp/order': () => ({ order: order(), replayed: false }) });
+    const server = fakeServer({
+      '/ramp/order-challenge': () => EMAILED,
+      '/ramp/order': () => ({ order: order(), replayed: false }),
+    });
     const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
-    expect(await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to place this order.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We emailed a 6-digit code to a***@e***.com. Enter it to place this order.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('/ramp/order-challenge').map((call) => call.body)).toEqual([{ quoteId: 'q-1' }]);
     expect(screen.getByTestId('countdown')).toHaveTextContent(/Price held for [45]:\d\d/);
 
@@ -44,7 +52,9 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     await user.clear(screen.getByLabelText(/Verification code/));
     await user.type(screen.getByLabelText(/Verification code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${order().orderId}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/trade/complete?order=${order().orderId}`),
+    );
     expect(server.callsTo('/ramp/order').map((call) => call.body)).toEqual([{ quoteId: 'q-1', code: '123456' }]);
     expect(tradeDraftStore.getState().draft).toBeNull();
   });
@@ -54,12 +64,22 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     const server = fakeServer({
       '/ramp/order-challenge': () => EMAILED,
       // As the API answers CodeMismatchException (the field named, decision 027).
-      '/ramp/order': () => ({ status: 400, body: { message: MISMATCH, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [MISMATCH], fields: { code: MISMATCH } } } }),
+      '/ramp/order': () => ({
+        status: 400,
+        body: {
+          message: MISMATCH,
+          code: 'CodeMismatchException',
+          type: 'invalid_request_error',
+          errors: { errors: [MISMATCH], fields: { code: MISMATCH } },
+        },
+      }),
     });
     const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
     await user.type(await screen.findByLabelText(/Verification code/), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
-    expect(await screen.findByTestId('field-error-code')).toHaveTextContent('Invalid verification code provided, please try again.');
+    expect(await screen.findByTestId('field-error-code')).toHaveTextContent(
+      'Invalid verification code provided, please try again.',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/trade/verify');
 
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
@@ -76,13 +96,23 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
         '/ramp/order-challenge': () => EMAILED,
         '/ramp/order': () =>
           (calls += 1) === 1
-            ? { status: 400, body: { message: MISMATCH, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [MISMATCH], fields: { code: MISMATCH } } } }
+            ? {
+                status: 400,
+                body: {
+                  message: MISMATCH,
+                  code: 'CodeMismatchException',
+                  type: 'invalid_request_error',
+                  errors: { errors: [MISMATCH], fields: { code: MISMATCH } },
+                },
+              }
             : errorReply(422, 'Your USD balance is not enough for this order', 'insufficient_funds'),
       });
       const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
       await user.type(await screen.findByLabelText(/Código de verificación/), '654321');
       await user.click(screen.getByRole('button', { name: 'Verificar y comprar' }));
-      expect(await screen.findByTestId('field-error-code')).toHaveTextContent('El código de verificación no es válido, inténtalo de nuevo.');
+      expect(await screen.findByTestId('field-error-code')).toHaveTextContent(
+        'El código de verificación no es válido, inténtalo de nuevo.',
+      );
       await user.click(screen.getByRole('button', { name: 'Verificar y comprar' }));
       expect(await screen.findByText(/Tu saldo en USD no alcanza para este pedido/)).toHaveAttribute('role', 'alert');
     } finally {
@@ -94,7 +124,9 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     confirmedBuy();
     const server = fakeServer({ '/ramp/order-challenge': () => APP });
     renderPage(<VerifyPage />, server.api, '/trade/verify');
-    expect(await screen.findByText('Enter the 6-digit code from your authenticator app to place this order.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app to place this order.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Authenticator code/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
   });
@@ -108,13 +140,18 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(4_000);
     });
-    expect(await screen.findByText('Your price expired before the order was placed. Nothing has been charged.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your price expired before the order was placed. Nothing has been charged.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get a new price' })).toHaveAttribute('href', '/trade/summary');
   });
 
   it('an order refused because the quote expired on the server leads to a new price too', async () => {
     confirmedBuy();
-    const server = fakeServer({ '/ramp/order-challenge': () => EMAILED, '/ramp/order': () => errorReply(409, 'This quote has expired', 'quote_expired') });
+    const server = fakeServer({
+      '/ramp/order-challenge': () => EMAILED,
+      '/ramp/order': () => errorReply(409, 'This quote has expired', 'quote_expired'),
+    });
     const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
     await user.type(await screen.findByLabelText(/Verification code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and buy' }));
@@ -138,7 +175,15 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
       const USED = 'This code was just used. Please wait 17 seconds for the next code in your authenticator app.';
       const server = fakeServer({
         '/ramp/order-challenge': () => APP,
-        '/ramp/order': () => ({ status: 400, body: { message: USED, code: 'CodeMismatchException', type: 'invalid_request_error', errors: { errors: [USED], fields: { code: USED } } } }),
+        '/ramp/order': () => ({
+          status: 400,
+          body: {
+            message: USED,
+            code: 'CodeMismatchException',
+            type: 'invalid_request_error',
+            errors: { errors: [USED], fields: { code: USED } },
+          },
+        }),
       });
       const { user } = renderPage(<VerifyPage />, server.api, '/trade/verify');
       await user.type(await screen.findByLabelText(/Código de autenticación/), '123456');

@@ -12,7 +12,13 @@ import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
 import { placeOrder, startOrderChallenge } from './api/orders';
 import { TradeHeader } from './components/trade-header';
-import { clearTradeDraft, isSellDraft, tradeDraftStore, type ConfirmedQuote, type TradeDraft } from './model/trade-draft';
+import {
+  clearTradeDraft,
+  isSellDraft,
+  tradeDraftStore,
+  type ConfirmedQuote,
+  type TradeDraft,
+} from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
 import { useOrderServerText } from './order-server-text';
 import { countdownText } from './summary-page';
@@ -29,7 +35,12 @@ export function VerifyPage() {
   const { draft, confirmed } = useStoreState(tradeDraftStore);
   const { t } = useTranslation('trade', { useSuspense: true });
   if (!draft || !confirmed) {
-    return <MessageBlock title={t('summary.noDraft')} actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>} />;
+    return (
+      <MessageBlock
+        title={t('summary.noDraft')}
+        actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>}
+      />
+    );
   }
   return <Verify key={confirmed.quoteId} draft={draft} confirmed={confirmed} />;
 }
@@ -122,7 +133,9 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       : t('verify.sending')
     : reply.challengeName === 'SOFTWARE_TOKEN_MFA'
       ? t('verify.introApp')
-      : t(reply.challengeName === 'SMS_OTP' ? 'verify.introSms' : 'verify.introEmail', { destination: sent?.destination ?? '' });
+      : t(reply.challengeName === 'SMS_OTP' ? 'verify.introSms' : 'verify.introEmail', {
+          destination: sent?.destination ?? '',
+        });
 
   return (
     <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-6">
@@ -148,7 +161,12 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
         onChange={setCode}
         error={error}
       />
-      <p className="text-sm font-semibold text-ink" role="timer" aria-label={t('summary.expiresLabel')} data-testid="countdown">
+      <p
+        className="text-sm font-semibold text-ink"
+        role="timer"
+        aria-label={t('summary.expiresLabel')}
+        data-testid="countdown"
+      >
         {t('summary.expiresIn', { time: countdownText(expiresAt - now) })}
       </p>
       {resent && sent ? (

@@ -15,12 +15,18 @@ export function WalletBoot({ launch }: { launch: WalletLaunch }) {
   const state = useWalletState();
   useEffect(() => {
     if (!config) return;
-    void startWallet(launch, { allowEmulator: import.meta.env.DEV || config.sandbox, apiKey: config.walletAppApiKey ?? null });
+    void startWallet(launch, {
+      allowEmulator: import.meta.env.DEV || config.sandbox,
+      apiKey: config.walletAppApiKey ?? null,
+    });
   }, [launch, config]);
 
   if (state.mode !== 'ready' || state.kind !== 'emulator') return null;
   return (
-    <p data-testid="wallet-emulator" className="flex items-center justify-center gap-2 bg-primary-soft px-4 py-1.5 text-xs font-semibold text-primary-ink">
+    <p
+      data-testid="wallet-emulator"
+      className="flex items-center justify-center gap-2 bg-primary-soft px-4 py-1.5 text-xs font-semibold text-primary-ink"
+    >
       <Wallet size={14} aria-hidden="true" />
       {state.account ? t('walletApp.emulatedWith', { account: state.account }) : t('walletApp.emulated')}
     </p>

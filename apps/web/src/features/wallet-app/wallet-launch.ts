@@ -59,7 +59,8 @@ export function readWalletLaunch(search: string): WalletLaunch | null {
       token: saved.token,
       style: styleOf(typeof saved.style === 'string' ? saved.style : null),
       emulate: saved.emulate === true,
-      emulatedAccount: typeof saved.emulatedAccount === 'string' && ACCOUNT.test(saved.emulatedAccount) ? saved.emulatedAccount : null,
+      emulatedAccount:
+        typeof saved.emulatedAccount === 'string' && ACCOUNT.test(saved.emulatedAccount) ? saved.emulatedAccount : null,
     };
   } catch {
     return null;

@@ -20,14 +20,21 @@ describe('the wallet launch (issue 7)', () => {
   it('is on only with the wallet token in the address, and lasts for the tab', () => {
     expect(readWalletLaunch('')).toBeNull();
     expect(readWalletLaunch('?xAppStyle=DARK')).toBeNull();
-    expect(readWalletLaunch(`?xAppToken=${TOKEN}&xAppStyle=moonlight`)).toEqual({ token: TOKEN, style: 'MOONLIGHT', emulate: false, emulatedAccount: null });
+    expect(readWalletLaunch(`?xAppToken=${TOKEN}&xAppStyle=moonlight`)).toEqual({
+      token: TOKEN,
+      style: 'MOONLIGHT',
+      emulate: false,
+      emulatedAccount: null,
+    });
     // The router drops the query on the next page: the tab remembers.
     expect(readWalletLaunch('')).toMatchObject({ token: TOKEN, style: 'MOONLIGHT' });
   });
 
   it('refuses a token or account of the wrong shape, and an unknown style', () => {
     expect(readWalletLaunch('?xAppToken=%3Cscript%3E')).toBeNull();
-    expect(readWalletLaunch(`?xAppToken=${TOKEN}&xAppStyle=NEON&xAppEmulator=1&xAppAccount=not%20an%20account`)).toEqual({
+    expect(
+      readWalletLaunch(`?xAppToken=${TOKEN}&xAppStyle=NEON&xAppEmulator=1&xAppAccount=not%20an%20account`),
+    ).toEqual({
       token: TOKEN,
       style: null,
       emulate: true,
@@ -58,7 +65,11 @@ describe('the wallet mode', () => {
 
     expect(openInWallet('/trade/track?tracking_id=abc')).toBe(true);
     expect(window.__rampartWalletEmulator?.opened).toEqual([`${window.location.origin}/trade/track?tracking_id=abc`]);
-    expect(open).toHaveBeenCalledWith(`${window.location.origin}/trade/track?tracking_id=abc`, '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      `${window.location.origin}/trade/track?tracking_id=abc`,
+      '_blank',
+      'noopener,noreferrer',
+    );
   });
 
   it('uses the account the tester names, when it passes the XRPL address rules', async () => {

@@ -2,7 +2,14 @@ import { readStoredWalletAccount, storeWalletAccount, type WalletLaunch } from '
 import type { WalletAdapterOptions, WalletProvider } from './wallet-provider';
 import { setWalletProvider, walletStore } from './wallet-state';
 
-export { openInWallet, resetWallet, useWalletAccount, useWalletState, walletStore, type WalletState } from './wallet-state';
+export {
+  openInWallet,
+  resetWallet,
+  useWalletAccount,
+  useWalletState,
+  walletStore,
+  type WalletState,
+} from './wallet-state';
 
 export type WalletAdapterLoader = (options: WalletAdapterOptions) => Promise<WalletProvider>;
 
@@ -22,13 +29,21 @@ export interface WalletDeployment {
  * Starts the wallet mode for a launch: loads the adapter, reads the wallet's account (stored locally for the next
  * visit; until it answers, the stored one is shown), and tells the wallet the app is ready.
  */
-export async function startWallet(launch: WalletLaunch, deployment: WalletDeployment, adapters = walletAdapters): Promise<void> {
+export async function startWallet(
+  launch: WalletLaunch,
+  deployment: WalletDeployment,
+  adapters = walletAdapters,
+): Promise<void> {
   const current = walletStore.getState().state;
   if (current.mode !== 'off') return;
   walletStore.setState({ state: { mode: 'starting', launch } });
   const emulate = launch.emulate && deployment.allowEmulator;
   try {
-    const wallet = await (emulate ? adapters.emulator : adapters.xumm)({ token: launch.token, apiKey: deployment.apiKey, emulatedAccount: launch.emulatedAccount });
+    const wallet = await (emulate ? adapters.emulator : adapters.xumm)({
+      token: launch.token,
+      apiKey: deployment.apiKey,
+      emulatedAccount: launch.emulatedAccount,
+    });
     // The address rules load with the adapter, not with every page (the /auth entry stays small).
     const { checkedXrplAccount: checkedAccount } = await import('./account-check');
     setWalletProvider(wallet);

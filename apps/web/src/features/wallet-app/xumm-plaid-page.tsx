@@ -33,7 +33,9 @@ interface StoredAccess {
 function readAccess(): StoredAccess | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(ACCESS_KEY) ?? 'null') as StoredAccess | null;
-    return stored && typeof stored.accessToken === 'string' && Date.parse(stored.expiresAt) > Date.now() ? { ...stored, reauth: stored.reauth ?? null } : null;
+    return stored && typeof stored.accessToken === 'string' && Date.parse(stored.expiresAt) > Date.now()
+      ? { ...stored, reauth: stored.reauth ?? null }
+      : null;
   } catch {
     return null;
   }
@@ -88,7 +90,9 @@ export function BrowserBankLink({ token }: { token: string | null }) {
   const [state, setState] = useState<BrowserState>(() => {
     if (token) return { name: 'redeeming' };
     const stored = readAccess();
-    return stored ? { name: 'ready', access: stored } : { name: 'refused', expired: true, message: t('wallet.browser.expired') };
+    return stored
+      ? { name: 'ready', access: stored }
+      : { name: 'refused', expired: true, message: t('wallet.browser.expired') };
   });
 
   useEffect(() => {
@@ -111,8 +115,18 @@ export function BrowserBankLink({ token }: { token: string | null }) {
           return;
         }
         const expired = isApiError(error) && error.code === 'bank_link_handoff_expired';
-        const known = isApiError(error) && (expired || error.code === 'bank_link_handoff_invalid' || error.code === 'validation_failed');
-        setState({ name: 'refused', expired, message: known ? t(expired ? 'wallet.browser.expired' : 'wallet.browser.invalid') : isApiError(error) ? errorText(error) : t('errors.unexpected') });
+        const known =
+          isApiError(error) &&
+          (expired || error.code === 'bank_link_handoff_invalid' || error.code === 'validation_failed');
+        setState({
+          name: 'refused',
+          expired,
+          message: known
+            ? t(expired ? 'wallet.browser.expired' : 'wallet.browser.invalid')
+            : isApiError(error)
+              ? errorText(error)
+              : t('errors.unexpected'),
+        });
       },
     );
     return () => {
@@ -123,7 +137,10 @@ export function BrowserBankLink({ token }: { token: string | null }) {
   }, [token]);
 
   const access = state.name === 'ready' ? state.access : null;
-  const scoped = useMemo(() => (access ? createApiClient({ baseUrl: '/api', getToken: () => access.accessToken }) : null), [access]);
+  const scoped = useMemo(
+    () => (access ? createApiClient({ baseUrl: '/api', getToken: () => access.accessToken }) : null),
+    [access],
+  );
 
   switch (state.name) {
     case 'redeeming':
@@ -143,7 +160,9 @@ export function BrowserBankLink({ token }: { token: string | null }) {
         <MessageBlock
           tone="success"
           icon={<CheckCircle2 size={30} />}
-          title={t(state.reauth ? 'wallet.browser.reauthDoneTitle' : 'wallet.browser.linkedTitle', { bank: state.bank })}
+          title={t(state.reauth ? 'wallet.browser.reauthDoneTitle' : 'wallet.browser.linkedTitle', {
+            bank: state.bank,
+          })}
           message={t('wallet.browser.linkedMessage')}
         />
       );
@@ -156,8 +175,14 @@ export function BrowserBankLink({ token }: { token: string | null }) {
       return scoped ? (
         <ApiProvider api={scoped}>
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-ink-muted">{t(reauth ? 'wallet.browser.reauthAs' : 'wallet.browser.signedInAs', { email })}</p>
-            {reauth ? <ReauthFlow methodId={reauth.primetrustFundsTransferMethodId} method={reauth} onDone={done} /> : <LinkFlow onLinked={done} />}
+            <p className="text-sm text-ink-muted">
+              {t(reauth ? 'wallet.browser.reauthAs' : 'wallet.browser.signedInAs', { email })}
+            </p>
+            {reauth ? (
+              <ReauthFlow methodId={reauth.primetrustFundsTransferMethodId} method={reauth} onDone={done} />
+            ) : (
+              <LinkFlow onLinked={done} />
+            )}
           </div>
         </ApiProvider>
       ) : null;
@@ -187,14 +212,16 @@ export function WalletBankLink() {
       setHandoff(reply);
       if (!openInWallet(reply.url)) window.open(reply.url, '_blank', 'noopener,noreferrer');
     },
-    onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
+    onError: (error) =>
+      snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
   });
 
   const status = useQuery({
     queryKey: ['bank-link-handoff', handoff?.handoffId],
     queryFn: ({ signal }) => bankLinkHandoffStatus(api, handoff?.handoffId ?? '', signal),
     enabled: handoff !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'linked' || query.state.data?.status === 'expired' ? false : HANDOFF_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'linked' || query.state.data?.status === 'expired' ? false : HANDOFF_POLL_MS,
     // Coming back from the wallet's browser is the moment the answer is most likely there.
     refetchOnWindowFocus: 'always',
     retry: false,
@@ -204,7 +231,9 @@ export function WalletBankLink() {
   useEffect(() => {
     if (status.data?.status !== 'linked') return;
     void queryClient.invalidateQueries({ queryKey: methodsKey });
-    const message = linked ? t(reauth ? 'reauth.done' : 'link.linked', { bank: linked.bankName }) : t('wallet.app.linkedNoAccount');
+    const message = linked
+      ? t(reauth ? 'reauth.done' : 'link.linked', { bank: linked.bankName })
+      : t('wallet.app.linkedNoAccount');
     snackbar.show({ message, severity: 'success' });
     void navigate(returnPath(params.get('redirect')), { replace: true });
     // One ending per handoff.
@@ -220,14 +249,22 @@ export function WalletBankLink() {
           <Landmark size={26} aria-hidden="true" />
         </span>
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t(reauth ? 'wallet.app.reauthTitle' : 'wallet.app.title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-ink">
+            {t(reauth ? 'wallet.app.reauthTitle' : 'wallet.app.title')}
+          </h1>
           <p className="text-base text-ink-muted">{t(reauth ? 'wallet.app.reauthIntro' : 'wallet.app.intro')}</p>
         </div>
       </header>
       {handoff && !expired ? (
-        <div role="status" data-testid="handoff-waiting" className="flex items-start gap-3 rounded-xl bg-surface-muted p-4">
+        <div
+          role="status"
+          data-testid="handoff-waiting"
+          className="flex items-start gap-3 rounded-xl bg-surface-muted p-4"
+        >
           <Loader2 size={20} className="mt-0.5 shrink-0 animate-spin text-primary-ink" aria-hidden="true" />
-          <p className="text-sm text-ink">{opened ? t('wallet.app.opened') : t(reauth ? 'wallet.app.reauthWaiting' : 'wallet.app.waiting')}</p>
+          <p className="text-sm text-ink">
+            {opened ? t('wallet.app.opened') : t(reauth ? 'wallet.app.reauthWaiting' : 'wallet.app.waiting')}
+          </p>
         </div>
       ) : null}
       {expired ? (
@@ -239,8 +276,16 @@ export function WalletBankLink() {
         <LinkButton to={returnPath(params.get('redirect'))} variant="secondary">
           {t('actions.cancel')}
         </LinkButton>
-        <Button isDisabled={open.isPending} aria-busy={open.isPending || undefined} onPress={() => open.mutate(undefined)}>
-          {open.isPending ? <Loader2 size={18} className="animate-spin" aria-hidden="true" /> : <ExternalLink size={18} aria-hidden="true" />}
+        <Button
+          isDisabled={open.isPending}
+          aria-busy={open.isPending || undefined}
+          onPress={() => open.mutate(undefined)}
+        >
+          {open.isPending ? (
+            <Loader2 size={18} className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ExternalLink size={18} aria-hidden="true" />
+          )}
           {handoff && !expired ? t('wallet.app.openAgain') : t('wallet.app.open')}
         </Button>
       </div>

@@ -457,7 +457,10 @@ describe('error replies', () => {
         message: 'validation error',
         code: 'validation',
         type: 'new_validation_error',
-        errors: { errors: ['Email is invalid', 'Phone is required'], fields: { email: 'Email is invalid', phone: 'Phone is required' } },
+        errors: {
+          errors: ['Email is invalid', 'Phone is required'],
+          fields: { email: 'Email is invalid', phone: 'Phone is required' },
+        },
       });
     const err = await caught(client().request('/contact/set/individualinfo', { body: {} }));
     expect(err.type).toBe('new_validation_error');
@@ -478,7 +481,8 @@ describe('error replies', () => {
   });
 
   it('the older validation_error form: errors array and top-level fields', async () => {
-    handler = (_req, res) => json(res, 400, { message: 'validation error', errors: ['Too short'], fields: { name: 'Too short' } });
+    handler = (_req, res) =>
+      json(res, 400, { message: 'validation error', errors: ['Too short'], fields: { name: 'Too short' } });
     const err = await caught(client().request('/contact/set/individualinfo'));
     expect(err.type).toBe('validation_error');
     expect(err.errors).toEqual(['Too short']);

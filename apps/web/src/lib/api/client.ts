@@ -150,7 +150,9 @@ function queryValue(value: unknown): string {
 function toQueryString(body: unknown): string {
   if (body === undefined || body === null) return '';
   if (!isPlainObject(body)) {
-    throw new TypeError(`A GET or DELETE body must be a plain object (it becomes the query string), got ${describeValue(body)}`);
+    throw new TypeError(
+      `A GET or DELETE body must be a plain object (it becomes the query string), got ${describeValue(body)}`,
+    );
   }
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
@@ -209,7 +211,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * The race against `stopped` makes the timeout hold even for an injected fetch that ignores signals.
    * A caller's abort is rethrown as is (not a network failure, never retried).
    */
-  async function attempt(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<Attempt> {
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onCallerAbort: (() => void) | undefined;
@@ -245,7 +252,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function buildInit(method: HttpMethod, body: unknown, idempotencyKey: string | undefined): Promise<RequestInit> {
+  async function buildInit(
+    method: HttpMethod,
+    body: unknown,
+    idempotencyKey: string | undefined,
+  ): Promise<RequestInit> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await options.getToken?.();
     if (typeof token === 'string' && token !== '') headers.Authorization = `Bearer ${token}`;
@@ -291,7 +302,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const retryable = result.outcome === 'network' || isRetryableStatus(result.status);
       if (retryable && retries < maxRetries) {
-        const retryAfter = result.outcome === 'reply' ? parseRetryAfter(result.headers.get('retry-after') ?? undefined) : undefined;
+        const retryAfter =
+          result.outcome === 'reply' ? parseRetryAfter(result.headers.get('retry-after') ?? undefined) : undefined;
         // The server's Retry-After is used as given (no jitter): it knows when it will be ready.
         await sleep(retryAfter ?? retryDelayMs(retries, random));
         continue;
@@ -303,7 +315,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       // The headers are copied for an error only: a page's first replies are many, and each carries a dozen
       // security headers that a successful reply never reads.
-      const ctx = (): ReplyErrorContext => ({ status: result.status, headers: headersToRecord(result.headers), retries });
+      const ctx = (): ReplyErrorContext => ({
+        status: result.status,
+        headers: headersToRecord(result.headers),
+        retries,
+      });
       let data: unknown;
       if (result.status === 204 || result.status === 205) {
         data = undefined;

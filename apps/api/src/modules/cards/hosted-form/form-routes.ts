@@ -52,7 +52,11 @@ const ReturnTo = z
   .regex(/^\/(?![/\\])[\x21-\x7e]{0,500}$/)
   .refine((value) => !value.includes('\\'))
   .catch('/');
-const FormQuery = z.object({ token: z.string().max(200).optional().catch(undefined), lang: Lang.optional(), returnTo: ReturnTo.optional() });
+const FormQuery = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+  lang: Lang.optional(),
+  returnTo: ReturnTo.optional(),
+});
 
 /** A processor refusal in the form's language, with the validation shape (errors.errors, errors.fields). */
 function localised(error: CardProcessorError | CardFieldErrors, lang: CardFormLanguage): AppError {
@@ -61,7 +65,10 @@ function localised(error: CardProcessorError | CardFieldErrors, lang: CardFormLa
   const first = list[0];
   const details = { errors: Object.values(fields), fields };
   if (first && (first.code === 'token_invalid' || first.code === 'token_used')) {
-    return new AppError(first.code === 'token_used' ? 'card_token_used' : 'card_token_invalid', { message: fields['token'] ?? '', details });
+    return new AppError(first.code === 'token_used' ? 'card_token_used' : 'card_token_invalid', {
+      message: fields['token'] ?? '',
+      details,
+    });
   }
   if (first && ['card_declined', 'insufficient_funds', 'incorrect_cvc', 'debit_only'].includes(first.code)) {
     return new AppError('card_declined', { message: fields[first.field] ?? '', details });
@@ -84,7 +91,10 @@ async function inLanguage<T>(lang: CardFormLanguage, call: () => Promise<T>): Pr
  * token (no bearer: a real hosted form does not see the merchant's session). Refusals come back in the form's
  * language under their field.
  */
-export const cardFormRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; config: Pick<Config, 'adBlockProbeUrl'> }> = async (app, { ctx, config }) => {
+export const cardFormRoutes: FastifyPluginAsyncZod<{
+  ctx: CardsContext;
+  config: Pick<Config, 'adBlockProbeUrl'>;
+}> = async (app, { ctx, config }) => {
   const dir = assetDirectory();
   const script = readFileSync(new URL('form.js', dir), 'utf8');
   const stylesheet = readFileSync(new URL('form.css', dir), 'utf8');
@@ -92,8 +102,12 @@ export const cardFormRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; config: 
 
   const asset = (reply: FastifyReply, type: string, body: string) =>
     reply.header('cache-control', 'public, max-age=300').type(type).send(body);
-  app.get('/card-form/form.js', { schema: { hide: true } }, async (_request, reply) => asset(reply, 'text/javascript; charset=utf-8', script));
-  app.get('/card-form/form.css', { schema: { hide: true } }, async (_request, reply) => asset(reply, 'text/css; charset=utf-8', stylesheet));
+  app.get('/card-form/form.js', { schema: { hide: true } }, async (_request, reply) =>
+    asset(reply, 'text/javascript; charset=utf-8', script),
+  );
+  app.get('/card-form/form.css', { schema: { hide: true } }, async (_request, reply) =>
+    asset(reply, 'text/css; charset=utf-8', stylesheet),
+  );
 
   app.get('/card-form', { schema: { hide: true, querystring: FormQuery } }, async (request, reply) => {
     const { token = '', lang = 'en', returnTo = '/' } = request.query;
@@ -127,17 +141,40 @@ export const cardFormRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; config: 
 
   app.post(
     '/card-processor/sandbox/cards',
-    { schema: { tags, summary: "The hosted form's add step (card processor sandbox): checks and tokenises a card; the form's token, single use", body: CardProcessorAddCardRequest, response: { 200: CardProcessorAddCardReply, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary:
+          "The hosted form's add step (card processor sandbox): checks and tokenises a card; the form's token, single use",
+        body: CardProcessorAddCardRequest,
+        response: { 200: CardProcessorAddCardReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const { token, lang = 'en', ...card } = request.body;
       const added = await inLanguage(lang, () => ctx.processor.addCard({ token, card, now: ctx.clock.now() }));
-      return { fundsTransferMethodId: added.id, brand: added.brand, last4: added.last4, expMonth: added.expMonth, expYear: added.expYear, funding: added.funding };
+      return {
+        fundsTransferMethodId: added.id,
+        brand: added.brand,
+        last4: added.last4,
+        expMonth: added.expMonth,
+        expYear: added.expYear,
+        funding: added.funding,
+      };
     },
   );
 
   app.post(
     '/card-processor/sandbox/charges',
-    { schema: { tags, summary: "The hosted form's charge step (card processor sandbox): the CVC again, then an authorization, approved or declined", body: CardProcessorChargeRequest, response: { 200: CardProcessorChargeReply, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary:
+          "The hosted form's charge step (card processor sandbox): the CVC again, then an authorization, approved or declined",
+        body: CardProcessorChargeRequest,
+        response: { 200: CardProcessorChargeReply, ...errorResponses },
+      },
+    },
     async (request) => {
       const { token, cvc, lang = 'en' } = request.body;
       const authorization = await inLanguage(lang, () => ctx.processor.charge({ token, cvc, now: ctx.clock.now() }));

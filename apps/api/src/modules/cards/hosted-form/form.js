@@ -137,26 +137,36 @@
         expYear: card.expYear,
       });
       finish(data.msgAdded);
-      goBack({ cardEvent: 'card-added', fundsTransferMethodId: card.fundsTransferMethodId, nickname: nickname || null });
+      goBack({
+        cardEvent: 'card-added',
+        fundsTransferMethodId: card.fundsTransferMethodId,
+        nickname: nickname || null,
+      });
     });
   }
 
   function charge() {
-    return send('/api/card-processor/sandbox/charges', { token: data.token, cvc: value('cvc'), lang: data.lang }).then(function (result) {
-      if (!result.ok) return showErrors(result.body);
-      var reply = result.body;
-      var ids = { contributionId: reply.contributionId, authorizationId: reply.authorizationId, fundsTransferMethodId: reply.fundsTransferMethodId };
-      if (reply.status === 'approved') {
-        tell(Object.assign({ event: 'charge-authorized' }, ids));
-        finish(data.msgAuthorized);
-        goBack(Object.assign({ cardEvent: 'charge-authorized' }, ids));
-      } else {
-        tell(Object.assign({ event: 'charge-declined', message: reply.message }, ids));
-        if (form) form.hidden = true;
-        showSummary(reply.message);
-        goBack(Object.assign({ cardEvent: 'charge-declined' }, ids));
-      }
-    });
+    return send('/api/card-processor/sandbox/charges', { token: data.token, cvc: value('cvc'), lang: data.lang }).then(
+      function (result) {
+        if (!result.ok) return showErrors(result.body);
+        var reply = result.body;
+        var ids = {
+          contributionId: reply.contributionId,
+          authorizationId: reply.authorizationId,
+          fundsTransferMethodId: reply.fundsTransferMethodId,
+        };
+        if (reply.status === 'approved') {
+          tell(Object.assign({ event: 'charge-authorized' }, ids));
+          finish(data.msgAuthorized);
+          goBack(Object.assign({ cardEvent: 'charge-authorized' }, ids));
+        } else {
+          tell(Object.assign({ event: 'charge-declined', message: reply.message }, ids));
+          if (form) form.hidden = true;
+          showSummary(reply.message);
+          goBack(Object.assign({ cardEvent: 'charge-declined' }, ids));
+        }
+      },
+    );
   }
 
   if (form) {

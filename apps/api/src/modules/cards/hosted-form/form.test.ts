@@ -27,7 +27,16 @@ interface Jsdom {
 
 const ORIGIN = 'https://rampart.test';
 const script = readFileSync(new URL('./form.js', import.meta.url), 'utf8');
-const visa: ProcessorCard = { id: '0b5b7f3c-2f4e-4c55-9a8e-2f1f0d6a9c11', customerId: 'u', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, funding: 'debit', detached: false };
+const visa: ProcessorCard = {
+  id: '0b5b7f3c-2f4e-4c55-9a8e-2f1f0d6a9c11',
+  customerId: 'u',
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 4,
+  expYear: 2031,
+  funding: 'debit',
+  detached: false,
+};
 
 interface Reply {
   ok: boolean;
@@ -38,10 +47,18 @@ interface Reply {
 async function openForm(view: CardFormView, replies: Reply[], lang: 'en' | 'es' = 'en') {
   const jsdomModule = 'jsdom';
   const { JSDOM } = (await import(jsdomModule)) as { JSDOM: new (html: string, options: object) => Jsdom };
-  const dom = new JSDOM(renderCardForm(view, lang, '/trade/method'), { url: `${ORIGIN}/api/card-form?token=${view.token}`, runScripts: 'outside-only' });
+  const dom = new JSDOM(renderCardForm(view, lang, '/trade/method'), {
+    url: `${ORIGIN}/api/card-form?token=${view.token}`,
+    runScripts: 'outside-only',
+  });
   const { window } = dom;
   const messages: Array<{ message: unknown; targetOrigin: string }> = [];
-  Object.defineProperty(window, 'parent', { value: { postMessage: (message: unknown, targetOrigin: string) => messages.push({ message: JSON.parse(JSON.stringify(message)), targetOrigin }) } });
+  Object.defineProperty(window, 'parent', {
+    value: {
+      postMessage: (message: unknown, targetOrigin: string) =>
+        messages.push({ message: JSON.parse(JSON.stringify(message)), targetOrigin }),
+    },
+  });
   const requests: Array<{ url: string; body: Record<string, unknown> }> = [];
   window.fetch = async (url: string, init: { body: string }) => {
     requests.push({ url, body: JSON.parse(init.body) as Record<string, unknown> });
@@ -59,7 +76,14 @@ async function openForm(view: CardFormView, replies: Reply[], lang: 'en' | 'es' 
     $('card-form').dispatchEvent(new window.Event('submit', { cancelable: true, bubbles: true }));
     for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { window, $, messages, requests, submit, events: () => messages.map((m) => CardFormMessage.parse(m.message).event) };
+  return {
+    window,
+    $,
+    messages,
+    requests,
+    submit,
+    events: () => messages.map((m) => CardFormMessage.parse(m.message).event),
+  };
 }
 
 interface AxeResults {
@@ -77,7 +101,15 @@ async function axeViolations(view: CardFormView, lang: 'en' | 'es') {
 
 describe('the hosted card form script', () => {
   it('has no accessibility violations in any of its states, in English and Spanish', async () => {
-    const charge: CardFormView = { kind: 'charge', token: 't', card: visa, contributionId: 'c', amount: '100.00', fee: '4.00', total: '104.00' };
+    const charge: CardFormView = {
+      kind: 'charge',
+      token: 't',
+      card: visa,
+      contributionId: 'c',
+      amount: '100.00',
+      fee: '4.00',
+      total: '104.00',
+    };
     for (const lang of ['en', 'es'] as const) {
       expect(await axeViolations({ kind: 'add', token: 't' }, lang)).toEqual([]);
       expect(await axeViolations(charge, lang)).toEqual([]);
@@ -87,7 +119,17 @@ describe('the hosted card form script', () => {
 
   it('says ready to the framing page, posts the card to the processor and reports card-added (ids only) to this origin', async () => {
     const form = await openForm({ kind: 'add', token: 'cft_add' }, [
-      { ok: true, body: { fundsTransferMethodId: visa.id, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, funding: 'debit' } },
+      {
+        ok: true,
+        body: {
+          fundsTransferMethodId: visa.id,
+          brand: 'visa',
+          last4: '4242',
+          expMonth: 4,
+          expYear: 2031,
+          funding: 'debit',
+        },
+      },
     ]);
     expect(form.events()).toEqual(['ready']);
     expect(form.messages[0]?.targetOrigin).toBe(ORIGIN);
@@ -98,7 +140,17 @@ describe('the hosted card form script', () => {
     form.$('nickname').value = ' Groceries ';
     await form.submit();
     expect(form.requests).toEqual([
-      { url: '/api/card-processor/sandbox/cards', body: { token: 'cft_add', number: '4242 4242 4242 4242', expMonth: '04', expYear: '31', cvc: '123', lang: 'en' } },
+      {
+        url: '/api/card-processor/sandbox/cards',
+        body: {
+          token: 'cft_add',
+          number: '4242 4242 4242 4242',
+          expMonth: '04',
+          expYear: '31',
+          cvc: '123',
+          lang: 'en',
+        },
+      },
     ]);
     expect(form.events()).toEqual(['ready', 'card-added']);
     expect(CardFormMessage.parse(form.messages[1]?.message)).toEqual({
@@ -118,8 +170,27 @@ describe('the hosted card form script', () => {
   });
 
   it('shows the processor refusals beside their fields, marks them invalid and sums them up in an alert', async () => {
-    const refusal = { message: 'validation error', errors: { errors: ['El número de tu tarjeta no es válido.'], fields: { number: 'El número de tu tarjeta no es válido.' } } };
-    const form = await openForm({ kind: 'add', token: 'cft_add' }, [{ ok: false, body: refusal }, { ok: false, body: { message: 'x', errors: { errors: [], fields: { token: 'Este formulario de tarjeta ha caducado. Ábrelo de nuevo.' } } } }], 'es');
+    const refusal = {
+      message: 'validation error',
+      errors: {
+        errors: ['El número de tu tarjeta no es válido.'],
+        fields: { number: 'El número de tu tarjeta no es válido.' },
+      },
+    };
+    const form = await openForm(
+      { kind: 'add', token: 'cft_add' },
+      [
+        { ok: false, body: refusal },
+        {
+          ok: false,
+          body: {
+            message: 'x',
+            errors: { errors: [], fields: { token: 'Este formulario de tarjeta ha caducado. Ábrelo de nuevo.' } },
+          },
+        },
+      ],
+      'es',
+    );
     await form.submit();
     expect(form.$('number-error').hidden).toBe(false);
     expect(form.$('number-error').textContent).toBe('El número de tu tarjeta no es válido.');
@@ -140,27 +211,68 @@ describe('the hosted card form script', () => {
   });
 
   it('charge step: the CVC goes to the processor; approved and declined reach the framing page with the ids', async () => {
-    const view: CardFormView = { kind: 'charge', token: 'cft_charge', card: visa, contributionId: '7a1f9a52-8c1e-4e7b-b1f6-3b0e1d2c3a4f', amount: '100.00', fee: '4.00', total: '104.00' };
-    const ids = { contributionId: view.contributionId, authorizationId: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', fundsTransferMethodId: visa.id };
-    const approved = await openForm(view, [{ ok: true, body: { ...ids, status: 'approved', declineCode: null, message: null } }]);
+    const view: CardFormView = {
+      kind: 'charge',
+      token: 'cft_charge',
+      card: visa,
+      contributionId: '7a1f9a52-8c1e-4e7b-b1f6-3b0e1d2c3a4f',
+      amount: '100.00',
+      fee: '4.00',
+      total: '104.00',
+    };
+    const ids = {
+      contributionId: view.contributionId,
+      authorizationId: '1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      fundsTransferMethodId: visa.id,
+    };
+    const approved = await openForm(view, [
+      { ok: true, body: { ...ids, status: 'approved', declineCode: null, message: null } },
+    ]);
     approved.$('cvc').value = '123';
     await approved.submit();
-    expect(approved.requests).toEqual([{ url: '/api/card-processor/sandbox/charges', body: { token: 'cft_charge', cvc: '123', lang: 'en' } }]);
-    expect(CardFormMessage.parse(approved.messages[1]?.message)).toEqual({ type: 'rampart-card', event: 'charge-authorized', ...ids });
+    expect(approved.requests).toEqual([
+      { url: '/api/card-processor/sandbox/charges', body: { token: 'cft_charge', cvc: '123', lang: 'en' } },
+    ]);
+    expect(CardFormMessage.parse(approved.messages[1]?.message)).toEqual({
+      type: 'rampart-card',
+      event: 'charge-authorized',
+      ...ids,
+    });
     expect(approved.$('form-done').textContent).toBe('Your card deposit was authorized.');
 
-    const declined = await openForm(view, [{ ok: true, body: { ...ids, status: 'declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' } }]);
+    const declined = await openForm(view, [
+      {
+        ok: true,
+        body: {
+          ...ids,
+          status: 'declined',
+          declineCode: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+        },
+      },
+    ]);
     declined.$('cvc').value = '123';
     await declined.submit();
-    expect(CardFormMessage.parse(declined.messages[1]?.message)).toEqual({ type: 'rampart-card', event: 'charge-declined', ...ids, message: 'Your card has insufficient funds.' });
+    expect(CardFormMessage.parse(declined.messages[1]?.message)).toEqual({
+      type: 'rampart-card',
+      event: 'charge-declined',
+      ...ids,
+      message: 'Your card has insufficient funds.',
+    });
     expect(declined.$('form-error').textContent).toBe('Your card has insufficient funds.');
   });
 
   it('Cancel tells the framing page; a dead form says expired at once', async () => {
     const form = await openForm({ kind: 'add', token: 'cft_add' }, []);
     form.$('cancel').click();
-    expect(CardFormMessage.parse(form.messages[1]?.message)).toEqual({ type: 'rampart-card', event: 'cancelled', purpose: 'add' });
+    expect(CardFormMessage.parse(form.messages[1]?.message)).toEqual({
+      type: 'rampart-card',
+      event: 'cancelled',
+      purpose: 'add',
+    });
     const dead = await openForm({ kind: 'dead', token: 'cft_old', purpose: 'charge' }, []);
-    expect(dead.messages.map((m) => CardFormMessage.parse(m.message))).toEqual([{ type: 'rampart-card', event: 'expired', purpose: 'charge', token: 'cft_old' }]);
+    expect(dead.messages.map((m) => CardFormMessage.parse(m.message))).toEqual([
+      { type: 'rampart-card', event: 'expired', purpose: 'charge', token: 'cft_old' },
+    ]);
   });
 });

@@ -46,20 +46,39 @@ describe('the hosted form calls leave no card data in the logs', () => {
   it('logs requests and refusals without the number, the CVC or the token', async () => {
     const { token } = await ctx.processor.createFormToken({ customerId: 'log-test', purpose: 'add', now: new Date() });
     const year = String(new Date().getUTCFullYear() + 2);
-    const post = (body: object) => app.inject({ method: 'POST', url: '/api/card-processor/sandbox/cards', payload: body });
+    const post = (body: object) =>
+      app.inject({ method: 'POST', url: '/api/card-processor/sandbox/cards', payload: body });
     expect((await app.inject({ method: 'GET', url: `/api/card-form?token=${token}&lang=en` })).statusCode).toBe(200);
-    expect((await post({ token, number: '4242 4242 4242 4241', expMonth: '12', expYear: year, cvc: '9876' })).statusCode).toBe(400);
-    expect((await post({ token, number: '4000000000000002', expMonth: '12', expYear: year, cvc: '987' })).statusCode).toBe(402);
-    expect((await post({ token, number: '4111-1111-1111-1111', expMonth: '12', expYear: year, cvc: '987' })).statusCode).toBe(402);
-    expect((await post({ token, number: '4242424242424242', expMonth: '12', expYear: year, cvc: '987', extra: 'x' })).statusCode).toBe(400);
-    expect((await post({ token, number: '5555 5555 5555 4444', expMonth: '12', expYear: year, cvc: '987' })).statusCode).toBe(200);
+    expect(
+      (await post({ token, number: '4242 4242 4242 4241', expMonth: '12', expYear: year, cvc: '9876' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post({ token, number: '4000000000000002', expMonth: '12', expYear: year, cvc: '987' })).statusCode,
+    ).toBe(402);
+    expect(
+      (await post({ token, number: '4111-1111-1111-1111', expMonth: '12', expYear: year, cvc: '987' })).statusCode,
+    ).toBe(402);
+    expect(
+      (await post({ token, number: '4242424242424242', expMonth: '12', expYear: year, cvc: '987', extra: 'x' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post({ token, number: '5555 5555 5555 4444', expMonth: '12', expYear: year, cvc: '987' })).statusCode,
+    ).toBe(200);
     const log = lines.join('');
     // The log did record these requests (so the assertions below look at real lines).
     expect(log).toContain('/api/card-processor/sandbox/cards');
     expect(log).toContain('card_declined');
     expect(lines.length).toBeGreaterThan(10);
     const digits = log.replace(/[\s-]/g, '');
-    for (const number of ['4242424242424241', '4000000000000002', '4111111111111111', '4242424242424242', '5555555555554444']) expect(digits).not.toContain(number);
+    for (const number of [
+      '4242424242424241',
+      '4000000000000002',
+      '4111111111111111',
+      '4242424242424242',
+      '5555555555554444',
+    ])
+      expect(digits).not.toContain(number);
     expect(log).not.toMatch(/"9876"|"987"/);
     expect(log).not.toContain(token);
   });

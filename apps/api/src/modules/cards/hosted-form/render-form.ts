@@ -10,14 +10,24 @@ export const CARD_FORM_STYLESHEET = `${CARD_FORM_PATH}/form.css`;
 
 export type CardFormView =
   | { kind: 'add'; token: string }
-  | { kind: 'charge'; token: string; card: ProcessorCard; contributionId: string; amount: string; fee: string; total: string }
+  | {
+      kind: 'charge';
+      token: string;
+      card: ProcessorCard;
+      contributionId: string;
+      amount: string;
+      fee: string;
+      total: string;
+    }
   | { kind: 'dead'; token: string; purpose: CardTokenPurpose | null };
 
 const esc = (value: string) => escapeHtml(value);
 
 /** "$104.00" / "104,00 US$": display only; the decimal string is formatted exactly (Intl reads strings as decimals). */
 export function formatUsd(decimal: string, lang: CardFormLanguage): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(decimal as Intl.StringNumericLiteral);
+  return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    decimal as Intl.StringNumericLiteral,
+  );
 }
 
 function field(id: string, label: string, hint: string, attributes: string): string {
@@ -30,7 +40,12 @@ function field(id: string, label: string, hint: string, attributes: string): str
 }
 
 function cvcField(s: CardFormStrings, digits: 3 | 4): string {
-  return field('cvc', s.cvc, s.cvcHint, `type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="${digits}" pattern="[0-9]*" required`);
+  return field(
+    'cvc',
+    s.cvc,
+    s.cvcHint,
+    `type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="${digits}" pattern="[0-9]*" required`,
+  );
 }
 
 function addBody(s: CardFormStrings): string {
@@ -55,7 +70,11 @@ function addBody(s: CardFormStrings): string {
     </form>`;
 }
 
-function chargeBody(s: CardFormStrings, view: Extract<CardFormView, { kind: 'charge' }>, lang: CardFormLanguage): string {
+function chargeBody(
+  s: CardFormStrings,
+  view: Extract<CardFormView, { kind: 'charge' }>,
+  lang: CardFormLanguage,
+): string {
   const total = formatUsd(view.total, lang);
   return `<h1>${esc(s.chargeTitle)}</h1>
     <p class="intro">${esc(s.chargeIntro)}</p>

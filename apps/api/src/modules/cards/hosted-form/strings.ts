@@ -40,7 +40,8 @@ export interface CardFormStrings {
 export const CARD_FORM_STRINGS: Record<CardFormLanguage, CardFormStrings> = {
   en: {
     addTitle: 'Add a debit card',
-    addIntro: 'Your card details go straight to our card processor. We keep only the brand, the last four digits and the expiry date.',
+    addIntro:
+      'Your card details go straight to our card processor. We keep only the brand, the last four digits and the expiry date.',
     chargeTitle: 'Confirm your card deposit',
     chargeIntro: 'Enter the security code of your card to authorize this deposit.',
     deadTitle: 'This card form has expired',
@@ -89,7 +90,8 @@ export const CARD_FORM_STRINGS: Record<CardFormLanguage, CardFormStrings> = {
   },
   es: {
     addTitle: 'Añadir una tarjeta de débito',
-    addIntro: 'Los datos de tu tarjeta van directamente a nuestro procesador de tarjetas. Solo guardamos la marca, los cuatro últimos dígitos y la fecha de caducidad.',
+    addIntro:
+      'Los datos de tu tarjeta van directamente a nuestro procesador de tarjetas. Solo guardamos la marca, los cuatro últimos dígitos y la fecha de caducidad.',
     chargeTitle: 'Confirma tu depósito con tarjeta',
     chargeIntro: 'Introduce el código de seguridad de tu tarjeta para autorizar este depósito.',
     deadTitle: 'Este formulario de tarjeta ha caducado',

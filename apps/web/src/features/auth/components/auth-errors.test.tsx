@@ -21,10 +21,21 @@ import { createTokenProvider } from '../token-refresh';
 type Handler = (body: Record<string, unknown>) => unknown;
 
 const delivery = { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' };
-const challenge = { challengeName: 'EMAIL_OTP', loginMethod: 'EMAIL_OTP', session: 's1', codeDeliveryDetails: delivery };
+const challenge = {
+  challengeName: 'EMAIL_OTP',
+  loginMethod: 'EMAIL_OTP',
+  session: 's1',
+  codeDeliveryDetails: delivery,
+};
 const tokens = {
   loginMethod: 'EMAIL_OTP',
-  authenticationResult: { accessToken: 'a', idToken: 'id', refreshToken: 'refresh', expiresIn: 900, tokenType: 'Bearer' },
+  authenticationResult: {
+    accessToken: 'a',
+    idToken: 'id',
+    refreshToken: 'refresh',
+    expiresIn: 900,
+    tokenType: 'Bearer',
+  },
 };
 const login = {
   userGuid: '00000000-0000-4000-8000-000000000001',
@@ -37,7 +48,13 @@ const login = {
 };
 
 function apiError(code: string | undefined, message: string, statusCode: number | undefined) {
-  return new ApiError({ message, code, type: 'api_error', kind: statusCode === undefined ? 'connection' : 'general', statusCode });
+  return new ApiError({
+    message,
+    code,
+    type: 'api_error',
+    kind: statusCode === undefined ? 'connection' : 'general',
+    statusCode,
+  });
 }
 
 function fakeApi(handlers: Record<string, Handler>): { api: ApiClient; calls: string[] } {
@@ -157,7 +174,9 @@ describe('the auth errors of document 2, section 8', () => {
     flow.setEmail('a@example.com');
     renderAt('/v1/auth/password', session);
     await userEvent.setup().type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
-    expect(await screen.findByText('error signing in. Too many failed attempts. Please try again in 5 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('error signing in. Too many failed attempts. Please try again in 5 minutes.'),
+    ).toBeInTheDocument();
   });
 
   it("'Email cannot be empty': the sign-up code step after a reload asks for the email, and refuses an empty one", async () => {
@@ -219,7 +238,9 @@ describe('the auth errors of document 2, section 8', () => {
     flow.setEmail('a@example.com');
     renderAt('/v1/auth/password', session);
     await userEvent.setup().type(screen.getByLabelText('Password'), 'correct horse battery{Enter}');
-    expect(await screen.findByText('Error while getting auth token from the API with the HTTP code 503')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error while getting auth token from the API with the HTTP code 503'),
+    ).toBeInTheDocument();
   });
 
   it("'No user session for AWS login': the token exchange step opened with nothing from the pool to exchange", async () => {

@@ -135,11 +135,17 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
         ) : null}
       </Form>
       {kind === 'email' ? (
-        <Link to={authStepHref('password', redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+        <Link
+          to={authStepHref('password', redirect)}
+          className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline"
+        >
           {t('auth.usePassword')}
         </Link>
       ) : (
-        <Link to={authEntryHref(redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+        <Link
+          to={authEntryHref(redirect)}
+          className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline"
+        >
           {t('auth.differentEmail')}
         </Link>
       )}

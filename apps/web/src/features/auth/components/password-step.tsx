@@ -61,11 +61,19 @@ export function PasswordStep() {
           {t('auth.forgotPassword')}
         </Link>
         <PendingButton pending={pending}>{t('auth.signIn')}</PendingButton>
-        <PendingButton pending={pending} type="button" variant="secondary" onPress={() => void run(() => flow.signInWithCode())}>
+        <PendingButton
+          pending={pending}
+          type="button"
+          variant="secondary"
+          onPress={() => void run(() => flow.signInWithCode())}
+        >
           {t('auth.emailMeACode')}
         </PendingButton>
       </Form>
-      <Link to={authEntryHref(redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+      <Link
+        to={authEntryHref(redirect)}
+        className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline"
+      >
         {t('auth.differentEmail')}
       </Link>
     </StepFrame>

@@ -16,7 +16,14 @@ export function PendingButton({
   onPress?: () => void;
 }) {
   return (
-    <Button type={type} variant={variant} fullWidth isDisabled={pending} aria-busy={pending || undefined} onPress={onPress}>
+    <Button
+      type={type}
+      variant={variant}
+      fullWidth
+      isDisabled={pending}
+      aria-busy={pending || undefined}
+      onPress={onPress}
+    >
       {children}
     </Button>
   );

@@ -56,14 +56,22 @@ describe('the reset screens', () => {
     const user = userEvent.setup();
     const calls = mount('/v1/auth/reset', <ResetStep />, {
       '/identity/confirm-forgot-password': () => {
-        throw new ApiError({ message: 'Invalid verification code provided, please try again.', code: 'CodeMismatchException', type: 'api_error', kind: 'general', statusCode: 400 });
+        throw new ApiError({
+          message: 'Invalid verification code provided, please try again.',
+          code: 'CodeMismatchException',
+          type: 'api_error',
+          kind: 'general',
+          statusCode: 400,
+        });
       },
     });
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Confirm new password'), 'other');
     await user.keyboard('{Enter}');
-    expect(screen.getByTestId('field-error-password')).toHaveTextContent('Password should contain at least 8 characters');
+    expect(screen.getByTestId('field-error-password')).toHaveTextContent(
+      'Password should contain at least 8 characters',
+    );
     expect(screen.getByTestId('field-error-confirmPassword')).toHaveTextContent('Your passwords do not match');
     expect(calls).toEqual([]);
 
@@ -72,7 +80,11 @@ describe('the reset screens', () => {
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'a long new passphrase');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    await waitFor(() => expect(screen.getByTestId('field-error-code')).toHaveTextContent('Invalid verification code provided, please try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error-code')).toHaveTextContent(
+        'Invalid verification code provided, please try again.',
+      ),
+    );
     expect(calls).toEqual(['/identity/confirm-forgot-password']);
   });
 });

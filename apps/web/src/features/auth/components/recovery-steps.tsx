@@ -6,7 +6,13 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { useApi } from '../../../lib/api';
 import { codeSentText } from '../code-destination';
-import { useAuthFlow, useFlowResult, useIdentityText, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
+import {
+  useAuthFlow,
+  useFlowResult,
+  useIdentityText,
+  useRedirectTarget,
+  type FieldErrors,
+} from '../hooks/use-auth-flow';
 import { authEntryHref, authStepHref, type AuthField } from '../model';
 import { resendResetCode, resetPassword, sendResetCode, validateReset, type RecoveryDeps } from '../recovery';
 import { PendingButton } from './pending-button';
@@ -14,7 +20,8 @@ import { StepFrame } from './step-frame';
 
 const FORGOT_FIELDS = ['email'] as const;
 const RESET_FIELDS = ['code', 'password', 'confirmPassword'] as const;
-const LINK = 'self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline';
+const LINK =
+  'self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline';
 
 function useRecoveryDeps(): RecoveryDeps & ReturnType<typeof useAuthFlow> {
   const api = useApi();
@@ -105,7 +112,11 @@ export function ResetStep() {
     event.preventDefault();
     const local = validateReset(values);
     if (Object.keys(local).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(local).map(([field, key]) => [field, t(key)])) as Partial<Record<AuthField, string>>);
+      setErrors(
+        Object.fromEntries(Object.entries(local).map(([field, key]) => [field, t(key)])) as Partial<
+          Record<AuthField, string>
+        >,
+      );
       return;
     }
     setPending(true);

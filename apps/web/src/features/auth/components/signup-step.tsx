@@ -112,7 +112,10 @@ export function SignupStep() {
           </PendingButton>
         )}
       </Form>
-      <Link to={authEntryHref(redirect)} className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline">
+      <Link
+        to={authEntryHref(redirect)}
+        className="self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline"
+      >
         {t('auth.differentEmail')}
       </Link>
     </StepFrame>

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The frame of every auth step: the page's heading, a line of explanation, then the form. */
-export function StepFrame({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function StepFrame({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 text-center">

@@ -35,7 +35,10 @@ export function useGeneralText(): (result: Extract<FlowResult, { type: 'general'
   return useCallback(
     (result) => {
       if (!result.key) return text(result.message);
-      return t(`auth.errors.${result.key}`, { ...result.params, ...(result.detail === undefined ? {} : { detail: text(result.detail) }) });
+      return t(`auth.errors.${result.key}`, {
+        ...result.params,
+        ...(result.detail === undefined ? {} : { detail: text(result.detail) }),
+      });
     },
     [t, text],
   );
@@ -45,7 +48,10 @@ export function useGeneralText(): (result: Extract<FlowResult, { type: 'general'
 export function useAuthNotice(): (key: AuthErrorKey) => void {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  return useCallback((key: AuthErrorKey) => snackbar.show({ message: t(`auth.errors.${key}`), severity: 'error' }), [snackbar, t]);
+  return useCallback(
+    (key: AuthErrorKey) => snackbar.show({ message: t(`auth.errors.${key}`), severity: 'error' }),
+    [snackbar, t],
+  );
 }
 
 /**
@@ -81,7 +87,8 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
         }
         case 'general':
           snackbar.show({ message: general(result), severity: 'error' });
-          if (result.then) void navigate(result.then === 'auth' ? authEntryHref(redirect) : authStepHref(result.then, redirect));
+          if (result.then)
+            void navigate(result.then === 'auth' ? authEntryHref(redirect) : authStepHref(result.then, redirect));
       }
     },
     [navigate, redirect, snackbar, text, general, formFields, setErrors, t],

@@ -6,7 +6,8 @@ import { useApi, type ApiClient } from '../../../lib/api';
 export function agreementPreviewQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['kyc', 'agreement-preview'],
-    queryFn: ({ signal }) => api.request('/contact/get/agreementpreviews', { body: {}, retry: true, signal, schema: AgreementPreviewReply }),
+    queryFn: ({ signal }) =>
+      api.request('/contact/get/agreementpreviews', { body: {}, retry: true, signal, schema: AgreementPreviewReply }),
     retry: false,
   });
 }

@@ -12,7 +12,12 @@ export function kycDocumentsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: kycDocumentsKey,
     queryFn: ({ signal }) =>
-      api.request('/fileupload-user-kyc-document-list', { body: {}, retry: true, signal, schema: KycDocumentListReply }),
+      api.request('/fileupload-user-kyc-document-list', {
+        body: {},
+        retry: true,
+        signal,
+        schema: KycDocumentListReply,
+      }),
     select: (reply) => reply.documents,
     retry: false,
   });

@@ -8,7 +8,8 @@ export const verificationStatusKey = ['kyc', 'verification-status'] as const;
 export function verificationStatusQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: verificationStatusKey,
-    queryFn: ({ signal }) => api.request('/socure/status', { body: {}, retry: true, signal, schema: VerificationStatusReply }),
+    queryFn: ({ signal }) =>
+      api.request('/socure/status', { body: {}, retry: true, signal, schema: VerificationStatusReply }),
     retry: false,
   });
 }

@@ -4,11 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/ui/link-button';
 import { useKycState } from '../kyc-store';
 
-function Card({ icon, title, message, action, tone }: { icon: ReactNode; title: string; message?: string; action?: ReactNode; tone: string }) {
+function Card({
+  icon,
+  title,
+  message,
+  action,
+  tone,
+}: {
+  icon: ReactNode;
+  title: string;
+  message?: string;
+  action?: ReactNode;
+  tone: string;
+}) {
   return (
-    <section aria-labelledby="kyc-status-title" className="rounded-2xl border border-line p-4 text-left" data-testid="kyc-status-card">
+    <section
+      aria-labelledby="kyc-status-title"
+      className="rounded-2xl border border-line p-4 text-left"
+      data-testid="kyc-status-card"
+    >
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className={['flex h-10 w-10 shrink-0 items-center justify-center rounded-full', tone].join(' ')}>
+        <span
+          aria-hidden="true"
+          className={['flex h-10 w-10 shrink-0 items-center justify-center rounded-full', tone].join(' ')}
+        >
           {icon}
         </span>
         <div className="min-w-0 flex-1">
@@ -41,7 +60,14 @@ export function KycStatusCard() {
         />
       );
     case 'pending':
-      return <Card tone="bg-primary-soft text-primary-ink" icon={<Clock size={20} />} title={t('status.submittedTitle')} message={t('status.submittedMessage')} />;
+      return (
+        <Card
+          tone="bg-primary-soft text-primary-ink"
+          icon={<Clock size={20} />}
+          title={t('status.submittedTitle')}
+          message={t('status.submittedMessage')}
+        />
+      );
     case 'opened':
       return (
         <Card
@@ -53,7 +79,14 @@ export function KycStatusCard() {
         />
       );
     case 'closed':
-      return <Card tone="bg-danger-soft text-danger" icon={<Lock size={20} />} title={t('status.closedTitle')} message={t('status.closedMessage')} />;
+      return (
+        <Card
+          tone="bg-danger-soft text-danger"
+          icon={<Lock size={20} />}
+          title={t('status.closedTitle')}
+          message={t('status.closedMessage')}
+        />
+      );
     case 'voided':
       return <Card tone="bg-danger-soft text-danger" icon={<ShieldOff size={20} />} title={t('status.voided')} />;
   }

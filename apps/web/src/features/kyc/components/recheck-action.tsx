@@ -11,7 +11,11 @@ export function RecheckAction() {
   return (
     <div className="mt-4 flex w-full flex-col items-center gap-2">
       <Button variant="secondary" onPress={() => void recheck()} isPending={checking}>
-        <RefreshCw size={16} aria-hidden="true" className={checking ? 'animate-spin motion-reduce:animate-none' : undefined} />
+        <RefreshCw
+          size={16}
+          aria-hidden="true"
+          className={checking ? 'animate-spin motion-reduce:animate-none' : undefined}
+        />
         {checking ? t('recheck.checking') : t('recheck.button')}
       </Button>
       <p role="status" className={['min-h-5 text-sm', state === 'failed' ? 'text-danger' : 'text-ink-muted'].join(' ')}>

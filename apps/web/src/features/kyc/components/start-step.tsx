@@ -14,7 +14,10 @@ export function StartStep({ next, resuming }: { next: KycStepPath; resuming: boo
   ];
   return (
     <section className="flex flex-col">
-      <div className="mb-5 flex h-16 w-16 items-center justify-center self-center rounded-full bg-primary-soft text-primary-ink" aria-hidden="true">
+      <div
+        className="mb-5 flex h-16 w-16 items-center justify-center self-center rounded-full bg-primary-soft text-primary-ink"
+        aria-hidden="true"
+      >
         <ShieldCheck size={32} />
       </div>
       <h1 className="text-center text-2xl font-bold tracking-tight text-ink text-balance">{t('title')}</h1>

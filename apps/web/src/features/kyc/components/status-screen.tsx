@@ -103,7 +103,10 @@ export function LoadingStatusScreen() {
   const { t } = useTranslation('kyc', { useSuspense: true });
   return (
     <div role="status" aria-busy="true">
-      <MessageBlock icon={<Loader2 size={30} className="animate-spin motion-reduce:animate-none" />} title={t('status.loading')} />
+      <MessageBlock
+        icon={<Loader2 size={30} className="animate-spin motion-reduce:animate-none" />}
+        title={t('status.loading')}
+      />
     </div>
   );
 }

@@ -17,7 +17,13 @@ import { UploadedDocuments } from './uploaded-documents';
  * KYC_ACCEPT_TERMS: the custodial agreement filled in with the user's details, accepted and signed with the first
  * and last name joined by a space (document 1, section 3). The signature makes the account pending.
  */
-export function TermsStep({ onSigned, onCaptureMissing }: { onSigned(): Promise<void> | void; onCaptureMissing(): void }) {
+export function TermsStep({
+  onSigned,
+  onCaptureMissing,
+}: {
+  onSigned(): Promise<void> | void;
+  onCaptureMissing(): void;
+}) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const api = useApi();
   const snackbar = useSnackbar();
@@ -94,13 +100,20 @@ export function TermsStep({ onSigned, onCaptureMissing }: { onSigned(): Promise<
           aria-hidden="true"
           className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-line-strong bg-surface group-data-[selected]:border-primary group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
         >
-          <svg viewBox="0 0 16 16" className="hidden h-4 w-4 fill-none stroke-on-primary stroke-[2.5] group-data-[selected]:block">
+          <svg
+            viewBox="0 0 16 16"
+            className="hidden h-4 w-4 fill-none stroke-on-primary stroke-[2.5] group-data-[selected]:block"
+          >
             <polyline points="3 8.5 6.5 12 13 4.5" />
           </svg>
         </span>
         <span>{t('terms.accept')}</span>
       </Checkbox>
-      <FieldError field="accept" message={showRequired ? t('terms.acceptRequired') : null} id={fieldErrorId('accept')} />
+      <FieldError
+        field="accept"
+        message={showRequired ? t('terms.acceptRequired') : null}
+        id={fieldErrorId('accept')}
+      />
       <div className="mt-4 rounded-xl border border-line px-4 py-3">
         <p className="text-sm font-semibold text-ink">{t('terms.signatureLabel')}</p>
         <p className="mt-1 font-serif text-xl italic text-ink" data-testid="agreement-signature">

@@ -10,7 +10,9 @@ function DocumentRow({ doc }: { doc: KycDocument }) {
   const { t, i18n } = useTranslation('kyc', { useSuspense: true });
   // What a document is called: the selfie, the label the user gave (or an 'other' document's subtype), else its kind.
   const kind = doc.identityPhoto ? t('documents.types.selfie') : t(`documents.types.${doc.documentType}`);
-  const name = doc.identityPhoto ? kind : (doc.label ?? (doc.documentType === 'other' ? doc.documentSubtype : null) ?? kind);
+  const name = doc.identityPhoto
+    ? kind
+    : (doc.label ?? (doc.documentType === 'other' ? doc.documentSubtype : null) ?? kind);
   const Icon = doc.file.mime === 'application/pdf' ? FileText : FileImage;
   const sides = doc.backFile ? t('documents.bothSides') : null;
   return (
@@ -22,7 +24,9 @@ function DocumentRow({ doc }: { doc: KycDocument }) {
       </div>
       <span className="shrink-0 text-ink-muted">
         {t('documents.uploadedOn')}{' '}
-        <time dateTime={doc.createdAt}>{formatDate(doc.createdAt, { dateStyle: 'medium' }, currentLanguage(i18n))}</time>
+        <time dateTime={doc.createdAt}>
+          {formatDate(doc.createdAt, { dateStyle: 'medium' }, currentLanguage(i18n))}
+        </time>
       </span>
     </li>
   );
@@ -36,7 +40,11 @@ export function UploadedDocuments() {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const documents = useKycDocuments();
   return (
-    <section aria-labelledby="kyc-documents-title" className="mt-6 flex w-full flex-col gap-2 text-left" data-testid="kyc-documents">
+    <section
+      aria-labelledby="kyc-documents-title"
+      className="mt-6 flex w-full flex-col gap-2 text-left"
+      data-testid="kyc-documents"
+    >
       <h2 id="kyc-documents-title" className="text-base font-semibold text-ink">
         {t('documents.title')}
       </h2>

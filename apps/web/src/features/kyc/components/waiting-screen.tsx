@@ -30,7 +30,15 @@ const CHECK_TONES = { pending: 'text-ink-muted', passed: 'text-success', failed:
  * The waiting screen (document 1, section 4): a countdown, a progress ring, 'Verifying...', the text before and at
  * zero, Contact Support and 'Go To Home'. The status is checked every 30 seconds of the countdown.
  */
-export function WaitingScreen({ onCheck, supportUrl, progress = 0, seconds = WAITING_SECONDS, random = Math.random, checks, children }: WaitingScreenProps) {
+export function WaitingScreen({
+  onCheck,
+  supportUrl,
+  progress = 0,
+  seconds = WAITING_SECONDS,
+  random = Math.random,
+  checks,
+  children,
+}: WaitingScreenProps) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
   const [state, setState] = useState(() => startWaiting(progress, seconds));

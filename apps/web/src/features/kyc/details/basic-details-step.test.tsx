@@ -5,7 +5,15 @@ import { BasicDetailsStep } from './basic-details-step';
 import type { FeatureFlags } from '@rampart/contracts';
 import { configQueryOptions, readPublicConfig } from '../../../app/config';
 import { kycDetailsDraft, kycInputOf, resetKycDetailsDraft } from './draft';
-import { fakeServer, fromTodayUtc, NO_RECORD, renderWithApp, savedRecord, testQueryClient, typeDate } from './test-utils';
+import {
+  fakeServer,
+  fromTodayUtc,
+  NO_RECORD,
+  renderWithApp,
+  savedRecord,
+  testQueryClient,
+  typeDate,
+} from './test-utils';
 
 function server(record = NO_RECORD) {
   return fakeServer({
@@ -18,13 +26,20 @@ async function renderStep(record = NO_RECORD, flags?: Partial<FeatureFlags>) {
   const onContinue = vi.fn();
   const fake = server(record);
   const queryClient = testQueryClient();
-  if (flags) queryClient.setQueryData(configQueryOptions.queryKey, readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }));
+  if (flags)
+    queryClient.setQueryData(
+      configQueryOptions.queryKey,
+      readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }),
+    );
   const view = renderWithApp(<BasicDetailsStep onContinue={onContinue} />, fake.api, queryClient);
   await screen.findByRole('heading', { name: /Basic details|Datos básicos/ });
   return { ...view, onContinue, fake };
 }
 
-async function fillValid(user: Awaited<ReturnType<typeof renderStep>>['user'], birth = { year: 1990, month: 5, day: 15 }) {
+async function fillValid(
+  user: Awaited<ReturnType<typeof renderStep>>['user'],
+  birth = { year: 1990, month: 5, day: 15 },
+) {
   await user.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ada');
   await user.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Lovelace');
   await typeDate(user, /Date of birth/, birth);
@@ -78,7 +93,10 @@ describe('BasicDetailsStep', () => {
     expect(screen.queryByTestId('field-error-sex')).toBeNull();
     await user.click(continueButton());
     expect(onContinue).toHaveBeenCalledOnce();
-    expect(kycInputOf(kycDetailsDraft.getState())).toMatchObject({ name: { first: 'Ada', middle: 'Augusta' }, sex: 'female' });
+    expect(kycInputOf(kycDetailsDraft.getState())).toMatchObject({
+      name: { first: 'Ada', middle: 'Augusta' },
+      sex: 'female',
+    });
   });
 
   it("refuses a date before 1900 with 'Invalid Date.'", async () => {
@@ -141,7 +159,9 @@ describe('BasicDetailsStep', () => {
     expect(onContinue).not.toHaveBeenCalled();
     await user.type(latin, 'Łukasz');
     await user.click(continueButton());
-    expect(screen.getByTestId('field-error-name.latinFirst')).toHaveTextContent('Value only allows romanized characters');
+    expect(screen.getByTestId('field-error-name.latinFirst')).toHaveTextContent(
+      'Value only allows romanized characters',
+    );
     await user.clear(latin);
     await user.type(latin, 'Lukasz');
     await user.click(continueButton());
@@ -166,7 +186,9 @@ describe('BasicDetailsStep', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('US users: enter your Social Security Number (SSN).');
-    expect(dialog).toHaveTextContent('International users: enter the number that matches the identity document you upload next.');
+    expect(dialog).toHaveTextContent(
+      'International users: enter the number that matches the identity document you upload next.',
+    );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -9,7 +9,14 @@ import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { DateOfBirthPicker } from '../../../components/ui/date-of-birth-picker';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
-import { DETAILS_FIELDS, draftProblems, needsLatin, updateDraft, updateIndividualProfile, type KycDetailsValues } from './draft';
+import {
+  DETAILS_FIELDS,
+  draftProblems,
+  needsLatin,
+  updateDraft,
+  updateIndividualProfile,
+  type KycDetailsValues,
+} from './draft';
 import { focusFirstInvalid, StepLayout } from './step-layout';
 import { TaxIdField } from './tax-id-field';
 import { useFieldErrors } from './use-field-errors';
@@ -27,16 +34,21 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
   // Flag "KYC individual" (docs/feature-flags.md): the fuller profile, middle name (optional) and sex (required).
   const individual = useFeatureFlags().kycIndividual;
   const sex = draft.base.sex ?? '';
-  const problems: Record<string, string> = { ...draftProblems(draft), ...(individual && sex.trim() === '' ? { sex: RULE_MESSAGES.en.required } : {}) };
+  const problems: Record<string, string> = {
+    ...draftProblems(draft),
+    ...(individual && sex.trim() === '' ? { sex: RULE_MESSAGES.en.required } : {}),
+  };
   const { errorOf, markEdited, markBlurred, submit } = useFieldErrors(problems, draft.serverErrors);
   const { values } = draft;
 
   if (!ready) return <Skeleton />;
 
-  const set = <K extends keyof KycDetailsValues>(key: K, field: string) => (value: KycDetailsValues[K]) => {
-    markEdited(field);
-    updateDraft({ [key]: value } as Partial<KycDetailsValues>);
-  };
+  const set =
+    <K extends keyof KycDetailsValues>(key: K, field: string) =>
+    (value: KycDetailsValues[K]) => {
+      markEdited(field);
+      updateDraft({ [key]: value } as Partial<KycDetailsValues>);
+    };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,7 +167,9 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
                   className={({ isSelected, isFocusVisible }) =>
                     [
                       'flex min-h-11 cursor-pointer items-center rounded-xl border px-4 font-semibold text-ink outline-none',
-                      isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
+                      isSelected
+                        ? 'border-primary bg-primary-soft'
+                        : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
                       isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
                     ].join(' ')
                   }

@@ -41,11 +41,7 @@ export interface CountryOption {
 
 /** 'Japón' and 'japon' match; case, accents and surrounding spaces do not matter. */
 export function foldForSearch(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en-US')
-    .trim();
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-US').trim();
 }
 
 const cache = new Map<Language, CountryOption[]>();

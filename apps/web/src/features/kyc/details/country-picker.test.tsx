@@ -6,11 +6,26 @@ import { flagUrl } from './countries';
 import { CountryPicker } from './country-picker';
 import { translateContractMessage } from './messages';
 
-function Picker({ restricted, initial = null, errorMessage }: { restricted?: 'disable' | 'exclude'; initial?: string | null; errorMessage?: string }) {
+function Picker({
+  restricted,
+  initial = null,
+  errorMessage,
+}: {
+  restricted?: 'disable' | 'exclude';
+  initial?: string | null;
+  errorMessage?: string;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <Suspense fallback={null}>
-      <CountryPicker label="Phone country" testId="telephone.country" value={value} onChange={setValue} restricted={restricted} errorMessage={errorMessage} />
+      <CountryPicker
+        label="Phone country"
+        testId="telephone.country"
+        value={value}
+        onChange={setValue}
+        restricted={restricted}
+        errorMessage={errorMessage}
+      />
       <output data-testid="value">{value ?? 'none'}</output>
     </Suspense>
   );
@@ -60,7 +75,9 @@ describe('translateContractMessage', () => {
   it('gives the contracts’ Spanish for KYC and rule messages, templates included', () => {
     expect(translateContractMessage('Must be older than 18.', 'es')).toBe('Debes ser mayor de 18 años.');
     expect(translateContractMessage('A value is required', 'es')).toBe('Se requiere un valor');
-    expect(translateContractMessage('Value must be less than 30 characters', 'es')).toBe('El valor debe tener menos de 30 caracteres');
+    expect(translateContractMessage('Value must be less than 30 characters', 'es')).toBe(
+      'El valor debe tener menos de 30 caracteres',
+    );
     expect(translateContractMessage('Something else', 'es')).toBe('Something else');
     expect(translateContractMessage('A value is required', 'en')).toBe('A value is required');
   });

@@ -30,7 +30,17 @@ export function Flag({ code, className }: { code: string | null; className?: str
   const size = ['h-4 w-6 shrink-0 rounded-sm', className ?? ''].join(' ');
   // Decorative: the country's name is always next to it.
   if (!url) return <span aria-hidden="true" className={[size, 'bg-surface-muted ring-1 ring-line'].join(' ')} />;
-  return <img src={url} alt="" width={24} height={16} loading="lazy" decoding="async" className={[size, 'object-cover ring-1 ring-line'].join(' ')} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={24}
+      height={16}
+      loading="lazy"
+      decoding="async"
+      className={[size, 'object-cover ring-1 ring-line'].join(' ')}
+    />
+  );
 }
 
 /**

@@ -56,7 +56,13 @@ export const EMPTY_VALUES: KycDetailsValues = {
   region: null,
 };
 
-const INITIAL: KycDetailsDraft = { values: EMPTY_VALUES, seededFrom: undefined, base: {}, countryGuessed: false, serverErrors: {} };
+const INITIAL: KycDetailsDraft = {
+  values: EMPTY_VALUES,
+  seededFrom: undefined,
+  base: {},
+  countryGuessed: false,
+  serverErrors: {},
+};
 
 /** One draft for the two screens, so Back and Continue keep what was typed. */
 export const kycDetailsDraft = createStore<KycDetailsDraft>(INITIAL);
@@ -152,7 +158,13 @@ export function seedDraft(reply: IndividualInfoReply | Error): void {
     return;
   }
   const { values, base } = valuesFromRecord(reply);
-  kycDetailsDraft.setState({ values, base, seededFrom: reply, countryGuessed: reply.individual !== null, serverErrors: {} });
+  kycDetailsDraft.setState({
+    values,
+    base,
+    seededFrom: reply,
+    countryGuessed: reply.individual !== null,
+    serverErrors: {},
+  });
 }
 
 /** R23: preselects the guessed country when none is chosen yet. */
@@ -205,11 +217,21 @@ export function kycInputOf(draft: Pick<KycDetailsDraft, 'values' | 'base'>): Kyc
 }
 
 /** Every problem of the draft, field path → English message (the API's wording), today counted in UTC as the API does (R7). */
-export function draftProblems(draft: Pick<KycDetailsDraft, 'values' | 'base'>, now: Date = new Date()): Record<string, string> {
+export function draftProblems(
+  draft: Pick<KycDetailsDraft, 'values' | 'base'>,
+  now: Date = new Date(),
+): Record<string, string> {
   return kycIndividualProblems(kycInputOf(draft), calendarDateOf(now));
 }
 
-export const DETAILS_FIELDS = ['name.first', 'name.last', 'name.latinFirst', 'name.latinLast', 'birth', 'tax.identifier'] as const;
+export const DETAILS_FIELDS = [
+  'name.first',
+  'name.last',
+  'name.latinFirst',
+  'name.latinLast',
+  'birth',
+  'tax.identifier',
+] as const;
 export const LOCATION_FIELDS = [
   'address.street1',
   'address.street2',

@@ -8,7 +8,15 @@ import { flagUrl } from './countries';
 import { individualInfoQueryKey } from './api/get-individual-info';
 import { kycDetailsDraft, resetKycDetailsDraft, seedDraft, updateDraft } from './draft';
 import { LocationStep } from './location-step';
-import { fakeServer, NO_RECORD, renderWithApp, savedRecord, testQueryClient, typeDate, type Handler } from './test-utils';
+import {
+  fakeServer,
+  NO_RECORD,
+  renderWithApp,
+  savedRecord,
+  testQueryClient,
+  typeDate,
+  type Handler,
+} from './test-utils';
 
 const SAVE = '/contact/set/individualinfo';
 
@@ -18,7 +26,13 @@ function server(handlers: Record<string, Handler> = {}) {
     '/user/country': () => ({ status: 200, body: { country: 'US', source: 'language' } }),
     [SAVE]: (body) => {
       const input = body as KycIndividualInput;
-      return { status: 200, body: { relatedId: 'contact-1', individual: savedRecord({ name: { first: input.name?.first ?? '', last: input.name?.last ?? '' } }) } };
+      return {
+        status: 200,
+        body: {
+          relatedId: 'contact-1',
+          individual: savedRecord({ name: { first: input.name?.first ?? '', last: input.name?.last ?? '' } }),
+        },
+      };
     },
     ...handlers,
   });
@@ -47,13 +61,21 @@ const countryBox = () => screen.getByRole('combobox', { name: /^(Country|País)/
 const regionBox = () => screen.queryByRole('combobox', { name: /^(Tax Region\/State|Región fiscal\/Estado)/ });
 const continueButton = () => screen.getByRole('button', { name: /^(Continue|Continuar)$/ });
 
-async function pickCountry(user: Awaited<ReturnType<typeof renderStep>>['user'], search: string, option: RegExp | string) {
+async function pickCountry(
+  user: Awaited<ReturnType<typeof renderStep>>['user'],
+  search: string,
+  option: RegExp | string,
+) {
   await user.clear(countryBox());
   await user.type(countryBox(), search);
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function pickRegion(user: Awaited<ReturnType<typeof renderStep>>['user'], search: string, option: RegExp | string) {
+async function pickRegion(
+  user: Awaited<ReturnType<typeof renderStep>>['user'],
+  search: string,
+  option: RegExp | string,
+) {
   const box = regionBox();
   if (!box) throw new Error('no region field');
   await user.type(box, search);
@@ -87,7 +109,12 @@ describe('LocationStep', () => {
   });
 
   it('takes the record’s address and does not guess the country when a record exists', async () => {
-    const fake = server({ '/contact/get/individualinfo': () => ({ status: 200, body: { relatedId: 'contact-1', individual: savedRecord() } }) });
+    const fake = server({
+      '/contact/get/individualinfo': () => ({
+        status: 200,
+        body: { relatedId: 'contact-1', individual: savedRecord() },
+      }),
+    });
     await renderStep(fake);
     expect(field(/^Address Street$/)).toHaveValue('1 Main St');
     expect(countryBox()).toHaveValue('United States of America');
@@ -107,7 +134,12 @@ describe('LocationStep', () => {
     await waitFor(() => expect(countryBox()).toHaveValue('United States of America'));
     await user.click(screen.getByRole('button', { name: /Show all countries/, hidden: true }));
     const names = (await screen.findAllByRole('option')).map((option) => option.textContent?.trim());
-    expect(names.slice(0, 4)).toEqual(['United States of America', 'United Kingdom', 'Canada', 'Afghanistan (Not Supported)']);
+    expect(names.slice(0, 4)).toEqual([
+      'United States of America',
+      'United Kingdom',
+      'Canada',
+      'Afghanistan (Not Supported)',
+    ]);
     expect(names.filter((name) => name === 'Canada')).toHaveLength(1);
   });
 
@@ -182,14 +214,21 @@ describe('LocationStep', () => {
     await user.clear(countryBox());
     await user.type(countryBox(), 'japon');
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Japón']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Japón']);
     await user.click(within(listbox).getByRole('option', { name: 'Japón' }));
     expect(countryBox()).toHaveValue('Japón');
     expect(kycDetailsDraft.getState().values.country).toBe('JP');
 
     await user.clear(countryBox());
     await user.type(countryBox(), 'Afga');
-    expect(await screen.findByRole('option', { name: 'Afganistán (No disponible)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('option', { name: 'Afganistán (No disponible)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     await pickCountry(user, 'de', 'Alemania');
     expect(kycDetailsDraft.getState().values.country).toBe('DE');
@@ -218,7 +257,10 @@ describe('LocationStep', () => {
     await user.click(continueButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(screen.queryByTestId('field-error-address.postalCode')).toBeNull();
-    expect((fake.callsTo(SAVE)[0]?.body as KycIndividualInput).address).toMatchObject({ country: 'IE', postalCode: 'd02 x285' });
+    expect((fake.callsTo(SAVE)[0]?.body as KycIndividualInput).address).toMatchObject({
+      country: 'IE',
+      postalCode: 'd02 x285',
+    });
   });
 
   it('saves the whole record and hands over', async () => {
@@ -248,7 +290,9 @@ describe('LocationStep', () => {
 
   it('keeps the saved record’s phone when saving again', async () => {
     const record = savedRecord();
-    const fake = server({ '/contact/get/individualinfo': () => ({ status: 200, body: { relatedId: 'contact-1', individual: record } }) });
+    const fake = server({
+      '/contact/get/individualinfo': () => ({ status: 200, body: { relatedId: 'contact-1', individual: record } }),
+    });
     const { user, onSaved } = await renderStep(fake);
     await user.click(continueButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
@@ -265,7 +309,10 @@ describe('LocationStep', () => {
         body: {
           message: 'validation error',
           type: 'new_validation_error',
-          errors: { errors: ['Value is not a valid street'], fields: { 'address.street1': 'Value is not a valid street' } },
+          errors: {
+            errors: ['Value is not a valid street'],
+            fields: { 'address.street1': 'Value is not a valid street' },
+          },
         },
       }),
     });
@@ -282,7 +329,12 @@ describe('LocationStep', () => {
 
   it('shows other failures in the snackbar', async () => {
     withBasicDetails();
-    const fake = server({ [SAVE]: () => ({ status: 409, body: { message: 'Your application has already been submitted.', code: 'kyc_already_submitted' } }) });
+    const fake = server({
+      [SAVE]: () => ({
+        status: 409,
+        body: { message: 'Your application has already been submitted.', code: 'kyc_already_submitted' },
+      }),
+    });
     const { user, onSaved } = await renderStep(fake);
     await waitFor(() => expect(countryBox()).toHaveValue('United States of America'));
     await fillAddress(user);
@@ -309,7 +361,11 @@ describe('the two screens together', () => {
     const fake = server({
       [SAVE]: () => ({
         status: 400,
-        body: { message: 'validation error', type: 'new_validation_error', errors: { errors: [], fields: { 'name.first': 'Value is not a valid first name' } } },
+        body: {
+          message: 'validation error',
+          type: 'new_validation_error',
+          errors: { errors: [], fields: { 'name.first': 'Value is not a valid first name' } },
+        },
       }),
     });
     const onSaved = vi.fn();

@@ -91,8 +91,14 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
       if (error.statusCode === 400 && Object.keys(fields).length > 0) {
         kycDetailsDraft.setState((state) => ({ serverErrors: { ...state.serverErrors, ...fields } }));
         const elsewhere = Object.fromEntries(Object.entries(fields).filter(([field]) => DETAILS.includes(field)));
-        const unknown = Object.entries(fields).filter(([field]) => !DETAILS.includes(field) && !LOCATION.includes(field));
-        if (unknown.length > 0) snackbar.show({ message: unknown.map(([field, message]) => `${field}: ${text(message)}`).join('; '), severity: 'error' });
+        const unknown = Object.entries(fields).filter(
+          ([field]) => !DETAILS.includes(field) && !LOCATION.includes(field),
+        );
+        if (unknown.length > 0)
+          snackbar.show({
+            message: unknown.map(([field, message]) => `${field}: ${text(message)}`).join('; '),
+            severity: 'error',
+          });
         if (Object.keys(elsewhere).length > 0) backToDetails(elsewhere);
         else focusFirstInvalid(formRef.current);
         return;
@@ -194,7 +200,13 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
           />
         ) : null}
         <div className="mt-2 flex flex-col gap-3">
-          <Button type="submit" fullWidth isDisabled={!complete || saving} aria-busy={saving || undefined} aria-describedby={complete ? undefined : hintId}>
+          <Button
+            type="submit"
+            fullWidth
+            isDisabled={!complete || saving}
+            aria-busy={saving || undefined}
+            aria-describedby={complete ? undefined : hintId}
+          >
             {saving ? t('location.saving') : t('continue')}
           </Button>
           {complete ? null : (

@@ -8,7 +8,9 @@ import { currentLanguage, type Language } from '../../../lib/i18n';
  * message in the user's language: the KYC catalogue by exact text, then the rule catalogue by template
  * ('Value must be less than {{n}} characters' matches any n). Anything else is shown as it came.
  */
-const KYC_KEYS = new Map<string, KycMessageKey>(Object.entries(KYC_MESSAGES.en).map(([key, text]) => [text, key as KycMessageKey]));
+const KYC_KEYS = new Map<string, KycMessageKey>(
+  Object.entries(KYC_MESSAGES.en).map(([key, text]) => [text, key as KycMessageKey]),
+);
 
 const RULE_TEMPLATES = Object.entries(RULE_MESSAGES.en).map(([code, text]) => {
   const names: string[] = [];
@@ -31,7 +33,8 @@ export function translateContractMessage(message: string, language: Language): s
   if (kycKey) return KYC_MESSAGES[language][kycKey];
   for (const { code, pattern, names } of RULE_TEMPLATES) {
     const match = pattern.exec(message);
-    if (match) return formatRuleMessage(code, Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])), language);
+    if (match)
+      return formatRuleMessage(code, Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])), language);
   }
   return message;
 }

@@ -1,6 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { Button as AriaButton, ComboBox, Group, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  ComboBox,
+  Group,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  type Key,
+} from 'react-aria-components';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 
 /** An option of a searchable list: its code is its key, its name what is shown and searched. */
@@ -100,8 +110,14 @@ export function SearchableComboBox<T extends SearchableOption>({
         </AriaButton>
       </Group>
       <FieldError field={errorField} message={errorMessage} id={errorId} />
-      <Popover className="w-(--trigger-width) overflow-auto rounded-xl bg-surface shadow-xl ring-1 ring-line" placement="bottom start">
-        <ListBox<T> className="max-h-72 outline-none" renderEmptyState={() => <p className="px-3.5 py-3 text-sm text-ink-muted">{noMatch}</p>}>
+      <Popover
+        className="w-(--trigger-width) overflow-auto rounded-xl bg-surface shadow-xl ring-1 ring-line"
+        placement="bottom start"
+      >
+        <ListBox<T>
+          className="max-h-72 outline-none"
+          renderEmptyState={() => <p className="px-3.5 py-3 text-sm text-ink-muted">{noMatch}</p>}
+        >
           {(option) => (
             <ListBoxItem
               id={option.code}

@@ -16,7 +16,9 @@ export function StepLayout({ title, intro, children }: { title: string; intro: s
 /** Focuses the first field that says it is invalid (after a refused Continue), so keyboard users land on it. */
 export function focusFirstInvalid(form: HTMLElement | null): void {
   requestAnimationFrame(() => {
-    const target = form?.querySelector<HTMLElement>('input[aria-invalid="true"], [role="group"][aria-invalid="true"] [role="spinbutton"], [aria-invalid="true"]');
+    const target = form?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], [role="group"][aria-invalid="true"] [role="spinbutton"], [aria-invalid="true"]',
+    );
     target?.focus();
   });
 }

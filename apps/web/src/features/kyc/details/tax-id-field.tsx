@@ -34,7 +34,16 @@ export function TaxIdField({
   const errorId = fieldErrorId(NAME);
   return (
     <div className="flex flex-col">
-      <AriaTextField name={NAME} value={value} onChange={onChange} onBlur={onBlur} isRequired isInvalid={!!error} validationBehavior="aria" className="flex flex-col">
+      <AriaTextField
+        name={NAME}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        isRequired
+        isInvalid={!!error}
+        validationBehavior="aria"
+        className="flex flex-col"
+      >
         <div className="mb-0.5 flex items-center justify-between gap-2">
           <Label className="text-sm font-semibold text-ink">{t('details.taxId')}</Label>
           <DialogTrigger>
@@ -44,7 +53,11 @@ export function TaxIdField({
             >
               <CircleHelp size={20} aria-hidden="true" />
             </AriaButton>
-            <Popover placement="top end" offset={8} className="max-w-[min(20rem,calc(100vw-2rem))] rounded-xl bg-surface p-4 shadow-xl ring-1 ring-line">
+            <Popover
+              placement="top end"
+              offset={8}
+              className="max-w-[min(20rem,calc(100vw-2rem))] rounded-xl bg-surface p-4 shadow-xl ring-1 ring-line"
+            >
               <OverlayArrow>
                 <svg width={12} height={12} viewBox="0 0 12 12" className="fill-surface">
                   <path d="M0 0 L6 6 L12 0" />

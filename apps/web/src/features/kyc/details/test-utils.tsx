@@ -26,7 +26,10 @@ export function fakeServer(handlers: Record<string, Handler>) {
     calls.push({ path, body });
     const handler = handlers[path];
     const reply = handler ? handler(body) : { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const api = createApiClient({ baseUrl: '/api', fetch, sleep: async () => {} });
   return { api, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
@@ -37,7 +40,14 @@ export const NO_RECORD: IndividualInfoReply = { relatedId: null, individual: nul
 export function savedRecord(overrides: Partial<KycIndividualInfo> = {}): KycIndividualInfo {
   return {
     name: { first: 'Ada', last: 'Lovelace' },
-    address: { country: 'US', countryName: 'United States of America', city: 'Boston', region: 'MA', postalCode: '02110', street1: '1 Main St' },
+    address: {
+      country: 'US',
+      countryName: 'United States of America',
+      city: 'Boston',
+      region: 'MA',
+      postalCode: '02110',
+      street1: '1 Main St',
+    },
     birth: { year: 1990, month: 5, day: 15 },
     tax: { identifier: '123-45-6789', country: 'US', region: 'MA', city: 'Boston' },
     telephone: { country: 'US', countryCode: '1', number: '6175550100' },
@@ -56,7 +66,11 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-export function renderWithApp(ui: ReactElement, api: ReturnType<typeof fakeServer>['api'], queryClient: QueryClient = testQueryClient()) {
+export function renderWithApp(
+  ui: ReactElement,
+  api: ReturnType<typeof fakeServer>['api'],
+  queryClient: QueryClient = testQueryClient(),
+) {
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -71,7 +85,11 @@ export function renderWithApp(ui: ReactElement, api: ReturnType<typeof fakeServe
 }
 
 /** Types a date into the picker's segments, in the order the UI language puts them (month first in English). */
-export async function typeDate(user: ReturnType<typeof userEvent.setup>, label: RegExp | string, date: { year: number; month: number; day: number }) {
+export async function typeDate(
+  user: ReturnType<typeof userEvent.setup>,
+  label: RegExp | string,
+  date: { year: number; month: number; day: number },
+) {
   const group = screen.getByRole('group', { name: label });
   const segments = within(group).getAllByRole('spinbutton');
   const parts: Record<string, string> = {

@@ -50,7 +50,9 @@ describe('the ad-blocker probe on the identity step (R21)', () => {
     mount(PROBE_URL, probe);
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Ad Blocker Detected');
-    expect(dialog).toHaveTextContent('Please disable your ad blocker and refresh the page to proceed with the onboarding process.');
+    expect(dialog).toHaveTextContent(
+      'Please disable your ad blocker and refresh the page to proceed with the onboarding process.',
+    );
     expect(screen.getByRole('button', { name: 'Refresh the page' })).toHaveFocus();
     expect(probe).toHaveBeenCalledOnce();
   });

@@ -98,7 +98,12 @@ type TokenSource = () => string | null | undefined | Promise<string | null | und
 
 function uploadWith(getToken: TokenSource) {
   return <T>(path: string, body: FormData, options: UploadOptions<T> = {}): Promise<T> =>
-    createApiClient({ baseUrl: API_BASE_URL, getToken, fetch: xhrFetch(options.onProgress), timeoutMs: UPLOAD_TIMEOUT_MS }).request<T>(path, {
+    createApiClient({
+      baseUrl: API_BASE_URL,
+      getToken,
+      fetch: xhrFetch(options.onProgress),
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    }).request<T>(path, {
       body,
       schema: options.schema,
       signal: options.signal,
@@ -106,7 +111,10 @@ function uploadWith(getToken: TokenSource) {
 }
 
 /** Signed in: JSON through the app's client; the upload carries the token the app's client would send. */
-export function signedInCaptureApi(api: ApiClient, getToken: TokenSource = () => api.bearerToken?.() ?? null): CaptureApi {
+export function signedInCaptureApi(
+  api: ApiClient,
+  getToken: TokenSource = () => api.bearerToken?.() ?? null,
+): CaptureApi {
   return { request: (path, options) => api.request(path, options), upload: uploadWith(getToken) };
 }
 

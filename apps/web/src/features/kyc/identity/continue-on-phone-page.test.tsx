@@ -55,7 +55,9 @@ afterEach(() => {
 describe('continue on the phone (/kyc/continue)', () => {
   it('consumes the link once, keeps the capture token, removes the token from the address, and captures with it', async () => {
     const { requests } = fakeXhr((request) =>
-      formFields(request.body).fields.file0_document_type === 'other' ? uploadReply(SELFIE_ID, 'other') : uploadReply(DOCUMENT_ID, 'passport'),
+      formFields(request.body).fields.file0_document_type === 'other'
+        ? uploadReply(SELFIE_ID, 'other')
+        : uploadReply(DOCUMENT_ID, 'passport'),
     );
     const { calls, signedIn } = mount({
       '/socure/validate_sms': () => validReply(),
@@ -67,7 +69,10 @@ describe('continue on the phone (/kyc/continue)', () => {
     expect(calls[0]).toEqual({ path: '/socure/validate_sms', body: { token: TOKEN }, authorization: null });
     expect(calls.filter((c) => c.path === '/socure/validate_sms')).toHaveLength(1);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/kyc\/continue$/);
-    expect(JSON.parse(window.sessionStorage.getItem(CAPTURE_TOKEN_KEY) ?? '{}')).toMatchObject({ captureToken: 'capture-token-1', expiresAt: IN_AN_HOUR });
+    expect(JSON.parse(window.sessionStorage.getItem(CAPTURE_TOKEN_KEY) ?? '{}')).toMatchObject({
+      captureToken: 'capture-token-1',
+      expiresAt: IN_AN_HOUR,
+    });
     // The document's country starts at the user's (its name once the lazily loaded country names arrive, which on a
     // busy machine can be after the field is shown).
     const country = (await screen.findByRole('combobox', { name: 'Issuing country' })) as HTMLInputElement;
@@ -88,7 +93,11 @@ describe('continue on the phone (/kyc/continue)', () => {
     expect(formFields(requests[0]!.body).fields.file0_country).toBe('GB');
     const after = calls.filter((c) => c.path !== '/socure/validate_sms');
     expect(after.map((c) => c.authorization)).toEqual(after.map(() => 'Bearer capture-token-1'));
-    expect(calls.find((c) => c.path === '/socure/submit_document')?.body).toMatchObject({ documentType: 'passport', documentId: DOCUMENT_ID, selfieId: SELFIE_ID });
+    expect(calls.find((c) => c.path === '/socure/submit_document')?.body).toMatchObject({
+      documentType: 'passport',
+      documentId: DOCUMENT_ID,
+      selfieId: SELFIE_ID,
+    });
     // Nothing went through the signed-in client of this browser.
     expect(signedIn.calls).toHaveLength(0);
     expect(window.sessionStorage.getItem(CAPTURE_TOKEN_KEY)).toBeNull();
@@ -98,11 +107,17 @@ describe('continue on the phone (/kyc/continue)', () => {
     mount({
       '/socure/validate_sms': () => ({
         status: 400,
-        body: { message: 'This link is not valid or has already been used.', code: 'verification_link_invalid', type: 'api_error' },
+        body: {
+          message: 'This link is not valid or has already been used.',
+          code: 'verification_link_invalid',
+          type: 'api_error',
+        },
       }),
     });
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
-    expect(screen.getByTestId('idv-link-message')).toHaveTextContent('This link is not valid or has already been used.');
+    expect(screen.getByTestId('idv-link-message')).toHaveTextContent(
+      'This link is not valid or has already been used.',
+    );
     expect(screen.getByText(/On your computer, choose Change Phone Number and send a new link/)).toBeInTheDocument();
   });
 
@@ -110,10 +125,16 @@ describe('continue on the phone (/kyc/continue)', () => {
     mount({
       '/socure/validate_sms': () => ({
         status: 400,
-        body: { message: 'This link has expired. Please ask for a new one.', code: 'verification_link_expired', type: 'api_error' },
+        body: {
+          message: 'This link has expired. Please ask for a new one.',
+          code: 'verification_link_expired',
+          type: 'api_error',
+        },
       }),
     });
-    expect(await screen.findByTestId('idv-link-message')).toHaveTextContent('This link has expired. Please ask for a new one.');
+    expect(await screen.findByTestId('idv-link-message')).toHaveTextContent(
+      'This link has expired. Please ask for a new one.',
+    );
     expect(screen.getByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
   });
 
@@ -129,6 +150,8 @@ describe('continue on the phone (/kyc/continue)', () => {
 
   it('without a token or a kept capture, says the link is not valid', async () => {
     mount({}, '/kyc/continue');
-    expect(await screen.findByTestId('idv-link-message')).toHaveTextContent('This link is not valid or has already been used.');
+    expect(await screen.findByTestId('idv-link-message')).toHaveTextContent(
+      'This link is not valid or has already been used.',
+    );
   });
 });

@@ -8,7 +8,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { anonymousApi, tokenCaptureApi } from './capture-api';
-import { CAPTURE_DONE, clearCapture, deviceId, isExpired, localiseServerMessage, readCapture, saveCapture, type StoredCapture } from './model';
+import {
+  CAPTURE_DONE,
+  clearCapture,
+  deviceId,
+  isExpired,
+  localiseServerMessage,
+  readCapture,
+  saveCapture,
+  type StoredCapture,
+} from './model';
 import { CaptureWidgetHost } from './widget-host';
 
 type PageState =
@@ -87,7 +96,9 @@ function ContinueOnPhoneScreens() {
         // A consumed link leaves the earlier capture token of this tab usable (a reload that kept the address).
         const stored = readCapture();
         if (stored && !isExpired(stored.expiresAt)) {
-          setState(CAPTURE_DONE.includes(stored.status) ? { name: 'done', already: true } : { name: 'ready', capture: stored });
+          setState(
+            CAPTURE_DONE.includes(stored.status) ? { name: 'done', already: true } : { name: 'ready', capture: stored },
+          );
           void navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
           return;
         }

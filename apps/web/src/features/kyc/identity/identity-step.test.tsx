@@ -16,10 +16,20 @@ function routes(extra: Routes = {}): Routes {
   };
 }
 
-async function mount(extra: Routes = {}, props: { resubmitReason?: string | null } = {}, flags?: Partial<FeatureFlags>) {
+async function mount(
+  extra: Routes = {},
+  props: { resubmitReason?: string | null } = {},
+  flags?: Partial<FeatureFlags>,
+) {
   const net = fakeFetch(routes(extra));
   const onCaptured = vi.fn();
-  render(appTree(<IdentityStep onCaptured={onCaptured} resubmitReason={props.resubmitReason} />, { fetch: net.fetch, token: 'user-token', ...(flags ? { flags } : {}) }));
+  render(
+    appTree(<IdentityStep onCaptured={onCaptured} resubmitReason={props.resubmitReason} />, {
+      fetch: net.fetch,
+      token: 'user-token',
+      ...(flags ? { flags } : {}),
+    }),
+  );
   await screen.findByRole('heading', { name: 'Verify your identity' });
   return { ...net, onCaptured };
 }
@@ -36,7 +46,9 @@ describe('the phone entry screen', () => {
     expect(screen.getByText('Submit your valid document')).toBeInTheDocument();
     expect(screen.getByText('It takes less than 2 minutes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start KYC Verification' })).toBeInTheDocument();
-    expect(((await screen.findByRole('combobox', { name: 'Phone country' })) as HTMLInputElement).value).toMatch(/^United States/);
+    expect(((await screen.findByRole('combobox', { name: 'Phone country' })) as HTMLInputElement).value).toMatch(
+      /^United States/,
+    );
     expect(calls.map((c) => c.path)).toContain('/user/country');
   });
 
@@ -68,7 +80,9 @@ describe('the phone entry screen', () => {
 
   it('shows the resubmit reason above the phone entry screen', async () => {
     await mount({}, { resubmitReason: 'The images were unreadable: please capture the document again' });
-    expect(screen.getByTestId('idv-resubmit')).toHaveTextContent('The images were unreadable: please capture the document again');
+    expect(screen.getByTestId('idv-resubmit')).toHaveTextContent(
+      'The images were unreadable: please capture the document again',
+    );
   });
 });
 
@@ -83,7 +97,9 @@ describe('continuing on the phone', () => {
     const ready = await screen.findByTestId('idv-link-ready');
     expect(calls.find((c) => c.path === '/socure/send_sms')?.body).toEqual({ phone: '+12015550123' });
     expect(calls.find((c) => c.path === '/socure/send_sms')?.authorization).toBe('Bearer user-token');
-    expect(await within(ready).findByRole('img', { name: 'QR code of the link to continue on your phone' })).toBeInTheDocument();
+    expect(
+      await within(ready).findByRole('img', { name: 'QR code of the link to continue on your phone' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Thank You')).toBeNull();
 
     // Document 2, section 9: the link is passed on after 1 s (the clock also runs a little on its own here).
@@ -135,7 +151,10 @@ describe('continuing on the phone', () => {
     await user.click(screen.getByRole('button', { name: 'Start KYC Verification' }));
     await screen.findByTestId('idv-link-ready');
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    reply = session('resubmit', { reason: 'The images were unreadable: please capture the document again', submittedAt: '2030-01-01T00:01:00.000Z' });
+    reply = session('resubmit', {
+      reason: 'The images were unreadable: please capture the document again',
+      submittedAt: '2030-01-01T00:01:00.000Z',
+    });
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(screen.getByRole('heading', { name: 'We need new photos' })).toBeInTheDocument();
     expect(screen.getByText('The images were unreadable: please capture the document again')).toBeInTheDocument();

@@ -49,7 +49,11 @@ function useUserCountry() {
 function ResubmitNotice({ reason }: { reason: string }) {
   const { t } = useTranslation('idv', { useSuspense: true });
   return (
-    <div role="status" data-testid="idv-resubmit" className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-ink">
+    <div
+      role="status"
+      data-testid="idv-resubmit"
+      className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-ink"
+    >
       <RotateCcw className="mt-0.5 shrink-0 text-warning" size={22} aria-hidden="true" />
       <div className="flex flex-col gap-1">
         <p className="font-semibold">{t('resubmit.title')}</p>
@@ -78,7 +82,11 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
   // in the phone list.
   const userCountry = country.data?.country ?? null;
   const phoneCountry =
-    chosenCountry !== undefined ? chosenCountry : userCountry && !isRestrictedCountry(userCountry) ? userCountry : FALLBACK_PHONE_COUNTRY;
+    chosenCountry !== undefined
+      ? chosenCountry
+      : userCountry && !isRestrictedCountry(userCountry)
+        ? userCountry
+        : FALLBACK_PHONE_COUNTRY;
 
   const finish = useCallback(() => {
     if (captured.current) return;
@@ -89,7 +97,10 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
   // The QR code shows at once; after 1 s the 'Thank You' screen takes over (document 2, section 9).
   useEffect(() => {
     if (screen.name !== 'linkReady') return;
-    const timer = setTimeout(() => setScreen({ name: 'sent', link: screen.link, phone: screen.phone }), PHONE_LINK_DELAY_MS);
+    const timer = setTimeout(
+      () => setScreen({ name: 'sent', link: screen.link, phone: screen.phone }),
+      PHONE_LINK_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [screen]);
 
@@ -118,7 +129,15 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
         </div>
       );
     case 'sent':
-      return <SmsSent api={api} link={screen.link} phone={screen.phone} onChangePhone={() => setScreen({ name: 'phone' })} onOutcome={onOutcome} />;
+      return (
+        <SmsSent
+          api={api}
+          link={screen.link}
+          phone={screen.phone}
+          onChangePhone={() => setScreen({ name: 'phone' })}
+          onOutcome={onOutcome}
+        />
+      );
     case 'refused':
       return screen.status === 'resubmit' ? (
         <MessageBlock
@@ -157,7 +176,9 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
             onPhoneChange={setPhone}
             country={phoneCountry}
             onCountryChange={setChosenCountry}
-            onSent={(reply: SendSmsReply, e164: string) => setScreen({ name: 'linkReady', link: reply.link, phone: e164 })}
+            onSent={(reply: SendSmsReply, e164: string) =>
+              setScreen({ name: 'linkReady', link: reply.link, phone: e164 })
+            }
             onAlreadySubmitted={finish}
             {...(flags.socure ? {} : { onUseThisDevice: () => setScreen({ name: 'device' }) })}
             sentLink={screen.name === 'linkReady' ? { link: screen.link, phone: screen.phone } : null}

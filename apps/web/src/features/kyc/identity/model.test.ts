@@ -24,14 +24,19 @@ describe('checkPhone (document 2, section 5; R9)', () => {
 describe('pollOutcome', () => {
   const base = { reason: null, submittedAt: null };
   it('moves on when the phone submitted, whatever the decision so far', () => {
-    for (const status of ['submitted', 'accepted', 'review'] as const) expect(pollOutcome({ ...base, status }, null)).toEqual({ kind: 'done' });
+    for (const status of ['submitted', 'accepted', 'review'] as const)
+      expect(pollOutcome({ ...base, status }, null)).toEqual({ kind: 'done' });
     expect(pollOutcome({ ...base, status: 'capturing' }, null)).toEqual({ kind: 'waiting' });
   });
 
   it('reports a refusal only for a submission newer than the one the screen started with', () => {
     const old = { status: 'resubmit' as const, reason: 'blurry', submittedAt: '2030-01-01T00:00:00Z' };
     expect(pollOutcome(old, '2030-01-01T00:00:00Z')).toEqual({ kind: 'waiting' });
-    expect(pollOutcome({ ...old, submittedAt: '2030-01-01T00:05:00Z' }, '2030-01-01T00:00:00Z')).toEqual({ kind: 'refused', status: 'resubmit', reason: 'blurry' });
+    expect(pollOutcome({ ...old, submittedAt: '2030-01-01T00:05:00Z' }, '2030-01-01T00:00:00Z')).toEqual({
+      kind: 'refused',
+      status: 'resubmit',
+      reason: 'blurry',
+    });
   });
 });
 
@@ -43,14 +48,21 @@ describe('the capture helpers', () => {
   });
 
   it('shows the Spanish twin of a known server message', () => {
-    expect(localiseServerMessage('This link is not valid or has already been used.', 'es')).toBe('Este enlace no es válido o ya se utilizó.');
+    expect(localiseServerMessage('This link is not valid or has already been used.', 'es')).toBe(
+      'Este enlace no es válido o ya se utilizó.',
+    );
     expect(localiseServerMessage('The document has expired.', 'es')).toBe('El documento ha caducado.');
     expect(localiseServerMessage('Something new', 'es')).toBe('Something new');
     expect(localiseServerMessage('The document has expired.', 'en')).toBe('The document has expired.');
   });
 
   it('maps the upload error fields to the controls of each request', () => {
-    expect(errorsFromUpload({ 'document file': 'a', 'document backFile': 'b', 'document documentCountry': 'c', label: 'd' }, 'document')).toEqual({
+    expect(
+      errorsFromUpload(
+        { 'document file': 'a', 'document backFile': 'b', 'document documentCountry': 'c', label: 'd' },
+        'document',
+      ),
+    ).toEqual({
       mapped: { file: 'a', backFile: 'b', documentCountry: 'c' },
       rest: ['d'],
     });

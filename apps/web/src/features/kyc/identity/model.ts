@@ -56,14 +56,18 @@ export const CAPTURE_DONE: readonly VerificationStatus[] = ['submitted', 'accept
 /** The capture came back with a decision that asks for something else. */
 export const CAPTURE_REFUSED: readonly VerificationStatus[] = ['resubmit', 'rejected'];
 
-export type PollOutcome = { kind: 'waiting' } | { kind: 'done' } | { kind: 'refused'; status: 'resubmit' | 'rejected'; reason: string | null };
+export type PollOutcome =
+  { kind: 'waiting' } | { kind: 'done' } | { kind: 'refused'; status: 'resubmit' | 'rejected'; reason: string | null };
 
 /**
  * What a status check says while the user continues on the phone. `baselineSubmittedAt` is the session's
  * submittedAt when the link was sent: a resubmit or rejected decision from before (the reason this screen was
  * opened) is not news; only one about a newer submission is.
  */
-export function pollOutcome(session: Pick<VerificationSession, 'status' | 'reason' | 'submittedAt'>, baselineSubmittedAt: string | null): PollOutcome {
+export function pollOutcome(
+  session: Pick<VerificationSession, 'status' | 'reason' | 'submittedAt'>,
+  baselineSubmittedAt: string | null,
+): PollOutcome {
   if (CAPTURE_DONE.includes(session.status)) return { kind: 'done' };
   if ((session.status === 'resubmit' || session.status === 'rejected') && session.submittedAt !== baselineSubmittedAt) {
     return { kind: 'refused', status: session.status, reason: session.reason };

@@ -32,7 +32,17 @@ export interface PhoneEntryProps {
  * The phone entry screen (document 1, section 2, KYC screen 3): the heading, the three lines, a phone number with
  * its country, 'Start KYC Verification'; and the choice to capture on this device instead.
  */
-export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange, onSent, onAlreadySubmitted, onUseThisDevice, sentLink }: PhoneEntryProps) {
+export function PhoneEntry({
+  api,
+  phone,
+  onPhoneChange,
+  country,
+  onCountryChange,
+  onSent,
+  onAlreadySubmitted,
+  onUseThisDevice,
+  sentLink,
+}: PhoneEntryProps) {
   const { t, i18n } = useTranslation('idv', { useSuspense: true });
   const snackbar = useSnackbar();
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +101,10 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
       <ul className="flex flex-col gap-3">
         {lines.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-3 text-base text-ink">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink" aria-hidden="true">
+            <span
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+              aria-hidden="true"
+            >
               <Icon size={20} />
             </span>
             {text}
@@ -100,7 +113,10 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
       </ul>
 
       {sentLink ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-line p-4 text-center" data-testid="idv-link-ready">
+        <div
+          className="flex flex-col items-center gap-3 rounded-xl border border-line p-4 text-center"
+          data-testid="idv-link-ready"
+        >
           <p role="status" className="text-base font-semibold text-ink">
             {t('sent.linkSentTo', { phone: formatPhone(sentLink.phone) })}
           </p>
@@ -108,7 +124,13 @@ export function PhoneEntry({ api, phone, onPhoneChange, country, onCountryChange
         </div>
       ) : (
         <Form validationBehavior="aria" onSubmit={submit} className="flex flex-col gap-4">
-          <CountryPicker label={t('phone.country')} value={country} onChange={onCountryChange} restricted="exclude" testId="phoneCountry" />
+          <CountryPicker
+            label={t('phone.country')}
+            value={country}
+            onChange={onCountryChange}
+            restricted="exclude"
+            testId="phoneCountry"
+          />
           <TextField
             name="phone"
             type="tel"

@@ -38,7 +38,11 @@ export function SmsSent({ api, link, phone, onChangePhone, onOutcome }: SmsSentP
     const controller = new AbortController();
     const check = async () => {
       try {
-        const session = await api.request('/socure/status', { body: {}, schema: VerificationStatusReply, signal: controller.signal });
+        const session = await api.request('/socure/status', {
+          body: {},
+          schema: VerificationStatusReply,
+          signal: controller.signal,
+        });
         if (!live) return;
         if (baseline === undefined) baseline = session.submittedAt;
         const outcome = pollOutcome(session, baseline);
@@ -63,7 +67,10 @@ export function SmsSent({ api, link, phone, onChangePhone, onOutcome }: SmsSentP
 
   return (
     <section className="flex flex-col items-center gap-5 text-center" aria-labelledby="idv-sent-title">
-      <div className="flex h-16 w-16 items-center justify-center rounded-full bg-success-soft text-success" aria-hidden="true">
+      <div
+        className="flex h-16 w-16 items-center justify-center rounded-full bg-success-soft text-success"
+        aria-hidden="true"
+      >
         <MailCheck size={32} />
       </div>
       <div className="flex flex-col gap-2">

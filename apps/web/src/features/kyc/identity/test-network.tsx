@@ -37,7 +37,10 @@ export function fakeFetch(routes: Routes) {
     const route = routes[path];
     if (!route) return new Response(JSON.stringify({ message: `no route ${path}` }), { status: 404 });
     const reply = await route(body, call);
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
@@ -58,7 +61,9 @@ export interface XhrRequest {
 export function fakeXhr(auto?: (request: XhrRequest, index: number) => Reply) {
   const requests: XhrRequest[] = [];
   class FakeXMLHttpRequest {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -170,7 +175,13 @@ export function LocationProbe() {
 /** The providers the app gives a page: query cache, the signed-in API client (with a fake fetch), snackbar, router. */
 export function appTree(
   ui: ReactNode,
-  options: { fetch?: typeof globalThis.fetch; path?: string; token?: string | null; flags?: Partial<FeatureFlags>; adBlockProbeUrl?: string | null } = {},
+  options: {
+    fetch?: typeof globalThis.fetch;
+    path?: string;
+    token?: string | null;
+    flags?: Partial<FeatureFlags>;
+    adBlockProbeUrl?: string | null;
+  } = {},
 ) {
   const api = createApiClient({ baseUrl: '/api', fetch: options.fetch, getToken: () => options.token ?? null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -178,7 +189,13 @@ export function appTree(
   if (options.flags || options.adBlockProbeUrl !== undefined) {
     queryClient.setQueryData(
       configQueryOptions.queryKey,
-      readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags: options.flags ?? {}, adBlockProbeUrl: options.adBlockProbeUrl }),
+      readPublicConfig({
+        version: '0.0.0-test',
+        stage: 'sandbox',
+        sandbox: true,
+        flags: options.flags ?? {},
+        adBlockProbeUrl: options.adBlockProbeUrl,
+      }),
     );
   }
   return (

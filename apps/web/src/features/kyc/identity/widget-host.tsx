@@ -14,7 +14,8 @@ export function loadCaptureWidget(): Promise<{ CaptureWidget: ComponentType<Capt
   return import('./widget/capture-widget');
 }
 
-type WidgetState = { status: 'loading' } | { status: 'ready'; Widget: ComponentType<CaptureWidgetProps> } | { status: 'failed' };
+type WidgetState =
+  { status: 'loading' } | { status: 'ready'; Widget: ComponentType<CaptureWidgetProps> } | { status: 'failed' };
 
 export function CaptureWidgetHost(props: CaptureWidgetProps) {
   const { t } = useTranslation('idv', { useSuspense: true });

@@ -1,8 +1,4 @@
-import {
-  BankLinkHandoffRedeemReply,
-  BankLinkHandoffReply,
-  BankLinkHandoffStatusReply,
-} from '@rampart/contracts';
+import { BankLinkHandoffRedeemReply, BankLinkHandoffReply, BankLinkHandoffStatusReply } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
 /**
@@ -10,12 +6,24 @@ import type { ApiClient } from '../../../lib/api';
  * a method id that bank's re-authentication.
  */
 export function createBankLinkHandoff(api: ApiClient, reauthMethodId?: string): Promise<BankLinkHandoffReply> {
-  return api.request('/bank-link-handoff', { body: reauthMethodId ? { fundsTransferMethodId: reauthMethodId } : {}, schema: BankLinkHandoffReply });
+  return api.request('/bank-link-handoff', {
+    body: reauthMethodId ? { fundsTransferMethodId: reauthMethodId } : {},
+    schema: BankLinkHandoffReply,
+  });
 }
 
 /** POST /bank-link-handoff/status: waiting, opened, linked (with the account) or expired. */
-export function bankLinkHandoffStatus(api: ApiClient, handoffId: string, signal?: AbortSignal): Promise<BankLinkHandoffStatusReply> {
-  return api.request('/bank-link-handoff/status', { body: { handoffId }, schema: BankLinkHandoffStatusReply, retry: true, ...(signal ? { signal } : {}) });
+export function bankLinkHandoffStatus(
+  api: ApiClient,
+  handoffId: string,
+  signal?: AbortSignal,
+): Promise<BankLinkHandoffStatusReply> {
+  return api.request('/bank-link-handoff/status', {
+    body: { handoffId },
+    schema: BankLinkHandoffStatusReply,
+    retry: true,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** POST /bank-link-handoff/redeem, without a session: the link's token, once, for the bank-link calls' access token. */

@@ -7,7 +7,8 @@ import { methodsKey } from './keys';
 export function cardMethodsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...methodsKey, 'cards'],
-    queryFn: ({ signal }): Promise<CcMethodListReply> => api.request('/cc-method-list', { body: {}, retry: true, signal, schema: CcMethodListReply }),
+    queryFn: ({ signal }): Promise<CcMethodListReply> =>
+      api.request('/cc-method-list', { body: {}, retry: true, signal, schema: CcMethodListReply }),
   });
 }
 

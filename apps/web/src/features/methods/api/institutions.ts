@@ -8,7 +8,8 @@ export function institutionsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...methodsKey, 'institutions'],
     queryFn: async ({ signal }): Promise<BankInstitution[]> =>
-      (await api.request('/plaid-institutions', { body: {}, retry: true, signal, schema: PlaidInstitutionsReply })).institutions,
+      (await api.request('/plaid-institutions', { body: {}, retry: true, signal, schema: PlaidInstitutionsReply }))
+        .institutions,
     // The catalogue does not change while the app runs.
     staleTime: Infinity,
   });

@@ -17,7 +17,13 @@ export function AccountPicker({
 }) {
   const { t } = useTranslation('methods', { useSuspense: true });
   return (
-    <RadioGroup value={selectedId} onChange={onChange} isDisabled={isDisabled} isRequired className="flex flex-col gap-2">
+    <RadioGroup
+      value={selectedId}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      isRequired
+      className="flex flex-col gap-2"
+    >
       <Label className="mb-1 text-sm font-semibold text-ink">{t('link.account')}</Label>
       {accounts.map((account) => (
         <Radio

@@ -15,7 +15,15 @@ export function initialsOf(name: string): string {
  * A bank's generated monogram (R17: no third-party artwork): the server's initials on its colour, which is dark
  * enough for white text. Decorative: the bank's name is always written next to it.
  */
-export function BankLogo({ name, logo, size = 'md' }: { name: string; logo?: BankLogoData | undefined; size?: 'md' | 'lg' }) {
+export function BankLogo({
+  name,
+  logo,
+  size = 'md',
+}: {
+  name: string;
+  logo?: BankLogoData | undefined;
+  size?: 'md' | 'lg';
+}) {
   const dimensions = size === 'lg' ? 'h-14 w-14 text-lg' : 'h-10 w-10 text-sm';
   return (
     <span

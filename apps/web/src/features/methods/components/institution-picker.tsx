@@ -24,12 +24,23 @@ export function InstitutionPicker({ institutions, connectingId, onPick }: Instit
   const { t } = useTranslation('methods', { useSuspense: true });
   const { contains } = useFilter({ sensitivity: 'base' });
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => institutions.filter((institution) => contains(institution.name, query.trim())), [institutions, contains, query]);
+  const shown = useMemo(
+    () => institutions.filter((institution) => contains(institution.name, query.trim())),
+    [institutions, contains, query],
+  );
   const busy = connectingId !== null;
 
   return (
     <div className="flex flex-col gap-3">
-      <TextField type="search" name="bankSearch" label={t('link.search')} placeholder={t('link.searchPlaceholder')} value={query} onChange={setQuery} isDisabled={busy} />
+      <TextField
+        type="search"
+        name="bankSearch"
+        label={t('link.search')}
+        placeholder={t('link.searchPlaceholder')}
+        value={query}
+        onChange={setQuery}
+        isDisabled={busy}
+      />
       <ListBox<BankInstitution>
         aria-label={t('link.banks')}
         items={shown}
@@ -53,10 +64,16 @@ export function InstitutionPicker({ institutions, connectingId, onPick }: Instit
             <BankLogo name={institution.name} logo={institution.logo} />
             <span className="flex-1 text-base font-medium text-ink">{institution.name}</span>
             {institution.blacklisted ? (
-              <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-semibold text-ink-muted">{t('link.notSupported')}</span>
+              <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-semibold text-ink-muted">
+                {t('link.notSupported')}
+              </span>
             ) : null}
             {connectingId === institution.id ? (
-              <Loader2 size={18} className="shrink-0 animate-spin text-primary" aria-label={t('link.connecting', { bank: institution.name })} />
+              <Loader2
+                size={18}
+                className="shrink-0 animate-spin text-primary"
+                aria-label={t('link.connecting', { bank: institution.name })}
+              />
             ) : null}
           </ListBoxItem>
         )}

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AssetDepositAddressReply, SandboxAssetDepositReply, type AssetDepositAddressRequest, type SandboxAssetDepositArrival } from '@rampart/contracts';
+import {
+  AssetDepositAddressReply,
+  SandboxAssetDepositReply,
+  type AssetDepositAddressRequest,
+  type SandboxAssetDepositArrival,
+} from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 import { moneyKey } from './keys';
 
@@ -12,7 +17,9 @@ export function depositAddressQueryOptions(api: ApiClient, target: AssetDepositA
     queryKey: [...moneyKey, 'deposit-address', target?.network ?? '', target?.assetTicker ?? ''],
     queryFn: ({ signal }) => {
       if (!target) throw new Error('no asset chosen');
-      return api.request('/holdings/deposit-address', { body: target, retry: true, signal, schema: AssetDepositAddressReply }).then((reply) => reply.deposit);
+      return api
+        .request('/holdings/deposit-address', { body: target, retry: true, signal, schema: AssetDepositAddressReply })
+        .then((reply) => reply.deposit);
     },
     enabled: target !== null,
     staleTime: Infinity,
@@ -20,6 +27,15 @@ export function depositAddressQueryOptions(api: ApiClient, target: AssetDepositA
 }
 
 /** Sandbox mode only: a deposit to that address arrives. Keyed, so a retry is the same deposit (R16). */
-export function receiveSandboxAssetDeposit(api: ApiClient, body: SandboxAssetDepositArrival, idempotencyKey: string): Promise<SandboxAssetDepositReply> {
-  return api.request('/primetrust-sandbox-receive-asset-deposit', { body, schema: SandboxAssetDepositReply, idempotencyKey, retry: true });
+export function receiveSandboxAssetDeposit(
+  api: ApiClient,
+  body: SandboxAssetDepositArrival,
+  idempotencyKey: string,
+): Promise<SandboxAssetDepositReply> {
+  return api.request('/primetrust-sandbox-receive-asset-deposit', {
+    body,
+    schema: SandboxAssetDepositReply,
+    idempotencyKey,
+    retry: true,
+  });
 }

@@ -26,7 +26,11 @@ export function confirmAssetWithdrawal(api: ApiClient, token: string): Promise<A
 }
 
 /** POST /holdings/withdraw: a held asset to an external address (R14, decision 032). Keyed, so a retry is safe (R16). */
-export function withdrawAsset(api: ApiClient, body: AssetWithdrawalRequest, idempotencyKey: string): Promise<AssetWithdrawalReply> {
+export function withdrawAsset(
+  api: ApiClient,
+  body: AssetWithdrawalRequest,
+  idempotencyKey: string,
+): Promise<AssetWithdrawalReply> {
   return api.request('/holdings/withdraw', { body, schema: AssetWithdrawalReply, idempotencyKey, retry: true });
 }
 
@@ -34,7 +38,10 @@ export function withdrawAsset(api: ApiClient, body: AssetWithdrawalRequest, idem
 export function assetWithdrawalsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...moneyKey, 'asset-withdrawals'],
-    queryFn: ({ signal }) => api.request('/holdings/withdrawals', { body: {}, retry: true, signal, schema: AssetWithdrawalListReply }).then((reply) => reply.withdrawals),
+    queryFn: ({ signal }) =>
+      api
+        .request('/holdings/withdrawals', { body: {}, retry: true, signal, schema: AssetWithdrawalListReply })
+        .then((reply) => reply.withdrawals),
   });
 }
 
@@ -43,7 +50,9 @@ export function chainAssetsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...moneyKey, 'chain-assets'],
     queryFn: async ({ signal }): Promise<RampAsset[]> =>
-      (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets.filter((a) => a.section !== 'fiat' && !a.hidden),
+      (
+        await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })
+      ).data.assets.filter((a) => a.section !== 'fiat' && !a.hidden),
     staleTime: 5 * 60 * 1000,
   });
 }

@@ -8,7 +8,12 @@ export function bankAccountsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...moneyKey, 'banks'],
     queryFn: async ({ signal }): Promise<BankAccount[]> => {
-      const reply = await api.request('/bank-account-list', { body: {}, retry: true, signal, schema: BankAccountListReply });
+      const reply = await api.request('/bank-account-list', {
+        body: {},
+        retry: true,
+        signal,
+        schema: BankAccountListReply,
+      });
       return reply.accounts.filter((account) => account.fundsTransferMethod === 'plaid');
     },
   });

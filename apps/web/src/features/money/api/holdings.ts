@@ -7,7 +7,8 @@ import { moneyKey } from './keys';
 export function holdingsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...moneyKey, 'holdings'],
-    queryFn: ({ signal }) => api.request('/primetrust-accounts-view', { body: {}, retry: true, signal, schema: HoldingsReply }),
+    queryFn: ({ signal }) =>
+      api.request('/primetrust-accounts-view', { body: {}, retry: true, signal, schema: HoldingsReply }),
   });
 }
 

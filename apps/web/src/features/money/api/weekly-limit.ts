@@ -19,7 +19,12 @@ export function weeklyLimitQueryOptions(api: ApiClient, method: WeeklyLimitedMet
   return queryOptions({
     queryKey: [...moneyKey, 'weekly-limit', method],
     queryFn: async ({ signal }): Promise<Limits['limits'][number] | null> => {
-      const reply = await api.request('/ramp/limits', { body: { method }, retry: true, signal, schema: RampLimitsReply });
+      const reply = await api.request('/ramp/limits', {
+        body: { method },
+        retry: true,
+        signal,
+        schema: RampLimitsReply,
+      });
       return reply.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ?? null;
     },
     enabled: method !== null,

@@ -7,7 +7,8 @@ import { moneyKey } from './keys';
 export function wireInstructionsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...moneyKey, 'wire-instructions'],
-    queryFn: ({ signal }) => api.request('/transfers/wire-instructions', { body: {}, retry: true, signal, schema: WireInstructionsReply }),
+    queryFn: ({ signal }) =>
+      api.request('/transfers/wire-instructions', { body: {}, retry: true, signal, schema: WireInstructionsReply }),
     staleTime: Infinity,
   });
 }

@@ -37,14 +37,24 @@ export function AddAssets() {
   };
 
   return (
-    <section aria-labelledby="add-assets-heading" data-testid="add-assets" className="flex flex-col gap-4 rounded-xl border border-line p-4">
+    <section
+      aria-labelledby="add-assets-heading"
+      data-testid="add-assets"
+      className="flex flex-col gap-4 rounded-xl border border-line p-4"
+    >
       <h2 id="add-assets-heading" className="text-lg font-semibold text-ink">
         {t('addAssets.heading')}
       </h2>
       <p className="text-sm text-ink-muted">{t('addAssets.intro')}</p>
       <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
         {t('addAssets.asset')}
-        <select name="deposit-asset" className={selectClass} value={chosen?.key ?? ''} onChange={(event) => deposit.choose(event.target.value)} disabled={deposit.catalogue.isPending}>
+        <select
+          name="deposit-asset"
+          className={selectClass}
+          value={chosen?.key ?? ''}
+          onChange={(event) => deposit.choose(event.target.value)}
+          disabled={deposit.catalogue.isPending}
+        >
           <option value="">{deposit.catalogue.isPending ? t('addAssets.loadingAssets') : t('addAssets.choose')}</option>
           {deposit.options.map((entry) => (
             <option key={entry.key} value={entry.key}>
@@ -72,13 +82,20 @@ export function AddAssets() {
 
       {chosen && address.data ? (
         <div className="flex flex-col gap-4" data-testid="deposit-target">
-          <p role="note" className="flex items-start gap-2 rounded-xl border-2 border-warning bg-warning-soft p-3 text-sm font-semibold text-ink" data-testid="deposit-warning">
+          <p
+            role="note"
+            className="flex items-start gap-2 rounded-xl border-2 border-warning bg-warning-soft p-3 text-sm font-semibold text-ink"
+            data-testid="deposit-warning"
+          >
             <AlertTriangle size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-warning" />
             {t('addAssets.warning', { asset: unit, network })}
           </p>
 
           {address.data.memo ? (
-            <div className="flex flex-col gap-2 rounded-xl border-2 border-warning bg-warning-soft p-4" data-testid="deposit-memo-block">
+            <div
+              className="flex flex-col gap-2 rounded-xl border-2 border-warning bg-warning-soft p-4"
+              data-testid="deposit-memo-block"
+            >
               <p className="font-semibold text-ink">{t(`addAssets.${kind}.must`)}</p>
               <p className="text-sm text-ink">{t(`addAssets.${kind}.why`)}</p>
               <div className="flex flex-wrap items-center gap-3">
@@ -86,7 +103,11 @@ export function AddAssets() {
                 <code className="text-2xl font-bold break-all text-ink" data-testid="deposit-memo">
                   {address.data.memo}
                 </code>
-                <CopyButton value={address.data.memo} label={t(`addAssets.${kind}.copy`)} copiedLabel={t('addAssets.copied')} />
+                <CopyButton
+                  value={address.data.memo}
+                  label={t(`addAssets.${kind}.copy`)}
+                  copiedLabel={t('addAssets.copied')}
+                />
               </div>
             </div>
           ) : null}
@@ -97,7 +118,11 @@ export function AddAssets() {
               {address.data.address}
             </code>
             <div>
-              <CopyButton value={address.data.address} label={t('addAssets.copyAddress')} copiedLabel={t('addAssets.copied')} />
+              <CopyButton
+                value={address.data.address}
+                label={t('addAssets.copyAddress')}
+                copiedLabel={t('addAssets.copied')}
+              />
             </div>
           </div>
           <p className="text-sm text-ink" data-testid="deposit-minimum">
@@ -105,7 +130,12 @@ export function AddAssets() {
           </p>
 
           {deposit.sandbox ? (
-            <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border border-dashed border-line p-3" data-testid="deposit-simulate">
+            <form
+              onSubmit={submit}
+              noValidate
+              className="flex flex-col gap-3 rounded-xl border border-dashed border-line p-3"
+              data-testid="deposit-simulate"
+            >
               <p className="text-sm text-ink-muted">{t('addAssets.sandbox.intro')}</p>
               <TextField
                 name="deposit-amount"
@@ -117,7 +147,9 @@ export function AddAssets() {
                   deposit.amountProblem === 'invalid'
                     ? t('addAssets.sandbox.amountInvalid')
                     : deposit.amountProblem === 'belowMinimum'
-                      ? t('addAssets.sandbox.belowMinimum', { amount: formatAmount(address.data.minimumDeposit, { ticker: unit }) })
+                      ? t('addAssets.sandbox.belowMinimum', {
+                          amount: formatAmount(address.data.minimumDeposit, { ticker: unit }),
+                        })
                       : deposit.simulation.error
                         ? failure(deposit.simulation.error)
                         : null
@@ -127,7 +159,9 @@ export function AddAssets() {
                 {deposit.simulation.isPending ? t('addAssets.sandbox.sending') : t('addAssets.sandbox.submit')}
               </Button>
               <p role="status" className="text-sm text-ink" data-testid="deposit-arrived">
-                {deposit.arrived ? t('addAssets.sandbox.arrived', { amount: formatAmount(deposit.arrived.amount, { ticker: unit }) }) : ''}
+                {deposit.arrived
+                  ? t('addAssets.sandbox.arrived', { amount: formatAmount(deposit.arrived.amount, { ticker: unit }) })
+                  : ''}
               </p>
             </form>
           ) : null}

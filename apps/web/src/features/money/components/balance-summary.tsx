@@ -20,7 +20,12 @@ export function BalanceSummary() {
 
   if (holdings.isPending) {
     return (
-      <div role="status" aria-busy="true" className="flex flex-col gap-3 rounded-2xl border border-line p-4" data-testid="balance-skeleton">
+      <div
+        role="status"
+        aria-busy="true"
+        className="flex flex-col gap-3 rounded-2xl border border-line p-4"
+        data-testid="balance-skeleton"
+      >
         <span className="sr-only">{t('balance.loading')}</span>
         <Bar className="h-4 w-24" />
         <Bar className="h-9 w-40" />
@@ -32,7 +37,9 @@ export function BalanceSummary() {
     return (
       <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-danger bg-danger-soft p-4 text-danger">
         <p className="text-sm font-medium">
-          {t('balance.failed', { details: isApiError(holdings.error) ? errorText(holdings.error) : t('errors.unexpected') })}
+          {t('balance.failed', {
+            details: isApiError(holdings.error) ? errorText(holdings.error) : t('errors.unexpected'),
+          })}
         </p>
         <Button variant="secondary" onPress={() => void holdings.refetch()} className="self-start">
           {t('common.retry')}
@@ -44,7 +51,10 @@ export function BalanceSummary() {
   const data = holdings.data;
   const assets = data.assets.filter((asset) => !/^0(\.0+)?$/.test(asset.settled));
   return (
-    <section aria-labelledby="balance-heading" className="flex flex-col gap-4 rounded-2xl border border-line p-4 sm:p-5">
+    <section
+      aria-labelledby="balance-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-line p-4 sm:p-5"
+    >
       <div className="flex flex-col gap-1">
         <h2 id="balance-heading" className="text-sm font-semibold text-ink-muted">
           {t('balance.heading')}
@@ -76,7 +86,12 @@ export function BalanceSummary() {
               <li key={asset.assetTicker} className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="font-semibold text-ink">{asset.assetTicker}</span>
                 <span className="text-ink tabular-nums">
-                  {t('balance.assetAvailable', { amount: formatAmount(asset.available, { ticker: asset.assetTicker, decimals: decimalsOf(asset.available) }) })}
+                  {t('balance.assetAvailable', {
+                    amount: formatAmount(asset.available, {
+                      ticker: asset.assetTicker,
+                      decimals: decimalsOf(asset.available),
+                    }),
+                  })}
                 </span>
               </li>
             ))}

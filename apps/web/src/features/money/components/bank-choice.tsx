@@ -16,7 +16,13 @@ function Bar({ className }: { className: string }) {
  * The linked bank an ACH transfer moves through (only plaid methods, document 2, section 5). None yet: a link to the
  * bank-link screen, which comes back here. A bank that needs its login again cannot be chosen until re-linked.
  */
-export function BankChoice(props: { label: string; value: string | null; onChange(id: string): void; error?: string | null; returnTo: string }) {
+export function BankChoice(props: {
+  label: string;
+  value: string | null;
+  onChange(id: string): void;
+  error?: string | null;
+  returnTo: string;
+}) {
   const { t } = useTranslation('money', { useSuspense: true });
   const banks = useBankAccounts();
   const usableBanks = banks.data?.filter((bank) => !bank.requiresReauth);
@@ -46,7 +52,10 @@ export function BankChoice(props: { label: string; value: string | null; onChang
   const usable = banks.data.filter((bank) => !bank.requiresReauth);
   if (usable.length === 0) {
     return (
-      <div data-testid="no-bank" className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-4">
+      <div
+        data-testid="no-bank"
+        className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-4"
+      >
         <p className="flex items-center gap-2 font-semibold text-ink">
           <Landmark size={18} aria-hidden="true" />
           {t(banks.data.length === 0 ? 'banks.noneTitle' : 'banks.reauthTitle')}

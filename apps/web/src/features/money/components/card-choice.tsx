@@ -12,7 +12,12 @@ function Bar({ className }: { className: string }) {
 }
 
 /** The card a card deposit charges; an expired card is not offered. None: a link to add one, which comes back here. */
-export function CardChoice(props: { value: string | null; onChange(id: string): void; error?: string | null; returnTo: string }) {
+export function CardChoice(props: {
+  value: string | null;
+  onChange(id: string): void;
+  error?: string | null;
+  returnTo: string;
+}) {
   const { t } = useTranslation('money', { useSuspense: true });
   const cards = useCardMethods(true);
 
@@ -35,7 +40,10 @@ export function CardChoice(props: { value: string | null; onChange(id: string): 
   const usable = cards.data.filter((card) => !card.expired);
   if (usable.length === 0) {
     return (
-      <div data-testid="no-card" className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-4">
+      <div
+        data-testid="no-card"
+        className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-4"
+      >
         <p className="flex items-center gap-2 font-semibold text-ink">
           <CreditCard size={18} aria-hidden="true" />
           {t('cards.noneTitle')}

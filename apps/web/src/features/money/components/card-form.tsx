@@ -50,7 +50,10 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
         case 'charge-authorized':
           setWorking(true);
           setError(null);
-          cardContributionUpdate(api, { contributionId: message.contributionId, authorizationId: message.authorizationId })
+          cardContributionUpdate(api, {
+            contributionId: message.contributionId,
+            authorizationId: message.authorizationId,
+          })
             .then((reply) => handlers.current.onCompleted(reply.contribution), fail)
             .finally(() => setWorking(false));
           break;
@@ -58,10 +61,16 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
           setError(serverMessage(message.message));
           break;
         case 'expired':
-          cardRefreshToken(api, { token: message.token, lang: currentLanguage() }).then((reply) => setUrl(reply.formUrl), fail);
+          cardRefreshToken(api, { token: message.token, lang: currentLanguage() }).then(
+            (reply) => setUrl(reply.formUrl),
+            fail,
+          );
           break;
         case 'cancelled':
-          cardContributionCancel(api, contributionId).then(() => handlers.current.onCancelled(), () => handlers.current.onCancelled());
+          cardContributionCancel(api, contributionId).then(
+            () => handlers.current.onCancelled(),
+            () => handlers.current.onCancelled(),
+          );
           break;
         default:
           break;
@@ -88,7 +97,11 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
       {error ? (
         <div role="alert" className="flex flex-col gap-3 rounded-xl bg-danger-soft p-3 text-danger">
           <p className="text-sm font-medium">{error}</p>
-          <Button variant="secondary" className="self-start" onPress={() => cardContributionCancel(api, contributionId).finally(() => handlers.current.onCancelled())}>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onPress={() => cardContributionCancel(api, contributionId).finally(() => handlers.current.onCancelled())}
+          >
             {t('card.startAgain')}
           </Button>
         </div>

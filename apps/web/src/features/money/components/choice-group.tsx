@@ -48,7 +48,9 @@ export function ChoiceGroup(props: {
             className={({ isSelected, isFocusVisible }) =>
               [
                 'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-                isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
+                isSelected
+                  ? 'border-primary bg-primary-soft'
+                  : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
                 isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
               ].join(' ')
             }

@@ -13,7 +13,10 @@ function Balance() {
   return (
     <section aria-labelledby="home-balance-heading" className="flex flex-col gap-3 rounded-2xl border border-line p-4">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+        >
           <Wallet size={20} />
         </span>
         <div className="flex min-w-0 flex-col">

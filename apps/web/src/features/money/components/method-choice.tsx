@@ -22,7 +22,11 @@ export function MethodChoice(props: {
       choices={props.methods.map((key) => ({
         value: key,
         label: t(`methods.${key}.name`),
-        detail: [t(`settlements.${TRANSFER_METHODS[key].settlementText}`), feeText(t, key), t(`methods.${key}.reach`)].join(' · '),
+        detail: [
+          t(`settlements.${TRANSFER_METHODS[key].settlementText}`),
+          feeText(t, key),
+          t(`methods.${key}.reach`),
+        ].join(' · '),
       }))}
     />
   );

@@ -12,7 +12,10 @@ const TONES: Record<TransferStatus, string> = {
 export function StatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation('money', { useSuspense: true });
   return (
-    <span data-testid="transfer-status" className={['inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status]].join(' ')}>
+    <span
+      data-testid="transfer-status"
+      className={['inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[status]].join(' ')}
+    >
       {t(`status.${status}`)}
     </span>
   );

@@ -52,16 +52,20 @@ export function destinationText(ref: TransferView['methodRef']): string {
 
 /** The line under a transfer that says where it stands in time (document 2, section 9's settlement times). */
 function whenText(t: ReturnType<typeof useTranslation<'money'>>['t'], transfer: TransferView): string {
-  if (transfer.status === 'settled' && transfer.settledAt) return t('history.settledOn', { date: formatDateTime(transfer.settledAt) });
-  if (transfer.status === 'cancelled' && transfer.cancelledAt) return t('history.cancelledOn', { date: formatDateTime(transfer.cancelledAt) });
-  if (transfer.status === 'reversed' && transfer.reversedAt) return t('history.reversedOn', { date: formatDateTime(transfer.reversedAt) });
+  if (transfer.status === 'settled' && transfer.settledAt)
+    return t('history.settledOn', { date: formatDateTime(transfer.settledAt) });
+  if (transfer.status === 'cancelled' && transfer.cancelledAt)
+    return t('history.cancelledOn', { date: formatDateTime(transfer.cancelledAt) });
+  if (transfer.status === 'reversed' && transfer.reversedAt)
+    return t('history.reversedOn', { date: formatDateTime(transfer.reversedAt) });
   if (transfer.status === 'pending' && transfer.confirmation === 'required' && transfer.confirmBy) {
     return t('history.confirmBy', { date: formatDateTime(transfer.confirmBy) });
   }
   if (transfer.status === 'pending' && transfer.fundsAvailable && transfer.settlesAt) {
     return t('history.availableNow', { date: formatDate(transfer.settlesAt) });
   }
-  if (transfer.status === 'pending' && transfer.settlesAt) return t('history.expected', { date: formatDate(transfer.settlesAt) });
+  if (transfer.status === 'pending' && transfer.settlesAt)
+    return t('history.expected', { date: formatDate(transfer.settlesAt) });
   return t('history.startedOn', { date: formatDateTime(transfer.createdAt) });
 }
 
@@ -75,7 +79,10 @@ function TransferItem({ transfer, onCancel }: { transfer: TransferView; onCancel
       <div className="flex items-start gap-3">
         <span
           aria-hidden="true"
-          className={['flex size-10 shrink-0 items-center justify-center rounded-full', deposit ? 'bg-success-soft text-success' : 'bg-primary-soft text-primary-ink'].join(' ')}
+          className={[
+            'flex size-10 shrink-0 items-center justify-center rounded-full',
+            deposit ? 'bg-success-soft text-success' : 'bg-primary-soft text-primary-ink',
+          ].join(' ')}
         >
           <Icon size={20} />
         </span>
@@ -89,7 +96,12 @@ function TransferItem({ transfer, onCancel }: { transfer: TransferView; onCancel
           {destination ? <span className="text-sm break-words text-ink-muted">{destination}</span> : null}
           <span className="text-sm text-ink-muted">{whenText(t, transfer)}</span>
         </div>
-        <span className={['shrink-0 text-right font-semibold tabular-nums', transfer.status === 'cancelled' ? 'text-ink-muted line-through' : 'text-ink'].join(' ')}>
+        <span
+          className={[
+            'shrink-0 text-right font-semibold tabular-nums',
+            transfer.status === 'cancelled' ? 'text-ink-muted line-through' : 'text-ink',
+          ].join(' ')}
+        >
           {formatUsd(transfer.amount)}
         </span>
       </div>
@@ -108,7 +120,15 @@ function TransferItem({ transfer, onCancel }: { transfer: TransferView; onCancel
         </div>
       </dl>
       {isCancellable(transfer) ? (
-        <Button variant="secondary" onPress={() => onCancel(transfer)} className="self-start" aria-label={t('history.cancelLabel', { method: methodName(t, transfer.methodKey), amount: formatUsd(transfer.amount) })}>
+        <Button
+          variant="secondary"
+          onPress={() => onCancel(transfer)}
+          className="self-start"
+          aria-label={t('history.cancelLabel', {
+            method: methodName(t, transfer.methodKey),
+            amount: formatUsd(transfer.amount),
+          })}
+        >
           {t('history.cancel')}
         </Button>
       ) : null}
@@ -134,7 +154,12 @@ export function TransferHistory() {
       await cancelTransfer(api, cancelling.transferId);
       snackbar.show({ message: t('history.cancelled'), severity: 'success' });
     } catch (error) {
-      snackbar.show({ message: t('history.cancelFailed', { details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected') }), severity: 'error' });
+      snackbar.show({
+        message: t('history.cancelFailed', {
+          details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected'),
+        }),
+        severity: 'error',
+      });
     } finally {
       setPending(false);
       setCancelling(null);
@@ -148,7 +173,9 @@ export function TransferHistory() {
     body = (
       <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger bg-danger-soft p-4 text-danger">
         <p className="text-sm font-medium">
-          {t('history.failed', { details: isApiError(transfers.error) ? errorText(transfers.error) : t('errors.unexpected') })}
+          {t('history.failed', {
+            details: isApiError(transfers.error) ? errorText(transfers.error) : t('errors.unexpected'),
+          })}
         </p>
         <Button variant="secondary" onPress={() => void transfers.refetch()} className="self-start">
           {t('common.retry')}
@@ -157,7 +184,10 @@ export function TransferHistory() {
     );
   } else if (transfers.data.length === 0) {
     body = (
-      <div data-testid="history-empty" className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-5">
+      <div
+        data-testid="history-empty"
+        className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-line-strong p-5"
+      >
         <p className="font-semibold text-ink">{t('history.emptyTitle')}</p>
         <p className="text-sm text-ink-muted">{t('history.emptyText')}</p>
         <LinkButton to={DEPOSIT_PATH} variant="secondary">
@@ -186,10 +216,13 @@ export function TransferHistory() {
         title={t('history.cancelTitle')}
         message={
           cancelling
-            ? t(cancelling.direction === 'contribution' ? 'history.cancelDepositText' : 'history.cancelWithdrawalText', {
-                amount: formatUsd(cancelling.amount),
-                method: methodName(t, cancelling.methodKey),
-              })
+            ? t(
+                cancelling.direction === 'contribution' ? 'history.cancelDepositText' : 'history.cancelWithdrawalText',
+                {
+                  amount: formatUsd(cancelling.amount),
+                  method: methodName(t, cancelling.methodKey),
+                },
+              )
             : null
         }
         confirmLabel={t('history.confirmCancel')}

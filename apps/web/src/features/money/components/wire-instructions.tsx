@@ -41,7 +41,11 @@ export function WireInstructions({ international }: { international: boolean }) 
     [t('wire.reference'), wire.reference],
   ];
   return (
-    <section aria-labelledby="wire-heading" data-testid="wire-instructions" className="flex flex-col gap-3 rounded-xl border border-line p-4">
+    <section
+      aria-labelledby="wire-heading"
+      data-testid="wire-instructions"
+      className="flex flex-col gap-3 rounded-xl border border-line p-4"
+    >
       <h2 id="wire-heading" className="text-base font-semibold text-ink">
         {t('wire.heading')}
       </h2>

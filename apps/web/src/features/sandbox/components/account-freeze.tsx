@@ -8,7 +8,13 @@ import type { useSandboxAction } from '../use-sandbox-action';
  * R5: the custodian freezes or unfreezes the account. Once frozen, every other call answers 401 with the frozen
  * marker and the app shows its frozen screen (which offers the sandbox unfreeze too).
  */
-export function AccountFreeze({ action, onUnfrozen }: { action: ReturnType<typeof useSandboxAction>; onUnfrozen(): void }) {
+export function AccountFreeze({
+  action,
+  onUnfrozen,
+}: {
+  action: ReturnType<typeof useSandboxAction>;
+  onUnfrozen(): void;
+}) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
   const busy = action.busy !== null;
   return (

@@ -33,7 +33,10 @@ export function BankMethodReset({ action }: { action: ReturnType<typeof useSandb
 
   let status: string | null = null;
   if (methods.isPending) status = t('bank.loading');
-  else if (methods.error) status = t('bank.failed', { details: isApiError(methods.error) ? errorText(methods.error) : t('errors.unexpected') });
+  else if (methods.error)
+    status = t('bank.failed', {
+      details: isApiError(methods.error) ? errorText(methods.error) : t('errors.unexpected'),
+    });
   else if (accounts.length === 0) status = t('bank.none');
 
   return (

@@ -9,7 +9,17 @@ import type { useSandboxAction } from '../use-sandbox-action';
 
 type SandboxAction = ReturnType<typeof useSandboxAction>;
 
-function ActionForm({ onSubmit, children, button, busy }: { onSubmit: () => void; children: ReactNode; button: string; busy: boolean }) {
+function ActionForm({
+  onSubmit,
+  children,
+  button,
+  busy,
+}: {
+  onSubmit: () => void;
+  children: ReactNode;
+  button: string;
+  busy: boolean;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -26,11 +36,24 @@ function ActionForm({ onSubmit, children, button, busy }: { onSubmit: () => void
 }
 
 /** One USD amount and its button (fund account, wire deposit fund); the amount is sent trimmed. */
-function UsdAmountForm(props: { name: string; label: string; button: string; busy: boolean; onSubmit(amount: string): void }) {
+function UsdAmountForm(props: {
+  name: string;
+  label: string;
+  button: string;
+  busy: boolean;
+  onSubmit(amount: string): void;
+}) {
   const [amount, setAmount] = useState('');
   return (
     <ActionForm button={props.button} busy={props.busy} onSubmit={() => props.onSubmit(amount.trim())}>
-      <TextField name={props.name} label={props.label} inputMode="decimal" value={amount} onChange={setAmount} className="min-w-0 flex-1" />
+      <TextField
+        name={props.name}
+        label={props.label}
+        inputMode="decimal"
+        value={amount}
+        onChange={setAmount}
+        className="min-w-0 flex-1"
+      />
     </ActionForm>
   );
 }
@@ -44,8 +67,20 @@ export function FundingForms({ action }: { action: SandboxAction }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <UsdAmountForm name="fundAmount" label={t('funding.fundAccountLabel')} button={t('funding.fundAccount')} busy={busy} onSubmit={(amount) => void action.run('fund', (api) => fundSandboxAccount(api, amount))} />
-      <UsdAmountForm name="wireAmount" label={t('funding.wireDepositLabel')} button={t('funding.wireDeposit')} busy={busy} onSubmit={(amount) => void action.run('wire', (api) => wireDepositFund(api, amount))} />
+      <UsdAmountForm
+        name="fundAmount"
+        label={t('funding.fundAccountLabel')}
+        button={t('funding.fundAccount')}
+        busy={busy}
+        onSubmit={(amount) => void action.run('fund', (api) => fundSandboxAccount(api, amount))}
+      />
+      <UsdAmountForm
+        name="wireAmount"
+        label={t('funding.wireDepositLabel')}
+        button={t('funding.wireDeposit')}
+        busy={busy}
+        onSubmit={(amount) => void action.run('wire', (api) => wireDepositFund(api, amount))}
+      />
       <ActionForm
         button={t('funding.fundAsset')}
         busy={busy}

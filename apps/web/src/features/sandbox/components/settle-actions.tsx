@@ -23,7 +23,12 @@ export function SettleActions({ action }: { action: ReturnType<typeof useSandbox
   return (
     <div className="flex flex-col gap-3">
       {SETTLE_ACTIONS.map(({ name, call }) => (
-        <Button key={name} variant="secondary" isDisabled={action.busy !== null} onPress={() => void action.run(name, call)}>
+        <Button
+          key={name}
+          variant="secondary"
+          isDisabled={action.busy !== null}
+          onPress={() => void action.run(name, call)}
+        >
           {t(`settle.${name}`)}
         </Button>
       ))}

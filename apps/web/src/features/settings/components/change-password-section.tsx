@@ -21,7 +21,11 @@ export function ChangePasswordSection() {
   const api = useApi();
   const snackbar = useSnackbar();
   const text = useIdentityText();
-  const [values, setValues] = useState<Record<ChangePasswordField, string>>({ previousPassword: '', proposedPassword: '', confirmPassword: '' });
+  const [values, setValues] = useState<Record<ChangePasswordField, string>>({
+    previousPassword: '',
+    proposedPassword: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 

@@ -96,7 +96,10 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
   const choose = async (preferred: 'SMS_OTP' | 'EMAIL_OTP', token: string) => {
     const next = await setMfaPreference(api, token, preferred);
     start({ name: 'idle' });
-    snackbar.show({ message: t(preferred === 'SMS_OTP' ? 'settings.smsChosen' : 'settings.emailChosen'), severity: 'success' });
+    snackbar.show({
+      message: t(preferred === 'SMS_OTP' ? 'settings.smsChosen' : 'settings.emailChosen'),
+      severity: 'success',
+    });
     await showUser(next);
   };
 
@@ -159,7 +162,11 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
       }
       try {
         const reply = await updatePhone(api, phoneNumber, token);
-        start({ name: 'code', phoneNumber, destination: reply.codeDeliveryDetails?.destination ?? formatPhone(phoneNumber) });
+        start({
+          name: 'code',
+          phoneNumber,
+          destination: reply.codeDeliveryDetails?.destination ?? formatPhone(phoneNumber),
+        });
         if (again) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
       } catch (cause) {
         fail(cause, 'phone', 'phone');
@@ -221,7 +228,9 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
         <div className="flex flex-col gap-3">
           {phoneReady && factor !== 'SMS_OTP' ? (
             <>
-              {factor === 'SOFTWARE_TOKEN_MFA' ? <p className="text-sm text-ink-muted">{t('settings.smsTurnsOffTotp')}</p> : null}
+              {factor === 'SOFTWARE_TOKEN_MFA' ? (
+                <p className="text-sm text-ink-muted">{t('settings.smsTurnsOffTotp')}</p>
+              ) : null}
               <Button fullWidth isDisabled={pending} onPress={() => proceed('SMS_OTP')}>
                 {t('settings.useSms')}
               </Button>
@@ -300,7 +309,13 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
           <Button type="submit" fullWidth isDisabled={pending}>
             {t('auth.confirm')}
           </Button>
-          <Button type="button" variant="secondary" fullWidth isDisabled={pending} onPress={() => void sendPhoneCode(mode.phoneNumber, true)}>
+          <Button
+            type="button"
+            variant="secondary"
+            fullWidth
+            isDisabled={pending}
+            onPress={() => void sendPhoneCode(mode.phoneNumber, true)}
+          >
             {t('auth.resendCode')}
           </Button>
           {cancel}

@@ -1,4 +1,12 @@
-import { OrderChallengeReply, OrderListReply, OrderReply, ShortLinkReply, TrackingReply, type PublicOrder, type RampOrder } from '@rampart/contracts';
+import {
+  OrderChallengeReply,
+  OrderListReply,
+  OrderReply,
+  ShortLinkReply,
+  TrackingReply,
+  type PublicOrder,
+  type RampOrder,
+} from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 
 /**
@@ -20,17 +28,26 @@ export function startOrderChallenge(api: ApiClient, quoteId: string): Promise<Or
 
 /** POST /ramp/order-get: one of the caller's orders. A read: retries (R16). */
 export function getOrder(api: ApiClient, orderId: string, signal?: AbortSignal): Promise<RampOrder> {
-  return api.request('/ramp/order-get', { body: { orderId }, retry: true, signal, schema: OrderReply }).then((reply) => reply.order);
+  return api
+    .request('/ramp/order-get', { body: { orderId }, retry: true, signal, schema: OrderReply })
+    .then((reply) => reply.order);
 }
 
 /** POST /ramp/tracking {tracking_id}: an order's public view (no session needed). A read: retries (R16). */
 export function getTracking(api: ApiClient, trackingId: string, signal?: AbortSignal): Promise<PublicOrder> {
-  return api.request('/ramp/tracking', { body: { tracking_id: trackingId }, retry: true, signal, schema: TrackingReply }).then((reply) => reply.order);
+  return api
+    .request('/ramp/tracking', { body: { tracking_id: trackingId }, retry: true, signal, schema: TrackingReply })
+    .then((reply) => reply.order);
 }
 
 /** GET /r/:shortId: the tracking id behind a short link. */
 export function resolveShortLink(api: ApiClient, shortId: string, signal?: AbortSignal): Promise<ShortLinkReply> {
-  return api.request(`/r/${encodeURIComponent(shortId)}`, { method: 'GET', retry: true, signal, schema: ShortLinkReply });
+  return api.request(`/r/${encodeURIComponent(shortId)}`, {
+    method: 'GET',
+    retry: true,
+    signal,
+    schema: ShortLinkReply,
+  });
 }
 
 /** The destination of a buy: its address and memo or tag. */
@@ -44,7 +61,9 @@ export interface BuyDestination {
  * (decision 059: the user's own orders on the server, so every device offers the same address). A read: retries.
  */
 export function recentOrders(api: ApiClient, signal?: AbortSignal): Promise<RampOrder[]> {
-  return api.request('/ramp/orders', { body: { limit: 20 }, retry: true, signal, schema: OrderListReply }).then((reply) => reply.orders);
+  return api
+    .request('/ramp/orders', { body: { limit: 20 }, retry: true, signal, schema: OrderListReply })
+    .then((reply) => reply.orders);
 }
 
 /** Where the newest buy on `network` was sent (orders come newest first); null when there is none. */

@@ -8,7 +8,9 @@ import { tradeKey } from './ramp-assets';
 export function bankAccountsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...tradeKey, 'banks'],
-    queryFn: async ({ signal }): Promise<BankAccount[]> => (await api.request('/bank-account-list', { body: {}, retry: true, signal, schema: BankAccountListReply })).accounts,
+    queryFn: async ({ signal }): Promise<BankAccount[]> =>
+      (await api.request('/bank-account-list', { body: {}, retry: true, signal, schema: BankAccountListReply }))
+        .accounts,
     // Not read again by the page that finds it started early (decision 042).
     refetchOnMount: refetchUnlessEarly,
   });
@@ -18,7 +20,8 @@ export function bankAccountsQueryOptions(api: ApiClient) {
 export function holdingsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...tradeKey, 'holdings'],
-    queryFn: ({ signal }) => api.request('/primetrust-accounts-view', { body: {}, retry: true, signal, schema: HoldingsReply }),
+    queryFn: ({ signal }) =>
+      api.request('/primetrust-accounts-view', { body: {}, retry: true, signal, schema: HoldingsReply }),
     refetchOnMount: refetchUnlessEarly,
   });
 }

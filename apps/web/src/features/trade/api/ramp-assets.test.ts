@@ -5,7 +5,9 @@ import { catalogue } from '../model/test-fixtures';
 import { featureInterestsQueryOptions, rampAssetsQueryOptions, recordFeatureInterest } from './ramp-assets';
 
 function fakeApi(reply: unknown) {
-  const request = vi.fn(async (_path: string, options?: { schema?: { parse(data: unknown): unknown } }) => (options?.schema ? options.schema.parse(reply) : reply));
+  const request = vi.fn(async (_path: string, options?: { schema?: { parse(data: unknown): unknown } }) =>
+    options?.schema ? options.schema.parse(reply) : reply,
+  );
   return { api: { request } as unknown as ApiClient, request };
 }
 
@@ -20,7 +22,9 @@ describe('trade api calls (document 2, section 7; R16)', () => {
 
   it('refuses a reply without data.assets', async () => {
     const { api } = fakeApi({ assets: [] });
-    await expect(new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(rampAssetsQueryOptions(api))).rejects.toThrow();
+    await expect(
+      new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(rampAssetsQueryOptions(api)),
+    ).rejects.toThrow();
   });
 
   it('reads the interests with retries and records one without', async () => {

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FeatureInterestListReply, FeatureInterestReply, RampAssetsReply, type FeatureInterest, type FeatureInterestRequest, type RampAsset } from '@rampart/contracts';
+import {
+  FeatureInterestListReply,
+  FeatureInterestReply,
+  RampAssetsReply,
+  type FeatureInterest,
+  type FeatureInterestRequest,
+  type RampAsset,
+} from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 import { refetchUnlessEarly } from './early-reads';
 
@@ -10,7 +17,8 @@ export const tradeKey = ['trade'] as const;
 export function rampAssetsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...tradeKey, 'assets'],
-    queryFn: async ({ signal }): Promise<RampAsset[]> => (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets,
+    queryFn: async ({ signal }): Promise<RampAsset[]> =>
+      (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets,
     // The catalogue changes only with the deployment's flags.
     staleTime: 5 * 60 * 1000,
   });
@@ -20,7 +28,9 @@ export function rampAssetsQueryOptions(api: ApiClient) {
 export function featureInterestsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: [...tradeKey, 'interests'],
-    queryFn: async ({ signal }): Promise<FeatureInterest[]> => (await api.request('/feature-interest-list', { body: {}, retry: true, signal, schema: FeatureInterestListReply })).interests,
+    queryFn: async ({ signal }): Promise<FeatureInterest[]> =>
+      (await api.request('/feature-interest-list', { body: {}, retry: true, signal, schema: FeatureInterestListReply }))
+        .interests,
     // Not read again by the page that finds it started early (decision 042).
     refetchOnMount: refetchUnlessEarly,
   });

@@ -7,7 +7,8 @@ import { tradeKey } from './ramp-assets';
 export function rampLimitsQueryOptions(api: ApiClient, method: string | null) {
   return queryOptions({
     queryKey: [...tradeKey, 'limits', method],
-    queryFn: ({ signal }) => api.request('/ramp/limits', { body: method ? { method } : {}, retry: true, signal, schema: RampLimitsReply }),
+    queryFn: ({ signal }) =>
+      api.request('/ramp/limits', { body: method ? { method } : {}, retry: true, signal, schema: RampLimitsReply }),
     enabled: method !== null,
   });
 }

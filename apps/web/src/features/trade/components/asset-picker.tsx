@@ -1,6 +1,16 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, Header, Label, ListBox, ListBoxItem, ListBoxSection, Popover, Select, SelectValue } from 'react-aria-components';
+import {
+  Button,
+  Header,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import type { AssetOption, OptionSection } from '../model/asset-options';
 
@@ -23,8 +33,11 @@ export function AssetPicker(props: {
 }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const { sections, value, onChange, error, name: field = 'buyAsset', label } = props;
-  const disabledKeys = sections.flatMap((section) => section.options.filter((option) => option.disabled).map((option) => option.key));
-  const name = (option: AssetOption) => t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName });
+  const disabledKeys = sections.flatMap((section) =>
+    section.options.filter((option) => option.disabled).map((option) => option.key),
+  );
+  const name = (option: AssetOption) =>
+    t('buy.assetOption', { asset: option.assetTickerDisplayName, network: option.networkDisplayName });
   return (
     <Select
       name={field}
@@ -65,7 +78,9 @@ export function AssetPicker(props: {
         <ListBox className="outline-none">
           {sections.map((section) => (
             <ListBoxSection key={section.section} id={section.section}>
-              <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">{t(`sections.${section.section}`)}</Header>
+              <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                {t(`sections.${section.section}`)}
+              </Header>
               {section.options.map((option) => (
                 <ListBoxItem
                   key={option.key}
@@ -83,7 +98,9 @@ export function AssetPicker(props: {
                 >
                   <AssetIcon option={option} />
                   <span className="min-w-0 truncate">{name(option)}</span>
-                  {option.disabled ? <span className="ml-auto shrink-0 text-sm text-ink-muted">{t('buy.unavailableHeading')}</span> : null}
+                  {option.disabled ? (
+                    <span className="ml-auto shrink-0 text-sm text-ink-muted">{t('buy.unavailableHeading')}</span>
+                  ) : null}
                 </ListBoxItem>
               ))}
             </ListBoxSection>

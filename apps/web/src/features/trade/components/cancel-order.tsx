@@ -45,7 +45,10 @@ export function CancelOrder({ order }: { order: RampOrder }) {
     },
   });
   if (!isCancellable(order.status)) return null;
-  const amount = order.side === 'buy' ? formatUsd(order.sellAmountTotal) : formatAssetAmount(order.sellAmountTotal, order.sellAssetTicker);
+  const amount =
+    order.side === 'buy'
+      ? formatUsd(order.sellAmountTotal)
+      : formatAssetAmount(order.sellAmountTotal, order.sellAssetTicker);
   return (
     <>
       <Button variant="secondary" fullWidth onPress={() => setOpen(true)}>

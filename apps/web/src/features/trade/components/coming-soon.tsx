@@ -8,7 +8,9 @@ import { featureInterestsQueryOptions, recordFeatureInterest, tradeKey } from '.
 import type { AssetOption } from '../model/asset-options';
 
 /** The feature interest an option asks for (R15): a method type, or an asset type with the asset. */
-export function interestRequest(option: Pick<AssetOption, 'featureInterestType' | 'network' | 'assetTicker'>): FeatureInterestRequest | null {
+export function interestRequest(
+  option: Pick<AssetOption, 'featureInterestType' | 'network' | 'assetTicker'>,
+): FeatureInterestRequest | null {
   const type = option.featureInterestType;
   if (!type) return null;
   return isAssetInterestType(type) ? { type, network: option.network, assetTicker: option.assetTicker } : { type };
@@ -33,19 +35,38 @@ export function useNotifyMe(doneMessage: (option: AssetOption) => string) {
       snackbar.show({ message: doneMessage(option), severity: 'success' });
       void queryClient.invalidateQueries({ queryKey: [...tradeKey, 'interests'] });
     },
-    onError: (error) => snackbar.show({ message: isApiError(error) ? errorText(error) : t('common.unexpected'), severity: 'error' }),
+    onError: (error) =>
+      snackbar.show({ message: isApiError(error) ? errorText(error) : t('common.unexpected'), severity: 'error' }),
   });
   const notified = (option: AssetOption) =>
-    interests.data?.some((interest) => interest.type === option.featureInterestType && (!isAssetInterestType(interest.type) || (interest.network === option.network && interest.assetTicker === option.assetTicker))) ?? false;
+    interests.data?.some(
+      (interest) =>
+        interest.type === option.featureInterestType &&
+        (!isAssetInterestType(interest.type) ||
+          (interest.network === option.network && interest.assetTicker === option.assetTicker)),
+    ) ?? false;
   return { notify: (option: AssetOption) => notify.mutate(option), pending: notify.isPending, notified };
 }
 
 /** One "notify me" button, named for what it asks about; "We'll let you know" once the interest is recorded. */
-export function NotifyMeButton({ option, label, state }: { option: AssetOption; label: string; state: ReturnType<typeof useNotifyMe> }) {
+export function NotifyMeButton({
+  option,
+  label,
+  state,
+}: {
+  option: AssetOption;
+  label: string;
+  state: ReturnType<typeof useNotifyMe>;
+}) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const done = state.notified(option);
   return (
-    <Button variant="secondary" isDisabled={done || state.pending} aria-label={done ? undefined : label} onPress={() => state.notify(option)}>
+    <Button
+      variant="secondary"
+      isDisabled={done || state.pending}
+      aria-label={done ? undefined : label}
+      onPress={() => state.notify(option)}
+    >
       {done ? t('buy.notified') : t('buy.notifyMe')}
     </Button>
   );
@@ -55,7 +76,14 @@ export function NotifyMeButton({ option, label, state }: { option: AssetOption; 
  * The "Coming soon" list under a trade form: what cannot be chosen yet, each with "Notify me" (a button cannot live
  * inside a listbox option, so it sits here; decision 025).
  */
-export function ComingSoon(props: { options: readonly AssetOption[]; heading: string; text: string; nameOf(option: AssetOption): string; notifyLabel(option: AssetOption): string; doneMessage(option: AssetOption): string }) {
+export function ComingSoon(props: {
+  options: readonly AssetOption[];
+  heading: string;
+  text: string;
+  nameOf(option: AssetOption): string;
+  notifyLabel(option: AssetOption): string;
+  doneMessage(option: AssetOption): string;
+}) {
   const state = useNotifyMe(props.doneMessage);
   if (props.options.length === 0) return null;
   return (
@@ -68,7 +96,13 @@ export function ComingSoon(props: { options: readonly AssetOption[]; heading: st
         {props.options.map((option) => {
           return (
             <li key={option.key} className="flex min-h-11 items-center gap-3">
-              <img src={option.imageURL} alt="" width={28} height={28} className="size-7 shrink-0 rounded-full opacity-60" />
+              <img
+                src={option.imageURL}
+                alt=""
+                width={28}
+                height={28}
+                className="size-7 shrink-0 rounded-full opacity-60"
+              />
               <span className="min-w-0 flex-1 text-base text-ink-muted">{props.nameOf(option)}</span>
               <NotifyMeButton option={option} label={props.notifyLabel(option)} state={state} />
             </li>

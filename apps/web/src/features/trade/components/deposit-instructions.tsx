@@ -11,7 +11,12 @@ import { formatAssetAmount } from './trade-lines';
 
 /** A sell by deposit whose deposit has not arrived yet: the owner needs the address (and memo) to send to. */
 export function awaitsDeposit(order: RampOrder): boolean {
-  return order.side === 'sell' && order.sellDeliveryMethod === 'deposit' && order.status === 'awaiting_deposit' && !!order.depositAddress;
+  return (
+    order.side === 'sell' &&
+    order.sellDeliveryMethod === 'deposit' &&
+    order.status === 'awaiting_deposit' &&
+    !!order.depositAddress
+  );
 }
 
 /**
@@ -23,7 +28,9 @@ export function DepositInstructions({ order }: { order: RampOrder }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const assets = useQuery(rampAssetsQueryOptions(api));
-  const asset = assets.data?.find((entry) => entry.network === order.sellNetwork && entry.assetTicker === order.sellAssetTicker);
+  const asset = assets.data?.find(
+    (entry) => entry.network === order.sellNetwork && entry.assetTicker === order.sellAssetTicker,
+  );
   const network = asset?.networkDisplayName ?? order.sellNetwork;
   const amount = (value: string) => formatAssetAmount(value, order.sellAssetTicker, asset?.decimals);
   const rule = isAddressNetwork(order.sellNetwork) ? NETWORK_MEMO_RULES[order.sellNetwork] : null;
@@ -31,14 +38,22 @@ export function DepositInstructions({ order }: { order: RampOrder }) {
   const kind = rule && rule.memo !== 'none' && rule.label === 'destinationTag' ? 'tag' : 'memo';
   const address = order.depositAddress ?? '';
   return (
-    <section aria-labelledby="deposit-heading" className="flex flex-col gap-4 rounded-xl border border-line p-4" data-testid="deposit-instructions">
+    <section
+      aria-labelledby="deposit-heading"
+      className="flex flex-col gap-4 rounded-xl border border-line p-4"
+      data-testid="deposit-instructions"
+    >
       <h2 id="deposit-heading" className="text-lg font-semibold text-ink">
         {t('deposit.heading', { amount: amount(order.sellAmountTotal) })}
       </h2>
       <p className="text-sm text-ink-muted">{t('deposit.intro', { asset: order.sellAssetTicker, network })}</p>
 
       {order.depositMemo ? (
-        <div role="note" className="flex flex-col gap-2 rounded-xl border-2 border-warning bg-warning-soft p-4" data-testid="deposit-memo-block">
+        <div
+          role="note"
+          className="flex flex-col gap-2 rounded-xl border-2 border-warning bg-warning-soft p-4"
+          data-testid="deposit-memo-block"
+        >
           <p className="flex items-center gap-2 font-semibold text-ink">
             <AlertTriangle size={18} aria-hidden="true" className="shrink-0 text-warning" />
             {t(`deposit.${kind}.must`)}
@@ -73,7 +88,9 @@ export function DepositInstructions({ order }: { order: RampOrder }) {
           {t('deposit.minimum', { amount: amount(order.minimumDeposit) })}
         </p>
       ) : null}
-      {order.expiresAt ? <p className="text-sm text-ink-muted">{t('deposit.expires', { time: formatDateTime(order.expiresAt) })}</p> : null}
+      {order.expiresAt ? (
+        <p className="text-sm text-ink-muted">{t('deposit.expires', { time: formatDateTime(order.expiresAt) })}</p>
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,19 @@ type Limit = RampLimitsReply['limits'][number];
  * The live estimate of /trade/buy and /trade/sell: a prompt until there is something to price, the fee lines from the
  * server, its error, or a skeleton while it updates; then what is left of the limit that matters for the method.
  */
-export function EstimateSection({ hasInput, lines, error, limit, method }: { hasInput: boolean; lines: TradeLine[] | null; error: unknown; limit: Limit | null; method: string | null }) {
+export function EstimateSection({
+  hasInput,
+  lines,
+  error,
+  limit,
+  method,
+}: {
+  hasInput: boolean;
+  lines: TradeLine[] | null;
+  error: unknown;
+  limit: Limit | null;
+  method: string | null;
+}) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const serverText = useTradeServerText();
   return (
@@ -32,7 +44,11 @@ export function EstimateSection({ hasInput, lines, error, limit, method }: { has
       {limit && method ? (
         <p className="text-sm text-ink-muted" data-testid="limit-remaining">
           {limit.kind === 'weekly_method'
-            ? t('limits.remaining', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit), method: t(`methods.${method}`) })
+            ? t('limits.remaining', {
+                amount: formatUsd(limit.remaining),
+                limit: formatUsd(limit.limit),
+                method: t(`methods.${method}`),
+              })
             : t('limits.remainingDaily', { amount: formatUsd(limit.remaining), limit: formatUsd(limit.limit) })}
         </p>
       ) : null}

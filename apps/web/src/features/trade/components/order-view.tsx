@@ -17,7 +17,9 @@ export function timelineSteps(order: Pick<PublicOrder, 'side' | 'status' | 'time
   const path = ORDER_STEPS[order.side]
     .filter((status) => at.has(status) || !exited)
     .map((status) => ({ status, at: at.get(status) ?? null, exit: false }));
-  const exits = order.timeline.filter((entry) => EXITS.includes(entry.status)).map((entry) => ({ status: entry.status, at: entry.at, exit: true }));
+  const exits = order.timeline
+    .filter((entry) => EXITS.includes(entry.status))
+    .map((entry) => ({ status: entry.status, at: entry.at, exit: true }));
   return [...path, ...exits];
 }
 
@@ -40,29 +42,50 @@ export function OrderView({ order }: { order: PublicOrder }) {
               aria-hidden="true"
               className={[
                 'mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full',
-                step.exit ? 'bg-danger text-surface' : step.at ? 'bg-success text-surface' : 'border-2 border-line-strong text-ink-muted',
+                step.exit
+                  ? 'bg-danger text-surface'
+                  : step.at
+                    ? 'bg-success text-surface'
+                    : 'border-2 border-line-strong text-ink-muted',
               ].join(' ')}
             >
               {step.exit ? <X size={14} /> : step.at ? <Check size={14} /> : <Circle size={8} />}
             </span>
             <span className="flex min-w-0 flex-col">
-              <span className={step.at ? 'font-semibold text-ink' : 'text-ink-muted'}>{t(`order.step.${step.status}`)}</span>
+              <span className={step.at ? 'font-semibold text-ink' : 'text-ink-muted'}>
+                {t(`order.step.${step.status}`)}
+              </span>
               <span className="text-sm text-ink-muted">{step.at ? formatDateTime(step.at) : t('order.pending')}</span>
             </span>
           </li>
         ))}
       </ol>
-      {order.reason ? <p className="text-sm text-ink-muted">{t(`order.reason.${order.status}`, { defaultValue: order.reason })}</p> : null}
-      <dl aria-label={t('estimate.label')} className="flex flex-col gap-2 rounded-xl bg-surface-muted p-4 text-base" data-testid="order-lines">
+      {order.reason ? (
+        <p className="text-sm text-ink-muted">{t(`order.reason.${order.status}`, { defaultValue: order.reason })}</p>
+      ) : null}
+      <dl
+        aria-label={t('estimate.label')}
+        className="flex flex-col gap-2 rounded-xl bg-surface-muted p-4 text-base"
+        data-testid="order-lines"
+      >
         <div className="flex flex-wrap justify-between gap-x-4 text-ink-muted">
           <dt>{t(order.side === 'sell' ? 'estimate.youSell' : 'estimate.youPay')}</dt>
           <dd className="text-ink tabular-nums">
-            {order.side === 'buy' ? formatUsd(order.sellAmountTotal) : formatAssetAmount(order.sellAmountTotal, order.sellAssetTicker)}
+            {order.side === 'buy'
+              ? formatUsd(order.sellAmountTotal)
+              : formatAssetAmount(order.sellAmountTotal, order.sellAssetTicker)}
           </dd>
         </div>
         {order.fees.map((fee) => (
           <div key={fee.kind} className="flex flex-wrap justify-between gap-x-4 text-ink-muted">
-            <dt>{t(`estimate.fee_${fee.kind}`, { method: 'paymentMethod' in order && typeof order.paymentMethod === 'string' ? t(`methods.${order.paymentMethod}`) : t('order.method') })}</dt>
+            <dt>
+              {t(`estimate.fee_${fee.kind}`, {
+                method:
+                  'paymentMethod' in order && typeof order.paymentMethod === 'string'
+                    ? t(`methods.${order.paymentMethod}`)
+                    : t('order.method'),
+              })}
+            </dt>
             <dd className="text-ink tabular-nums">{formatUsd(fee.amount)}</dd>
           </div>
         ))}
@@ -73,7 +96,9 @@ export function OrderView({ order }: { order: PublicOrder }) {
         <div className="mt-1 flex flex-wrap justify-between gap-x-4 border-t border-line pt-3 font-semibold text-ink">
           <dt>{t('estimate.youReceive')}</dt>
           <dd className="min-w-0 text-right break-all tabular-nums">
-            {order.side === 'buy' ? formatAssetAmount(order.receiveAmount, order.buyAssetTicker) : formatUsd(order.receiveAmount)}
+            {order.side === 'buy'
+              ? formatAssetAmount(order.receiveAmount, order.buyAssetTicker)
+              : formatUsd(order.receiveAmount)}
           </dd>
         </div>
       </dl>
@@ -83,7 +108,9 @@ export function OrderView({ order }: { order: PublicOrder }) {
           <code className="text-sm break-all text-ink" data-testid="tx-hash">
             {order.txHash}
           </code>
-          <span className="text-sm text-ink-muted">{t('order.confirmations', { count: order.confirmations, required: order.requiredConfirmations })}</span>
+          <span className="text-sm text-ink-muted">
+            {t('order.confirmations', { count: order.confirmations, required: order.requiredConfirmations })}
+          </span>
         </div>
       ) : null}
     </div>

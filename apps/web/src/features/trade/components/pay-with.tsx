@@ -37,7 +37,9 @@ export function PayWith(props: {
             className={({ isSelected, isFocusVisible, isDisabled }) =>
               [
                 'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-                isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
+                isSelected
+                  ? 'border-primary bg-primary-soft'
+                  : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
                 isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
                 isDisabled ? 'cursor-not-allowed opacity-60' : '',
               ].join(' ')
@@ -45,13 +47,21 @@ export function PayWith(props: {
           >
             {({ isSelected }) => (
               <>
-                <span aria-hidden="true" className={['flex size-5 shrink-0 items-center justify-center rounded-full border-2', isSelected ? 'border-primary' : 'border-line-strong'].join(' ')}>
+                <span
+                  aria-hidden="true"
+                  className={[
+                    'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
+                    isSelected ? 'border-primary' : 'border-line-strong',
+                  ].join(' ')}
+                >
                   {isSelected ? <span className="size-2.5 rounded-full bg-primary" /> : null}
                 </span>
                 <img src={option.imageURL} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold break-words text-ink">{option.label}</span>
-                  {option.description ? <span className="text-sm break-words text-ink-muted">{option.description}</span> : null}
+                  {option.description ? (
+                    <span className="text-sm break-words text-ink-muted">{option.description}</span>
+                  ) : null}
                 </span>
               </>
             )}

@@ -12,7 +12,10 @@ export function ShortLink({ shortId }: { shortId: string }) {
       </h2>
       <p className="text-sm text-ink-muted">{t('order.shortLinkHelp')}</p>
       <div className="flex min-w-0 flex-wrap items-center gap-3">
-        <code data-testid="short-link" className="min-w-0 rounded-lg bg-surface-muted px-3 py-2 text-sm break-all text-ink">
+        <code
+          data-testid="short-link"
+          className="min-w-0 rounded-lg bg-surface-muted px-3 py-2 text-sm break-all text-ink"
+        >
           {url}
         </code>
         <CopyButton value={url} label={t('order.copyShortLink')} copiedLabel={t('deposit.copied')} />

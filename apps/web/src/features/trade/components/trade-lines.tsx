@@ -23,14 +23,20 @@ export interface TradeLine {
  * The figures of an estimate or a quote (UI.md): what the user pays, every fee on its own line, the total of the
  * fees and what the user receives, together. Amounts are the server's decimal strings, formatted, never computed.
  */
-export function tradeLines(t: (key: string, params?: Record<string, string>) => string, figures: TradeFigures, assetDecimals: number): TradeLine[] {
+export function tradeLines(
+  t: (key: string, params?: Record<string, string>) => string,
+  figures: TradeFigures,
+  assetDecimals: number,
+): TradeLine[] {
   // A buy pays USD for the asset; a sell gives the asset for USD (the asset's decimals go to its side).
   const sell = figures.side === 'sell';
   return [
     {
       key: 'pay',
       label: t(sell ? 'estimate.youSell' : 'estimate.youPay'),
-      value: sell ? formatAssetAmount(figures.sellAmountTotal, figures.sellAssetTicker, assetDecimals) : formatUsd(figures.sellAmountTotal),
+      value: sell
+        ? formatAssetAmount(figures.sellAmountTotal, figures.sellAssetTicker, assetDecimals)
+        : formatUsd(figures.sellAmountTotal),
     },
     ...figures.fees.map((fee) => ({
       key: `fee-${fee.kind}`,
@@ -41,7 +47,9 @@ export function tradeLines(t: (key: string, params?: Record<string, string>) => 
     {
       key: 'receive',
       label: t('estimate.youReceive'),
-      value: sell ? formatUsd(figures.receiveAmount) : formatAmount(figures.receiveAmount, { decimals: assetDecimals, ticker: figures.buyAssetTicker }),
+      value: sell
+        ? formatUsd(figures.receiveAmount)
+        : formatAmount(figures.receiveAmount, { decimals: assetDecimals, ticker: figures.buyAssetTicker }),
       total: true,
     },
   ];
@@ -50,12 +58,19 @@ export function tradeLines(t: (key: string, params?: Record<string, string>) => 
 export function TradeLines({ lines, testId }: { lines: readonly TradeLine[]; testId: string }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   return (
-    <dl data-testid={testId} aria-label={t('estimate.label')} className="flex flex-col gap-2 rounded-xl bg-surface-muted p-4 text-base">
+    <dl
+      data-testid={testId}
+      aria-label={t('estimate.label')}
+      className="flex flex-col gap-2 rounded-xl bg-surface-muted p-4 text-base"
+    >
       {lines.map((line) => (
         <div
           key={line.key}
           data-testid={`line-${line.key}`}
-          className={['flex flex-wrap items-baseline justify-between gap-x-4', line.total ? 'mt-1 border-t border-line pt-3 font-semibold text-ink' : 'text-ink-muted'].join(' ')}
+          className={[
+            'flex flex-wrap items-baseline justify-between gap-x-4',
+            line.total ? 'mt-1 border-t border-line pt-3 font-semibold text-ink' : 'text-ink-muted',
+          ].join(' ')}
         >
           <dt className="min-w-0">{line.label}</dt>
           <dd className="min-w-0 text-right break-all text-ink tabular-nums">{line.value}</dd>
@@ -68,7 +83,12 @@ export function TradeLines({ lines, testId }: { lines: readonly TradeLine[]; tes
 /** The same block's shape while the figures load (UI.md: skeletons in the shape of the content). */
 export function TradeLinesSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-busy="true" data-testid="lines-skeleton" className="flex flex-col gap-3 rounded-xl bg-surface-muted p-4">
+    <div
+      role="status"
+      aria-busy="true"
+      data-testid="lines-skeleton"
+      className="flex flex-col gap-3 rounded-xl bg-surface-muted p-4"
+    >
       <span className="sr-only">{label}</span>
       {[0, 1, 2, 3, 4].map((row) => (
         <div key={row} className="flex justify-between gap-4">

@@ -46,7 +46,13 @@ describe('asset options (document 1, section 3)', () => {
     });
     // No payment methods among the assets.
     expect(options.some((o) => o.section === 'fiat')).toBe(false);
-    expect(options.filter((o) => o.section === 'crypto_currency').map((o) => o.key)).toEqual(['bitcoinBTC', 'ethereumETH', 'xrplXRP', 'stellarXLM', 'solanaSOL']);
+    expect(options.filter((o) => o.section === 'crypto_currency').map((o) => o.key)).toEqual([
+      'bitcoinBTC',
+      'ethereumETH',
+      'xrplXRP',
+      'stellarXLM',
+      'solanaSOL',
+    ]);
   });
 
   it('shows the disabled tickers disabled with "notify me", and Polymesh hidden (R15)', () => {
@@ -90,7 +96,11 @@ describe('payment-method options (document 1, section 3; document 2, section 5; 
   });
 
   it('as destinations: the USD balance and each bank by ACH only', () => {
-    expect(build('to').filter((o) => !o.disabled).map((o) => o.key)).toEqual(['primex_usdUSD', 'primex_achUSD:res-1']);
+    expect(
+      build('to')
+        .filter((o) => !o.disabled)
+        .map((o) => o.key),
+    ).toEqual(['primex_usdUSD', 'primex_achUSD:res-1']);
   });
 
   it('carries the fields document 1 names for the USD balance and for a bank', () => {
@@ -130,7 +140,10 @@ describe('payment-method options (document 1, section 3; document 2, section 5; 
   });
 
   it('accepts only bank accounts whose type is plaid', () => {
-    const card = { ...bankAccount({ resourceId: 'res-card' }), fundsTransferMethod: 'credit_card' } as unknown as BankAccount;
+    const card = {
+      ...bankAccount({ resourceId: 'res-card' }),
+      fundsTransferMethod: 'credit_card',
+    } as unknown as BankAccount;
     const keys = build('from', [card, bankAccount({ resourceId: 'res-2' })]).map((o) => o.key);
     expect(keys).toContain('primex_achUSD:res-2');
     expect(keys.some((k) => k.endsWith(':res-card'))).toBe(false);
@@ -151,7 +164,11 @@ describe('payment-method options (document 1, section 3; document 2, section 5; 
     expect(build('from', [], withoutUsd).map((o) => o.key)).not.toContain('primex_usdUSD');
     // The instant ACH flag off: no instant ACH for banks, and the method shown disabled to be asked for.
     const noInstant = build('from', [bankAccount()], catalogue({ instantAch: false }));
-    expect(noInstant.map((o) => [o.key, o.disabled, o.featureInterestType])).toContainEqual(['primex_instant_achUSD', true, 'instant-ach-plaid']);
+    expect(noInstant.map((o) => [o.key, o.disabled, o.featureInterestType])).toContainEqual([
+      'primex_instant_achUSD',
+      true,
+      'instant-ach-plaid',
+    ]);
     expect(noInstant.map((o) => o.key)).not.toContain('primex_instant_achUSD:res-1');
   });
 });
@@ -175,7 +192,14 @@ describe('sections and priorities', () => {
   });
 
   it("orders 'Payment Methods' 1000, 'Stablecoins' 500, 'Cryptocurrencies' 100, other 50, keeping order within a section", () => {
-    const options = [option('btc', 'crypto_currency'), option('x', 'other'), option('usds', 'stable_coin'), option('usd', 'fiat'), option('eth', 'crypto_currency'), option('usdc', 'stable_coin')];
+    const options = [
+      option('btc', 'crypto_currency'),
+      option('x', 'other'),
+      option('usds', 'stable_coin'),
+      option('usd', 'fiat'),
+      option('eth', 'crypto_currency'),
+      option('usdc', 'stable_coin'),
+    ];
     expect(sortBySection(options).map((o) => o.key)).toEqual(['usd', 'usds', 'usdc', 'btc', 'eth', 'x']);
     expect(groupIntoSections(options).map((s) => [s.section, s.priority, s.options.map((o) => o.key)])).toEqual([
       ['fiat', 1000, ['usd']],
@@ -186,7 +210,9 @@ describe('sections and priorities', () => {
   });
 
   it('leaves hidden options and empty sections out', () => {
-    expect(groupIntoSections([option('a', 'fiat', true), option('b', 'stable_coin')]).map((s) => s.section)).toEqual(['stable_coin']);
+    expect(groupIntoSections([option('a', 'fiat', true), option('b', 'stable_coin')]).map((s) => s.section)).toEqual([
+      'stable_coin',
+    ]);
   });
 });
 
@@ -206,11 +232,22 @@ describe('the one selection rule of the trade pages (document 1, section 4)', ()
     expect(chooseOption(options, 'polymeshUSDS')?.key).toBe('xrplUSDS');
     expect(chooseOption(options, 'dogecoinDOGE')?.key).toBe('xrplUSDS');
     expect(chooseOption([], 'xrplUSDS')).toBeNull();
-    expect(chooseOption(options.filter((o) => o.disabled), null)).toBeNull();
+    expect(
+      chooseOption(
+        options.filter((o) => o.disabled),
+        null,
+      ),
+    ).toBeNull();
   });
 
   it('applies the same rule to payment methods: a bank that needs its login again is passed over', () => {
-    const sources = buildPaymentMethodOptions({ assets: catalogue(), bankAccounts: [bankAccount({ requiresReauth: true })], logos: new Map(), direction: 'from', text });
+    const sources = buildPaymentMethodOptions({
+      assets: catalogue(),
+      bankAccounts: [bankAccount({ requiresReauth: true })],
+      logos: new Map(),
+      direction: 'from',
+      text,
+    });
     const bank = sources.find((o) => o.resourceId === 'res-1');
     expect(bank?.disabled).toBe(true);
     expect(chooseOption(sources, bank?.key ?? null)?.key).toBe('primex_usdUSD');

@@ -81,7 +81,11 @@ export function sectionOf(network: string, assetTicker: string): AssetSection {
  * The asset options (stablecoins and crypto) for one direction, in the catalogue's order. An asset that cannot
  * serve this direction is shown disabled; hidden assets stay hidden (the selectors skip them).
  */
-export function buildAssetOptions(assets: readonly RampAsset[], direction: OptionDirection, exchangeProviderId: string): AssetOption[] {
+export function buildAssetOptions(
+  assets: readonly RampAsset[],
+  direction: OptionDirection,
+  exchangeProviderId: string,
+): AssetOption[] {
   return assets
     .filter((asset) => !isFiatNetwork(asset.network))
     .map((asset) => ({
@@ -106,8 +110,16 @@ export function buildAssetOptions(assets: readonly RampAsset[], direction: Optio
  * Document 2, section 5: "a primex method counts as enabled as a source only if its key plus USD matches a listed
  * method enabled for from-asset" (and, for payouts, enabled for to-asset).
  */
-export function isMethodListed(assets: readonly RampAsset[], method: TransferMethodKey, direction: OptionDirection): boolean {
-  return assets.some((asset) => rampAssetKey(asset.network, asset.assetTicker) === rampAssetKey(method, FIAT_TICKER) && isEnabledFor(asset, direction));
+export function isMethodListed(
+  assets: readonly RampAsset[],
+  method: TransferMethodKey,
+  direction: OptionDirection,
+): boolean {
+  return assets.some(
+    (asset) =>
+      rampAssetKey(asset.network, asset.assetTicker) === rampAssetKey(method, FIAT_TICKER) &&
+      isEnabledFor(asset, direction),
+  );
 }
 
 /** The words of the payment-method options, from the page's translations. */
@@ -117,7 +129,10 @@ export interface PaymentMethodText {
   /** Under the USD balance's label, e.g. the available amount formatted for the locale. */
   usdBalanceDescription: string;
   /** A bank method's label, e.g. 'ACH · Everyday Checking ••1234'. */
-  bankMethod(method: 'primex_ach' | 'primex_instant_ach', account: Pick<BankAccount, 'nickname' | 'lastDigits' | 'bankName'>): string;
+  bankMethod(
+    method: 'primex_ach' | 'primex_instant_ach',
+    account: Pick<BankAccount, 'nickname' | 'lastDigits' | 'bankName'>,
+  ): string;
   /** A method shown only to be asked for ('Debit card', 'US wire'): its name. */
   method(method: TransferMethodKey): string;
 }
@@ -151,7 +166,21 @@ function initials(name: string): string {
   );
 }
 
-function methodOption(network: TransferMethodKey, fields: Omit<PaymentMethodOption, 'network' | 'assetTicker' | 'section' | 'exchangeProviderId' | 'metadata' | 'decimals' | 'minimumDeposit' | 'hidden' | 'assetTickerDisplayName'>): PaymentMethodOption {
+function methodOption(
+  network: TransferMethodKey,
+  fields: Omit<
+    PaymentMethodOption,
+    | 'network'
+    | 'assetTicker'
+    | 'section'
+    | 'exchangeProviderId'
+    | 'metadata'
+    | 'decimals'
+    | 'minimumDeposit'
+    | 'hidden'
+    | 'assetTickerDisplayName'
+  >,
+): PaymentMethodOption {
   return {
     ...fields,
     network,
@@ -175,7 +204,8 @@ function methodOption(network: TransferMethodKey, fields: Omit<PaymentMethodOpti
 export function buildPaymentMethodOptions(input: PaymentMethodInput): PaymentMethodOption[] {
   const { assets, direction, text } = input;
   const listed = (method: TransferMethodKey) => isMethodListed(assets, method, direction);
-  const catalogueEntry = (method: TransferMethodKey) => assets.find((a) => a.network === method && a.assetTicker === FIAT_TICKER);
+  const catalogueEntry = (method: TransferMethodKey) =>
+    assets.find((a) => a.network === method && a.assetTicker === FIAT_TICKER);
   const options: PaymentMethodOption[] = [];
 
   const usd = catalogueEntry('primex_usd');
@@ -198,7 +228,10 @@ export function buildPaymentMethodOptions(input: PaymentMethodInput): PaymentMet
   for (const method of BANK_METHODS) {
     if (!listed(method)) continue;
     for (const account of banks) {
-      const logo = input.logos.get(account.institutionId) ?? { monogram: initials(account.bankName), color: FALLBACK_LOGO_COLOR };
+      const logo = input.logos.get(account.institutionId) ?? {
+        monogram: initials(account.bankName),
+        color: FALLBACK_LOGO_COLOR,
+      };
       // The bank is named once: in the description, or in the label when the nickname is only the bank's name (decision 055).
       const nickname = nicknameWithoutBank(account);
       options.push(
@@ -268,7 +301,11 @@ export function groupIntoSections<O extends AssetOption>(options: readonly O[]):
     list.push(option);
     groups.set(option.section, list);
   }
-  return [...groups.entries()].map(([section, list]) => ({ section, priority: sectionPriority(section), options: list }));
+  return [...groups.entries()].map(([section, list]) => ({
+    section,
+    priority: sectionPriority(section),
+    options: list,
+  }));
 }
 
 /** An option the user may choose: shown and enabled. */
@@ -285,5 +322,9 @@ export const RAMPART_PROVIDER_ID = 'rampart';
  * the buy, sell and home pages all go through it, so a choice that becomes unavailable falls back the same way.
  */
 export function chooseOption<O extends AssetOption>(options: readonly O[], chosenKey: string | null): O | null {
-  return (chosenKey === null ? undefined : options.find((option) => option.key === chosenKey && isSelectable(option))) ?? options.find(isSelectable) ?? null;
+  return (
+    (chosenKey === null ? undefined : options.find((option) => option.key === chosenKey && isSelectable(option))) ??
+    options.find(isSelectable) ??
+    null
+  );
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_FEATURE_FLAGS, rampCatalogue, type BankAccount, type FeatureFlags, type RampAsset } from '@rampart/contracts';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  rampCatalogue,
+  type BankAccount,
+  type FeatureFlags,
+  type RampAsset,
+} from '@rampart/contracts';
 import type { PaymentMethodText } from './asset-options';
 
 /** The catalogue `/ramp/assets` serves under the given flags (the very same function the API runs). */
@@ -28,6 +34,15 @@ export function bankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
 export const text: PaymentMethodText = {
   usdBalance: 'USD balance',
   usdBalanceDescription: '$250.00 available',
-  bankMethod: (method, account) => `${method === 'primex_ach' ? 'ACH' : 'Instant ACH'} · ${account.nickname} ••${account.lastDigits}`,
-  method: (method) => ({ primex_ach: 'ACH', primex_instant_ach: 'Instant ACH', primex_card: 'Debit card', primex_fedwire: 'US wire', primex_swift_wire: 'International wire', primex_usd: 'USD balance' })[method],
+  bankMethod: (method, account) =>
+    `${method === 'primex_ach' ? 'ACH' : 'Instant ACH'} · ${account.nickname} ••${account.lastDigits}`,
+  method: (method) =>
+    ({
+      primex_ach: 'ACH',
+      primex_instant_ach: 'Instant ACH',
+      primex_card: 'Debit card',
+      primex_fedwire: 'US wire',
+      primex_swift_wire: 'International wire',
+      primex_usd: 'USD balance',
+    })[method],
 };

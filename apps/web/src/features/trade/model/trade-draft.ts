@@ -163,7 +163,11 @@ export function quoteRequestOf(draft: TradeDraft, idemId: string): RampQuoteRequ
 }
 
 /** The estimate of the page's current inputs: no address (it is checked when the quote is asked for). */
-export function estimateRequestOf(input: { asset: AssetOption; source: PaymentMethodOption; amount: string }): TradeEstimateRequest {
+export function estimateRequestOf(input: {
+  asset: AssetOption;
+  source: PaymentMethodOption;
+  amount: string;
+}): TradeEstimateRequest {
   return {
     buyAssetTicker: input.asset.assetTicker,
     buyNetwork: input.asset.network,
@@ -176,7 +180,12 @@ export function estimateRequestOf(input: { asset: AssetOption; source: PaymentMe
 }
 
 /** The estimate (and, with an idemId, the quote) of a sell: no sending address (the order gives the deposit's). */
-export function sellEstimateRequestOf(input: { asset: AssetOption; delivery: 'holdings' | 'deposit'; payout: PaymentMethodOption; amount: string }): TradeEstimateRequest {
+export function sellEstimateRequestOf(input: {
+  asset: AssetOption;
+  delivery: 'holdings' | 'deposit';
+  payout: PaymentMethodOption;
+  amount: string;
+}): TradeEstimateRequest {
   return {
     sellAssetTicker: input.asset.assetTicker,
     sellNetwork: input.asset.network,

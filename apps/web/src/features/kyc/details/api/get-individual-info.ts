@@ -11,7 +11,8 @@ export const individualInfoQueryKey = ['kyc', 'individual-info'] as const;
 export function individualInfoQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: individualInfoQueryKey,
-    queryFn: ({ signal }) => api.request('/contact/get/individualinfo', { body: {}, retry: true, signal, schema: IndividualInfoReply }),
+    queryFn: ({ signal }) =>
+      api.request('/contact/get/individualinfo', { body: {}, retry: true, signal, schema: IndividualInfoReply }),
     staleTime: Infinity,
     retry: false,
   });

@@ -32,7 +32,9 @@ function routes(extra: Routes = {}): Routes {
 /** The document's upload answers with its id, the selfie's with its own. */
 function uploads(request: XhrRequest): Reply {
   const { fields } = formFields(request.body);
-  return fields.file0_document_type === 'other' ? uploadReply(SELFIE_ID, 'other') : uploadReply(DOCUMENT_ID, fields.file0_document_type ?? '');
+  return fields.file0_document_type === 'other'
+    ? uploadReply(SELFIE_ID, 'other')
+    : uploadReply(DOCUMENT_ID, fields.file0_document_type ?? '');
 }
 
 async function openWidget(extra: Routes = {}) {
@@ -58,7 +60,8 @@ async function fill(user: UserEvent, type: 'Passport' | "Driver's license", opti
   await user.click(screen.getByRole('radio', { name: type }));
   await typeExpiry(user, '01012035');
   await user.upload(screen.getByTestId('photo-input-file'), imageFile('front.jpg'));
-  if (options.back) await user.upload(screen.getByTestId('photo-input-backFile'), imageFile('back.png', 1000, 'image/png'));
+  if (options.back)
+    await user.upload(screen.getByTestId('photo-input-backFile'), imageFile('back.png', 1000, 'image/png'));
   await user.upload(screen.getByTestId('photo-input-selfie'), imageFile('selfie.jpg'));
 }
 
@@ -82,7 +85,9 @@ describe('the capture widget', () => {
     const { user, calls } = await openWidget();
     await user.click(screen.getByRole('radio', { name: "Driver's license" }));
     await typeExpiry(user, '01012020');
-    expect(screen.getByTestId('field-error-documentExpiration')).toHaveTextContent('This document has expired. Use a document that is still valid.');
+    expect(screen.getByTestId('field-error-documentExpiration')).toHaveTextContent(
+      'This document has expired. Use a document that is still valid.',
+    );
     await user.click(screen.getByRole('button', { name: 'Upload and submit' }));
     expect(screen.getByTestId('field-error-file')).toHaveTextContent('Add a photo of the front of your document.');
     expect(screen.getByTestId('field-error-backFile')).toHaveTextContent('Add a photo of the back of your document.');
@@ -92,7 +97,12 @@ describe('the capture widget', () => {
   });
 
   it('offers photo buttons by keyboard, with the camera on a phone (accept and capture)', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     fakeXhr(uploads);
     const { user } = await openWidget();
     expect(screen.getByTestId('photo-camera-file')).toHaveAttribute('capture', 'environment');
@@ -177,7 +187,10 @@ describe('the capture widget', () => {
         type: 'new_validation_error',
         errors: {
           errors: [],
-          fields: { 'document documentExpiration': 'The document has expired.', 'document backFile': 'Both sides of this document are required.' },
+          fields: {
+            'document documentExpiration': 'The document has expired.',
+            'document backFile': 'Both sides of this document are required.',
+          },
         },
       },
     }));
@@ -197,7 +210,10 @@ describe('the capture widget', () => {
       body: {
         message: 'The upload is larger than 60 MB.',
         code: 'payload_too_large',
-        errors: { errors: ['The upload is larger than 60 MB.'], fields: { 'document file': 'The upload is larger than 60 MB.' } },
+        errors: {
+          errors: ['The upload is larger than 60 MB.'],
+          fields: { 'document file': 'The upload is larger than 60 MB.' },
+        },
       },
     }));
     const { user } = await openWidget();
@@ -225,14 +241,23 @@ describe('the capture widget', () => {
       const { fields } = formFields(request.body);
       if (fields.file0_document_type === 'other' && selfieRefused) {
         selfieRefused = false;
-        return { status: 400, body: { message: 'validation error', type: 'new_validation_error', errors: { errors: [], fields: { 'document file': 'Only JPEG, PNG or PDF files are accepted.' } } } };
+        return {
+          status: 400,
+          body: {
+            message: 'validation error',
+            type: 'new_validation_error',
+            errors: { errors: [], fields: { 'document file': 'Only JPEG, PNG or PDF files are accepted.' } },
+          },
+        };
       }
       return uploads(request);
     });
     const { user, onCaptured } = await openWidget();
     await fill(user, 'Passport');
     await user.click(screen.getByRole('button', { name: 'Upload and submit' }));
-    expect(await screen.findByTestId('field-error-selfie')).toHaveTextContent('Only JPEG, PNG or PDF files are accepted.');
+    expect(await screen.findByTestId('field-error-selfie')).toHaveTextContent(
+      'Only JPEG, PNG or PDF files are accepted.',
+    );
     await user.upload(screen.getByTestId('photo-input-selfie'), imageFile('selfie-2.png', 1000, 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Upload and submit' }));
     await waitFor(() => expect(onCaptured).toHaveBeenCalledOnce());
@@ -246,7 +271,9 @@ describe('the capture widget', () => {
     await user.click(screen.getByRole('button', { name: 'Upload and submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     requests[0]!.fail();
-    expect(await screen.findByTestId('capture-error')).toHaveTextContent('The upload did not go through. Check your connection and try again.');
+    expect(await screen.findByTestId('capture-error')).toHaveTextContent(
+      'The upload did not go through. Check your connection and try again.',
+    );
     expect(screen.getByRole('button', { name: 'Upload and submit' })).toBeEnabled();
   });
 });

@@ -58,10 +58,19 @@ function isoDate(date: CalendarDate): string {
  */
 /** "40 %" in the user's language. */
 function percentText(percent: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(Math.min(100, Math.max(0, percent)) / 100);
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.min(100, Math.max(0, percent)) / 100,
+  );
 }
 
-export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUnauthorized, onBack }: CaptureWidgetProps) {
+export function CaptureWidget({
+  api,
+  defaultCountry,
+  deviceId,
+  onSubmitted,
+  onUnauthorized,
+  onBack,
+}: CaptureWidgetProps) {
   const { t, i18n } = useTranslation('idv', { useSuspense: true });
   const language = currentLanguage(i18n);
   const [documentType, setDocumentType] = useState<VerificationDocumentType | null>(null);
@@ -92,7 +101,10 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
   const choosePhoto = (field: 'file' | 'backFile' | 'selfie', file: File | null) => {
     const accept = field === 'selfie' ? SELFIE_ACCEPT : DOCUMENT_ACCEPT;
     if (file && !isAccepted(file, accept)) {
-      setErrors((current) => ({ ...current, [field]: t(field === 'selfie' ? 'widget.errors.selfieType' : 'widget.errors.fileType') }));
+      setErrors((current) => ({
+        ...current,
+        [field]: t(field === 'selfie' ? 'widget.errors.selfieType' : 'widget.errors.fileType'),
+      }));
       return;
     }
     clear(field);
@@ -135,7 +147,9 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
     if (request === 'submit' && error.statusCode === 409) return true;
     if (request !== 'submit') {
       const { mapped, rest } = errorsFromUpload(error.fields, request);
-      const localised = Object.fromEntries(Object.entries(mapped).map(([field, message]) => [field, server(message)])) as CaptureErrors;
+      const localised = Object.fromEntries(
+        Object.entries(mapped).map(([field, message]) => [field, server(message)]),
+      ) as CaptureErrors;
       if (Object.keys(localised).length > 0) {
         setErrors({ ...localised, ...(rest.length > 0 ? { form: rest.map(server).join(' ') } : {}) });
         return false;
@@ -177,11 +191,14 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
 
     for (const [index, step] of steps.entries()) {
       const form =
-        step === 'document' ? documentForm({ documentType, country, expiresOn: isoDate(expiry), front, back: backFile }) : selfieForm(selfie, country);
+        step === 'document'
+          ? documentForm({ documentType, country, expiresOn: isoDate(expiry), front, back: backFile })
+          : selfieForm(selfie, country);
       try {
         const reply = await api.upload(UPLOAD_PATH, form, {
           schema: KycDocumentUploadReply,
-          onProgress: (loaded, total) => setPhase({ name: 'uploading', percent: overallPercent(stepWeights, index, loaded, total) }),
+          onProgress: (loaded, total) =>
+            setPhase({ name: 'uploading', percent: overallPercent(stepWeights, index, loaded, total) }),
         });
         const id = reply.documents[0]?.id;
         if (!id) throw new Error('The upload reply named no document');
@@ -245,7 +262,10 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
   return (
     <section className="flex flex-col gap-6" aria-labelledby="idv-widget-title">
       <div className="flex flex-col items-center gap-2 text-center">
-        <div className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-soft text-primary-ink" aria-hidden="true">
+        <div
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-soft text-primary-ink"
+          aria-hidden="true"
+        >
           <ScanFace size={28} />
         </div>
         <h1 id="idv-widget-title" className="text-2xl font-bold tracking-tight text-balance text-ink">
@@ -374,7 +394,11 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
         </fieldset>
 
         {errors.form ? (
-          <p role="alert" data-testid="capture-error" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+          <p
+            role="alert"
+            data-testid="capture-error"
+            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+          >
             {errors.form}
           </p>
         ) : null}
@@ -399,7 +423,10 @@ export function CaptureWidget({ api, defaultCountry, deviceId, onSubmitted, onUn
               <span className="tabular-nums text-ink-muted">{percentText(phase.percent, i18n.language)}</span>
             </div>
             <div className="h-2.5 w-full overflow-hidden rounded-full bg-surface-muted ring-1 ring-line">
-              <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.min(100, Math.max(0, phase.percent))}%` }} />
+              <div
+                className="h-full rounded-full bg-primary transition-[width]"
+                style={{ width: `${Math.min(100, Math.max(0, phase.percent))}%` }}
+              />
             </div>
           </div>
         ) : null}

@@ -7,7 +7,12 @@ import { FieldError, fieldErrorId } from '../../../../components/ui/field-error'
 
 /** Phones (a coarse pointer) get a button that opens the camera as well as the file chooser. */
 function useHasCamera(): boolean {
-  const [coarse] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
+  const [coarse] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(pointer: coarse)').matches,
+  );
   return coarse;
 }
 
@@ -102,7 +107,12 @@ export function PhotoField({ name, label, hint, accept, camera, file, onChange, 
             onSelect={select}
             data-testid={`photo-camera-${name}`}
           >
-            <Button variant={file ? 'secondary' : 'primary'} fullWidth isDisabled={isDisabled} aria-label={`${label}: ${camera === 'user' ? t('photo.takeSelfie') : t('photo.takePhoto')}`}>
+            <Button
+              variant={file ? 'secondary' : 'primary'}
+              fullWidth
+              isDisabled={isDisabled}
+              aria-label={`${label}: ${camera === 'user' ? t('photo.takeSelfie') : t('photo.takePhoto')}`}
+            >
               <Camera size={18} aria-hidden="true" />
               {camera === 'user' ? t('photo.takeSelfie') : t('photo.takePhoto')}
             </Button>
@@ -110,7 +120,12 @@ export function PhotoField({ name, label, hint, accept, camera, file, onChange, 
         ) : null}
         {/* No `capture` here: the chooser also offers the gallery and files (a PDF of the document). */}
         <FileTrigger acceptedFileTypes={accept} onSelect={select} data-testid={`photo-input-${name}`}>
-          <Button variant={file || hasCamera ? 'secondary' : 'primary'} fullWidth isDisabled={isDisabled} aria-label={`${label}: ${file ? t('photo.replace') : t('photo.choose')}`}>
+          <Button
+            variant={file || hasCamera ? 'secondary' : 'primary'}
+            fullWidth
+            isDisabled={isDisabled}
+            aria-label={`${label}: ${file ? t('photo.replace') : t('photo.choose')}`}
+          >
             <ImageUp size={18} aria-hidden="true" />
             {file ? t('photo.replace') : t('photo.choose')}
           </Button>

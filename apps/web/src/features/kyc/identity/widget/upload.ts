@@ -1,8 +1,4 @@
-import {
-  documentFieldOf,
-  KYC_UPLOAD_LIMIT_BYTES,
-  type VerificationDocumentType,
-} from '@rampart/contracts';
+import { documentFieldOf, KYC_UPLOAD_LIMIT_BYTES, type VerificationDocumentType } from '@rampart/contracts';
 import { needsBack } from '../model';
 
 /**
@@ -50,7 +46,14 @@ export function selfieForm(selfie: File, country: string): FormData {
 }
 
 /** The controls of the widget that a message can sit under. */
-export const CAPTURE_FIELDS = ['documentType', 'documentCountry', 'documentExpiration', 'file', 'backFile', 'selfie'] as const;
+export const CAPTURE_FIELDS = [
+  'documentType',
+  'documentCountry',
+  'documentExpiration',
+  'file',
+  'backFile',
+  'selfie',
+] as const;
 export type CaptureField = (typeof CAPTURE_FIELDS)[number];
 export type CaptureErrors = Partial<Record<CaptureField | 'form', string>>;
 
@@ -59,7 +62,10 @@ export type CaptureErrors = Partial<Record<CaptureField | 'form', string>>;
  * widget's controls. In the selfie's request 'document file' is the selfie. Anything else becomes a message of
  * the whole form.
  */
-export function errorsFromUpload(fields: Record<string, string>, request: 'document' | 'selfie'): { mapped: CaptureErrors; rest: string[] } {
+export function errorsFromUpload(
+  fields: Record<string, string>,
+  request: 'document' | 'selfie',
+): { mapped: CaptureErrors; rest: string[] } {
   const mapped: CaptureErrors = {};
   const rest: string[] = [];
   for (const [name, message] of Object.entries(fields)) {
@@ -84,7 +90,8 @@ export function exceedsUploadLimit(files: ReadonlyArray<File | null>): boolean {
 
 export function isAccepted(file: File, accept: readonly string[]): boolean {
   // The server checks the bytes; this only saves a refused upload of an obviously wrong file.
-  if (file.type === '') return /\.(jpe?g|png|pdf)$/i.test(file.name) && (accept.includes('application/pdf') || !/\.pdf$/i.test(file.name));
+  if (file.type === '')
+    return /\.(jpe?g|png|pdf)$/i.test(file.name) && (accept.includes('application/pdf') || !/\.pdf$/i.test(file.name));
   return accept.includes(file.type);
 }
 
