@@ -154,4 +154,26 @@ describe('continue on the phone (/kyc/continue)', () => {
       'This link is not valid or has already been used.',
     );
   });
+
+  it('runs the ad-blocker probe as the identity step does, and shows the notice over the page when it is blocked', async () => {
+    const probeUrl = 'https://ads.probe.example/pagead/show_ads.js';
+    const net = fakeFetch({ '/socure/validate_sms': () => validReply() });
+    const probed: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url !== probeUrl) return net.fetch(input, init);
+      probed.push(`${init?.method ?? 'GET'} ${init?.mode ?? ''}`);
+      throw new TypeError('Failed to fetch');
+    });
+    render(
+      appTree(<ContinueOnPhonePage />, {
+        fetch: fakeFetch({}).fetch,
+        path: `/kyc/continue?token=${TOKEN}`,
+        adBlockProbeUrl: probeUrl,
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Ad Blocker Detected');
+    expect(probed).toEqual(['HEAD no-cors']);
+  });
 });

@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, LinkIcon, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { VERIFICATION_MESSAGES, ValidateSmsReply } from '@rampart/contracts';
+import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
@@ -18,6 +19,7 @@ import {
   saveCapture,
   type StoredCapture,
 } from './model';
+import { useAdBlockDetected } from './ad-block-probe';
 import { CaptureWidgetHost } from './widget-host';
 
 type PageState =
@@ -185,9 +187,14 @@ function ContinueOnPhoneScreens() {
  * token, then runs the capture widget with it. No sign-in and nothing of a signed-in session is used.
  */
 export function ContinueOnPhonePage() {
+  // The phone hosts the same capture widget as the identity step: the same probe, the same notice over the page (R21).
+  const adBlocked = useAdBlockDetected();
   return (
-    <Suspense fallback={<Skeleton />}>
-      <ContinueOnPhoneScreens />
-    </Suspense>
+    <>
+      <Suspense fallback={<Skeleton />}>
+        <ContinueOnPhoneScreens />
+      </Suspense>
+      {adBlocked ? <AdBlockerNotice variant="modal" /> : null}
+    </>
   );
 }

@@ -95,17 +95,16 @@ describe('continuing on the phone', () => {
     await user.click(screen.getByRole('button', { name: 'Start KYC Verification' }));
 
     const ready = await screen.findByTestId('idv-link-ready');
+    // Document 2, section 9: the link is passed on after 1 s, not at once. Checked the moment the link shows: the
+    // clock also runs on its own here (real time), so a later check on a busy machine could already be past 1 s.
+    expect(screen.queryByText('Thank You')).toBeNull();
     expect(calls.find((c) => c.path === '/socure/send_sms')?.body).toEqual({ phone: '+12015550123' });
     expect(calls.find((c) => c.path === '/socure/send_sms')?.authorization).toBe('Bearer user-token');
     expect(
       await within(ready).findByRole('img', { name: 'QR code of the link to continue on your phone' }),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Thank You')).toBeNull();
 
-    // Document 2, section 9: the link is passed on after 1 s (the clock also runs a little on its own here).
-    await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(screen.queryByText('Thank You')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(600));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
     expect(screen.getByText('Check back here to finish submission')).toBeInTheDocument();
     expect(screen.getByText('Please continue on your phone')).toBeInTheDocument();

@@ -185,19 +185,18 @@ export function appTree(
 ) {
   const api = createApiClient({ baseUrl: '/api', fetch: options.fetch, getToken: () => options.token ?? null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  // The deployment's flags as /api/config would serve them (docs/feature-flags.md).
-  if (options.flags || options.adBlockProbeUrl !== undefined) {
-    queryClient.setQueryData(
-      configQueryOptions.queryKey,
-      readPublicConfig({
-        version: '0.0.0-test',
-        stage: 'sandbox',
-        sandbox: true,
-        flags: options.flags ?? {},
-        adBlockProbeUrl: options.adBlockProbeUrl,
-      }),
-    );
-  }
+  // The deployment's settings as /api/config serves them (docs/feature-flags.md): the app reads them once at start,
+  // so a page finds them in the cache rather than asking again.
+  queryClient.setQueryData(
+    configQueryOptions.queryKey,
+    readPublicConfig({
+      version: '0.0.0-test',
+      stage: 'sandbox',
+      sandbox: true,
+      flags: options.flags ?? {},
+      adBlockProbeUrl: options.adBlockProbeUrl ?? null,
+    }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
