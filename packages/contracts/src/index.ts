@@ -21,6 +21,7 @@ export * from './transfer-methods';
 export * from './transfers';
 export * from './ramp-assets';
 export * from './ramp-assets-schemas';
+export * from './money';
 export * from './ramp-quotes';
 export * from './ramp-orders';
 export * from './networks';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalToMinor, minorToDecimal } from './money';
 import { transferFee, type TransferMethodKey } from './transfer-methods';
 
 /**
@@ -131,27 +132,8 @@ export function networkFeeCents(network: string): bigint {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Decimal strings <-> minor units for any number of decimals, and prices.
+// Prices (decimal strings <-> minor units are money.ts).
 // ---------------------------------------------------------------------------------------------------------------
-
-const DECIMAL = /^(0|[1-9]\d{0,17})(?:\.(\d+))?$/;
-
-/** "100.5" with 2 decimals -> 10050n. Null when the text is not a plain non-negative decimal or has more decimals. */
-export function decimalToMinor(text: string, decimals: number): bigint | null {
-  const match = DECIMAL.exec(text);
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
-  if (fraction.length > decimals) return null;
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
-}
-
-/** 10050n with 2 decimals -> "100.50" (always exactly `decimals` places). */
-export function minorToDecimal(minor: bigint, decimals: number): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : ''}`;
-}
 
 /** Prices (USD per whole unit of an asset) are kept with this many decimals: "60000.12345678". */
 export const PRICE_DECIMALS = 8;

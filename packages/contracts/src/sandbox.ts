@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './kyc-levels';
+import { MAX_AMOUNT_INTEGER_DIGITS } from './money';
 
 /**
  * The sandbox calls that open, clear and fund the custodial account (document 2, section 7; R4: sandbox mode only).
@@ -42,8 +43,6 @@ export function amountDecimalsMessage(decimals: number): string {
 /** The sandbox passport of the sandbox individual (document 2, section 9): expires on this day. */
 export const SANDBOX_PASSPORT_EXPIRES_ON = '2050-01-01';
 
-const MAX_INTEGER_DIGITS = 15;
-
 /**
  * The amount rules of the sandbox funding calls, shared by the SPA and the API: required, a plain decimal
  * ("100", "100.5"), greater than 0, no more decimals than the asset has. Returns the message, or null when fine.
@@ -60,7 +59,7 @@ export function sandboxAmountProblem(value: unknown, decimals: number): string |
   const [, minus, whole = '', fraction = ''] = match;
   if (minus || !/[1-9]/.test(whole + fraction)) return SANDBOX_MESSAGES.amountNotPositive;
   if (fraction.length > decimals) return amountDecimalsMessage(decimals);
-  if (whole.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return SANDBOX_MESSAGES.amountTooLarge;
+  if (whole.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_INTEGER_DIGITS) return SANDBOX_MESSAGES.amountTooLarge;
   return null;
 }
 

@@ -1,19 +1,15 @@
-import { TRANSFER_METHODS, type TransferMethodKey, type TransferMethodKind } from '@rampart/contracts';
+import { TRANSFER_METHODS, minorToDecimal, type TransferMethodKey, type TransferMethodKind } from '@rampart/contracts';
 import type { TFunction } from 'i18next';
 import { currentIntlLocale, formatUsd } from '../../lib/format';
 import { centsToDecimal } from './money-math';
-
-/** Basis points as the decimal fraction Intl's percent style reads: 50 → "0.0050" (no float on the way). */
-function basisPointsFraction(basisPoints: bigint): string {
-  return `${basisPoints / 10_000n}.${(basisPoints % 10_000n).toString().padStart(4, '0')}`;
-}
 
 /** The catalogue's fee in words: "0.5% fee", "$15.00 fee" (document 2, section 9). */
 export function feeText(t: TFunction<'money'>, key: TransferMethodKey): string {
   const fee = TRANSFER_METHODS[key].fee;
   if (fee.kind === 'fixed') return t('methods.feeFixed', { amount: formatUsd(centsToDecimal(fee.cents)) });
   const percent = new Intl.NumberFormat(currentIntlLocale(), { style: 'percent', maximumFractionDigits: 2 }).format(
-    basisPointsFraction(fee.basisPoints) as `${number}`,
+    // Basis points as the decimal fraction Intl's percent style reads: 50 → "0.0050" (no float on the way).
+    minorToDecimal(fee.basisPoints, 4) as `${number}`,
   );
   return t('methods.feePercent', { percent });
 }

@@ -11,23 +11,27 @@ describe('money math', () => {
     expect(amountProblem('0')).toBe('amountNotPositive');
     expect(amountProblem('0.00')).toBe('amountNotPositive');
     expect(amountProblem('-5')).toBe('amountNotPositive');
+    expect(amountProblem('-1.005')).toBe('amountNotPositive');
+    expect(amountProblem('0.000')).toBe('amountNotPositive');
     expect(amountProblem('1.005')).toBe('amountDecimals');
+    expect(amountProblem('1234567890123456.005')).toBe('amountDecimals');
     expect(amountProblem('1234567890123456')).toBe('amountTooLarge');
     expect(amountProblem('0.01')).toBeNull();
     expect(amountProblem('100')).toBeNull();
     expect(amountProblem('.5')).toBeNull();
   });
 
-  it('converts between text and cents without floats', () => {
-    expect(toCents('12.5')).toBe(1250n);
-    expect(toCents('0.1')).toBe(10n);
+  // The grammar and the arithmetic are the contracts' money module (tested there); here, the typed USD rules in use.
+  it('converts between typed text and cents without floats', () => {
+    expect(toCents(' 007.5 ')).toBe(750n);
     expect(toCents('.29')).toBe(29n);
     expect(toCents('999999999999999.99')).toBe(99999999999999999n);
     expect(toCents('x')).toBeNull();
-    expect(centsToDecimal(1250n)).toBe('12.50');
-    expect(centsToDecimal(5n)).toBe('0.05');
+    expect(toCents('0')).toBeNull();
+    expect(toCents('1.005')).toBeNull();
     expect(centsToDecimal(-1500n)).toBe('-15.00');
     expect(normaliseAmount(' 007.5 ')).toBe('7.50');
+    expect(normaliseAmount(' 1.005 ')).toBe('1.005');
   });
 
   it('adds the catalogue fee of each method (document 2, section 9)', () => {

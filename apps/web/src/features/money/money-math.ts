@@ -1,12 +1,29 @@
-import { TRANSFER_METHODS, transferFee, type TransferMethodKey } from '@rampart/contracts';
+import {
+  MAX_AMOUNT_INTEGER_DIGITS,
+  TRANSFER_METHODS,
+  minorToDecimal,
+  readDecimal,
+  transferFee,
+  type DecimalProblem,
+  type DecimalRules,
+  type TransferMethodKey,
+} from '@rampart/contracts';
 
 /**
- * USD amounts in the SPA: decimal strings on the wire, bigint cents for arithmetic, never floats. The fee comes from
- * the shared catalogue (`transferFee`: the server charges the very same amount).
+ * USD amounts in the SPA: decimal strings on the wire, bigint cents for arithmetic, never floats. The conversions are
+ * the contracts' money module (`readDecimal`, `minorToDecimal`); here, the rules of a typed amount and the fee, from the
+ * shared catalogue (`transferFee`: the server charges the very same amount).
  */
 
 const USD_DECIMALS = 2;
-const MAX_INTEGER_DIGITS = 15;
+
+/** A typed USD amount: spaces, leading zeros, ".5" and "5." are fine; zero and negatives are not. */
+const TYPED_USD: DecimalRules = {
+  decimals: USD_DECIMALS,
+  maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS,
+  refuseZero: true,
+  form: 'typed',
+};
 
 export const AMOUNT_PROBLEMS = [
   'amountRequired',
@@ -17,33 +34,30 @@ export const AMOUNT_PROBLEMS = [
 ] as const;
 export type AmountProblem = (typeof AMOUNT_PROBLEMS)[number];
 
+const AMOUNT_PROBLEM_OF: Record<DecimalProblem, AmountProblem> = {
+  empty: 'amountRequired',
+  notDecimal: 'amountNotNumber',
+  negative: 'amountNotPositive',
+  zero: 'amountNotPositive',
+  tooManyDecimals: 'amountDecimals',
+  tooLarge: 'amountTooLarge',
+};
+
 /** The rules of the transfer amount (document 2, section 5: required, greater than 0; at most 2 decimals). */
 export function amountProblem(text: string): AmountProblem | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return 'amountRequired';
-  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(trimmed);
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return 'amountNotNumber';
-  const [, minus, whole = '', fraction = ''] = match;
-  if (minus || !/[1-9]/.test(whole + fraction)) return 'amountNotPositive';
-  if (fraction.length > USD_DECIMALS) return 'amountDecimals';
-  if (whole.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return 'amountTooLarge';
-  return null;
+  const reading = readDecimal(text, TYPED_USD);
+  return reading.ok ? null : AMOUNT_PROBLEM_OF[reading.problem];
 }
 
 /** "12.5" → 1250n; null when the text is not a valid amount. */
 export function toCents(text: string): bigint | null {
-  if (amountProblem(text) !== null) return null;
-  const [whole = '', fraction = ''] = text.trim().split('.');
-  return BigInt(whole === '' ? '0' : whole) * 100n + BigInt((fraction + '00').slice(0, USD_DECIMALS));
+  const reading = readDecimal(text, TYPED_USD);
+  return reading.ok ? reading.minor : null;
 }
 
 /** 1250n → "12.50" (what Intl formats and the API reads). */
 export function centsToDecimal(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(USD_DECIMALS, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  return minorToDecimal(cents, USD_DECIMALS);
 }
 
 /** The amount as sent to the API: trimmed, no superfluous zeros ("007.5" → "7.50"). */
