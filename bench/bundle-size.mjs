@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The gzip size of the JavaScript a browser actually loads for /auth (issue 2: under 150 KB), read from the
+// The gzip size of the JavaScript a browser actually loads for /auth (target under 150 KB, decision 026), read from the
 // requests Chromium makes, and the same for the largest route, beside the whole build's JS as the baseline.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

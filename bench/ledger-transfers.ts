@@ -1,7 +1,8 @@
-// Issue 5: ledger transfers per second on the PostgreSQL server at 1, 8 and 32 concurrent clients, beside pgbench's
-// built-in TPC-B-like bank transfer on the same server and client counts, in the same run. Target: at least half of
-// pgbench's rate. Run: `npx tsx bench/ledger-transfers.ts` (BENCH_DATABASE_URL names a server to create databases
-// on; default postgres://postgres@127.0.0.1:5432/postgres). Each side gets a fresh database, dropped afterwards.
+// Ledger transfers per second on the PostgreSQL server at 1, 8 and 32 concurrent clients, beside pgbench's built-in
+// TPC-B-like bank transfer on the same server and client counts, in the same run. Target: at least half of pgbench's
+// rate (docs/benchmarks.md). Run: `npx tsx bench/ledger-transfers.ts` (BENCH_DATABASE_URL names a server to create
+// databases on; default postgres://postgres@127.0.0.1:5432/postgres). Each side gets a fresh database, dropped
+// afterwards.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

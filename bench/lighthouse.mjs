@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Issue 8: Lighthouse's performance and accessibility scores for /auth (public) and /trade/buy (a signed-in Verified
-// user), targets 95 and 100. Lighthouse's default configuration: the mobile form factor (a Moto G Power's 412 × 823
-// screen) with simulated throttling (slow 4G, 4× CPU slowdown). Debian's Chromium (CHROMIUM_PATH), started by
+// Lighthouse's performance and accessibility scores for /auth (public) and /trade/buy (a signed-in Verified user),
+// targets 95 and 100 (decision 040). Lighthouse's default configuration: the mobile form factor (a Moto G Power's
+// 412 × 823 screen) with simulated throttling (slow 4G, 4× CPU slowdown). Debian's Chromium (CHROMIUM_PATH), started by
 // chrome-launcher and driven by puppeteer-core; RUNS runs of each page (default 3), medians. The session is the one the
 // SPA keeps after its own sign-in: the login response's keys in localStorage (apps/web/src/features/auth/
 // session-storage.ts), written on a first visit to /auth before the measured navigation. Lighthouse's storage reset

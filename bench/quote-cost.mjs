@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CPU time per quote (issue 6, decision 044), apart from the machine's other load: the API's process and the
+// CPU time per quote (decision 044), apart from the machine's other load: the API's process and the
 // PostgreSQL server's processes, read from /proc before and after loading POST /api/ramp/quote with autocannon
 // (50 connections, a new idemId each). Rates and latencies move with whatever else runs on the two cores; the CPU
 // each quote costs does much less, so this is what to compare between two versions of the code.

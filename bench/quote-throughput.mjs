@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Issue 6: POST /api/ramp/quote requests per second and p99 latency at 50 connections, every quote persisted (a new
-// idemId per request), beside a bare Fastify route that returns a constant, measured in the same run (the ceiling of
-// the HTTP layer on this machine). The API runs as `npm start` runs it, on the embedded PGlite or, with
+// POST /api/ramp/quote requests per second and p99 latency at 50 connections (decision 041), every quote persisted (a
+// new idemId per request), beside a bare Fastify route that returns a constant, measured in the same run (the ceiling
+// of the HTTP layer on this machine). The API runs as `npm start` runs it, on the embedded PGlite or, with
 // BENCH_DATABASE_URL, on the PostgreSQL server; QUOTE_RATE_LIMIT_PER_MINUTE=0 lifts the per-user quote limit and
 // RATE_LIMIT_PER_MINUTE=0 the per-client request limit (decision 037): one client, thousands of requests a second.
 //

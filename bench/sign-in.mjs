@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Issue 3: password sign-ins per second (POST /api/identity/sign-in → the emailed-code challenge, which
-// verifies the Argon2id hash and enqueues the code mail) at OWASP's minimum Argon2id parameters, beside the
-// bare Argon2id verify rate of this machine with the same parameters and concurrency: the hash is the limit.
+// Password sign-ins per second (POST /api/identity/sign-in → the emailed-code challenge, which verifies the Argon2id
+// hash and enqueues the code mail) at OWASP's minimum Argon2id parameters, beside the bare Argon2id verify rate of this
+// machine with the same parameters and concurrency: the hash is the limit (docs/benchmarks.md).
 import { hash, verify } from '@node-rs/argon2';
 import { machine, median } from './lib.mjs';
 import { startServer } from './server.mjs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Time from `npm start` to a healthy GET /api/user/healthcheck on an existing data folder (issue 2: under 3 s),
-// beside the same measure for a bare Fastify server that answers a constant (the floor of Node + Fastify).
+// Time from `npm start` to a healthy GET /api/user/healthcheck on an existing data folder (target under 3 s: decision
+// 001), beside the same measure for a bare Fastify server that answers a constant (the floor of Node + Fastify).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -12,7 +12,7 @@ import {
 } from './journeys';
 
 /*
- * Issue 3, the rest of the sign-in flow: a forgotten password reset with the emailed code (then signed in with
+ * The rest of the sign-in flow (decision 006): a forgotten password reset with the emailed code (then signed in with
  * the new one), and the SMS second factor (R2): add a phone, confirm it with the texted code from the
  * development outbox, choose it, sign in with it, switch back to the emailed code.
  */

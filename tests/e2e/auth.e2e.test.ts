@@ -5,7 +5,7 @@ import { launchBrowser, openPage } from './browser';
 import { enterEmailAndPassword, expectNoSeriousAxeViolation, freshEmail, newestCode, PASSWORD } from './journeys';
 
 /*
- * Issue 3, the SPA's proof: a new user signs up from a guarded page and lands back on it; sets up the
+ * The auth steps in a browser (decision 006): a new user signs up from a guarded page and lands back on it; sets up the
  * authenticator app; signs out and in again with it; a wrong code shows the code-field message.
  */
 

@@ -12,7 +12,7 @@ import {
 } from './journeys';
 
 /**
- * Issue 8: every route of apps/web/src/app/routes.tsx at 360 px, scanned by axe-core in the light and the dark color
+ * Every route of apps/web/src/app/routes.tsx at 360 px, scanned by axe-core in the light and the dark color
  * scheme; no serious or critical violation on any. Public pages anonymously, login pages signed in, Verified pages once
  * the sandbox opened the account; the trade pages that need a draft or an order get them from a real buy, whose
  * tracking id then opens the public tracking page (decision 040). Other journeys scan the pages of their own steps;

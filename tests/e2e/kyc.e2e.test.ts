@@ -4,10 +4,10 @@ import { baseURL, launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, signUp } from './journeys';
 
 /*
- * Issue 4, the SPA's proof: signed-up users go through every KYC screen and reach the decision the sandbox rules
- * ask for (docs/sandbox.md): accept (then the trade pages open), reject ('Your Account is Closed'), a manual
- * review that moves the waiting screen on by itself, and a capture finished on a phone through the SMS link.
- * The app under test decides in seconds (CUSTODIAN_REVIEW_DELAY_SECONDS=1, IDV_REVIEW_DELAY_SECONDS=4).
+ * The KYC flow in a browser (decision 010): signed-up users go through every KYC screen and reach the decision the
+ * sandbox rules ask for (docs/sandbox.md): accept (then the trade pages open), reject ('Your Account is Closed'), a
+ * manual review that moves the waiting screen on by itself, and a capture finished on a phone through the SMS link. The
+ * app under test decides in seconds (CUSTODIAN_REVIEW_DELAY_SECONDS=1, IDV_REVIEW_DELAY_SECONDS=4).
  */
 
 /** A 1×1 PNG: the server checks the bytes, not the name. */

@@ -4,7 +4,7 @@ import { launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, resetFirstBankMethod, signUp } from './journeys';
 
 /*
- * Issue 5, the methods screens' proof (decision 019), on a phone-sized window: a verified user links a bank through
+ * The methods screens in a browser (decision 019), on a phone-sized window: a verified user links a bank through
  * the bank-link sandbox (a blacklisted bank refused first), adds a card through the API's hosted card form, sees both
  * on /methods, then has the bank reset on /sandbox and re-authenticates it from /methods.
  */

@@ -4,7 +4,7 @@ import { baseURL, launchBrowser, openPage } from './browser';
 import { expectNoSeriousAxeViolation, freshEmail, signUp, sandboxAction } from './journeys';
 
 /**
- * Issue 5, the money screens in a browser: a verified user with a linked bank deposits by ACH, sees it pending,
+ * The money screens in a browser (decision 020): a verified user with a linked bank deposits by ACH, sees it pending,
  * settles it on /sandbox and sees the balance change on /money; then withdraws by US wire, confirms it from the
  * email's link and settles it on /sandbox.
  */

@@ -5,10 +5,10 @@ import { expectNoSeriousAxeViolation, freshEmail, newestCode, signUp, sandboxAct
 import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
- * Issue 6 in a browser: a verified user funds the USD balance in the sandbox, buys 100 USDS to an XRPL address
- * (confirmed with the emailed trade code, R2), follows the tracking page to completed with a transaction hash;
- * sells USDS by deposit through the sandbox's test sell flow and sees the USD balance grow; an expired quote is
- * quoted again.
+ * The trade pages in a browser (decision 025): a verified user funds the USD balance in the sandbox, buys 100 USDS to
+ * an XRPL address (confirmed with the emailed trade code, R2), follows the tracking page to completed with a
+ * transaction hash; sells USDS by deposit through the sandbox's test sell flow and sees the USD balance grow; an
+ * expired quote is quoted again.
  */
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';

@@ -11,10 +11,11 @@ import {
 } from './journeys';
 
 /**
- * Issue 7 in a browser: Rampart opened by the XRPL wallet, with the development adapter standing in for the wallet
- * (`xAppEmulator=1`, allowed on the sandbox deployment the journeys run). The wallet's style sets the theme, its
- * account is the buy address, outside links go through the wallet's browser, a bank is linked in that browser (a
- * context of its own, without the mini-app's session) and later logged in to again there, and a buy completes.
+ * The wallet mini-app in a browser (decision 034): Rampart opened by the XRPL wallet, with the development adapter
+ * standing in for the wallet (`xAppEmulator=1`, allowed on the sandbox deployment the journeys run). The wallet's style
+ * sets the theme, its account is the buy address, outside links go through the wallet's browser, a bank is linked in
+ * that browser (a context of its own, without the mini-app's session) and later logged in to again there, and a buy
+ * completes.
  */
 
 /** What the emulated wallet says it is signed in with (features/wallet-app/emulator-adapter.ts). */

@@ -115,7 +115,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Issue 8 (decision 036): request counts and latencies per route pattern, and the scrape-time database series.
+  // Request counts and latencies per route pattern, and the scrape-time database series (decision 036).
   const metrics = createMetrics({
     db: deps.db,
     version: config.version,
@@ -248,9 +248,9 @@ export async function buildApp(
         enabled: config.sandbox,
         sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey),
       });
-      // The ramp's assets and 'notify me' (issue 6, decision 022).
+      // The ramp's assets and 'notify me' (decision 022).
       await api.register(rampAssetRoutes, { db: deps.db, clock, config });
-      // Quotes, estimates and limits (issue 6, decision 023).
+      // Quotes, estimates and limits (decision 023).
       const quotes = {
         db: deps.db,
         clock,
@@ -260,7 +260,7 @@ export async function buildApp(
         quoteRateLimitPerMinute: config.quoteRateLimitPerMinute,
       };
       await api.register(rampQuoteRoutes, { ctx: quotes });
-      // Orders, tracking and short links (issue 6, decision 024).
+      // Orders, tracking and short links (decision 024).
       // R2: an order is confirmed with the user's second factor (decision 027).
       await api.register(orderRoutes, {
         ctx: orders,

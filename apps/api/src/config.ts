@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Issue 8 (decision 036): when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. In
+  // Decision 036: when set, GET /api/metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. In
   // production without it there is no /api/metrics at all (decision 052).
   METRICS_TOKEN: z
     .string()
@@ -57,7 +57,7 @@ const EnvSchema = z.object({
   SUPPORT_URL: httpUrl.optional(),
   SUPPORT_EMAIL: z.email('must be an email address').optional(),
   AD_BLOCK_PROBE_URL: httpUrl.optional(),
-  // Issue 7 (decision 034): the wallet platform's public API key of this mini-app; unset, the wallet mode can only be emulated.
+  // Decision 034: the wallet platform's public API key of this mini-app; unset, the wallet mode can only be emulated.
   WALLET_APP_API_KEY: z
     .string()
     .regex(/^[A-Za-z0-9-]{8,100}$/, 'must be the wallet platform API key (a UUID)')
@@ -90,7 +90,7 @@ const EnvSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(KYC_UPLOAD_LIMIT_BYTES).default(KYC_UPLOAD_LIMIT_BYTES),
   // The worker loop (`npm run worker`, or an API with RUN_WORKER): how often it sweeps due transfers and orders (decisions 015, 053).
   WORKER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  // Prices and quotes (issue 6, decision 023): an HTTP price feed instead of the built-in table when set.
+  // Prices and quotes (decision 023): an HTTP price feed instead of the built-in table when set.
   PRICE_FEED_URL: httpUrl.optional(),
   PRICE_FEED_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   PRICE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
@@ -151,7 +151,7 @@ export interface Config {
   /** The operator's support address shown on /support; null when the deployment names none. */
   supportEmail: string | null;
   adBlockProbeUrl: string | null;
-  /** Issue 7: the wallet platform's public API key (the SPA's wallet mode); null when not a wallet mini-app. */
+  /** The wallet platform's public API key (the SPA's wallet mode, decision 034); null when not a wallet mini-app. */
   walletAppApiKey: string | null;
   /** Where users reach the app, for links sent by mail and SMS; the request's own origin when unset. */
   publicUrl: string | null;

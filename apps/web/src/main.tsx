@@ -10,7 +10,7 @@ import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
 
 // Decision 052: a chunk of an earlier build that is gone after a deploy reloads the page once, onto the new build.
 reloadOnceOnFailedChunk(window);
-// Issue 7: opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app.
+// Opened by the XRPL wallet (xAppToken in the address), the app runs as its mini-app (decision 034).
 detectWalletLaunch(window.location.search);
 // Decision 042: the first page's chunk is fetched now, in parallel with the first render and the session check (or,
 // for a page whose header the app draws while it loads, once that first render is painted: decision 043).

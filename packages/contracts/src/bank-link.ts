@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Bank link and bank accounts (issue 5; document 1, section 3; document 2, sections 7-9; decision 013):
+ * Bank link and bank accounts (document 1, section 3; document 2, sections 7-9; decision 013):
  * `/api/plaid-institutions`, `/api/plaid-ui-token`, `/api/plaid-sandbox-link`, `/api/plaid-bank-account-add`,
  * `/api/bank-account-list`, `/api/bank-account-remove`, `/api/plaid-ui-reauth-token`,
  * `/api/plaid-bank-account-reauth`. Bodies and replies, shared by the API and the SPA.
@@ -149,7 +149,7 @@ export const PlaidBankAccountReauthRequest = z.object({ fundsTransferMethodId: M
 export type PlaidBankAccountReauthRequest = z.infer<typeof PlaidBankAccountReauthRequest>;
 
 /**
- * Bank linking from the wallet mini-app (issue 7, decision 034): the mini-app asks for a handoff, opens its `url` in
+ * Bank linking from the wallet mini-app (decision 034): the mini-app asks for a handoff, opens its `url` in
  * the wallet's browser, and reads the handoff's status when the user comes back. The browser redeems the link's
  * single-use token for a short access token that only the bank-link calls accept.
  */

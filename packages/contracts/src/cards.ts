@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card methods and card deposits (issue 5; document 1, sections 3 and 4 "Card method", "Card method request";
+ * Card methods and card deposits (document 1, sections 3 and 4 "Card method", "Card method request";
  * document 2, section 7 "Card"; decision 017): `/api/primetrust-creditcard-widget-token`, `/api/cc-method-add`,
  * `/api/cc-method-list`, `/api/cc-method-remove`, `/api/primetrust-creditcard-contribution-token`,
  * `/api/primetrust-creditcard-contribution-update`, `/api/primetrust-creditcard-contribution-cancel`,

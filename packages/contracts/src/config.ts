@@ -47,7 +47,7 @@ export const PublicConfig = z
     /** SUPPORT_EMAIL: the operator's support address shown on /support; null when none is configured. */
     supportEmail: z.string().nullable().optional(),
     adBlockProbeUrl: z.string().nullable(),
-    /** Issue 7: the wallet platform's public API key for the mini-app mode (WALLET_APP_API_KEY). */
+    /** The wallet platform's public API key for the mini-app mode (WALLET_APP_API_KEY; decision 034). */
     walletAppApiKey: z.string().nullable().optional(),
     flags: FeatureFlags,
     /** R22: the SPA reports errors to Sentry with this DSN (SENTRY_DSN); absent, to POST /api/client-errors. */

@@ -5,7 +5,7 @@ export const HealthcheckResponse = z
     status: z.enum(['ok', 'degraded']),
     database: z.object({ reachable: z.boolean(), kind: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
     /**
-     * The durable job queue (issue 8): whether its tables answer, how many jobs are due and not yet taken, and how
+     * The durable job queue (decision 036): whether its tables answer, how many jobs are due and not yet taken, and how
      * long the oldest of them has waited (0 when none). Depth and age are null when the queue did not answer.
      */
     queue: z.object({

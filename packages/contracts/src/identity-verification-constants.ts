@@ -1,6 +1,6 @@
 // Plain constants, no zod: the SPA's capture screens import these without pulling in the schema library.
 
-/** The identity-document verification session (issue 4): one per user. */
+/** The identity-document verification session (decision 010): one per user. */
 export const VERIFICATION_STATUSES = [
   'not_started',
   'capturing',

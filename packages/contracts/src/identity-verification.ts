@@ -7,7 +7,7 @@ import {
 } from './identity-verification-constants';
 
 /**
- * The identity-document provider's calls (issue 4): `/api/socure/status`, `/api/socure/submit_document`,
+ * The identity-document provider's calls (decision 010): `/api/socure/status`, `/api/socure/submit_document`,
  * `/api/socure/send_sms`, `/api/socure/validate_sms`. Bodies and replies, shared by the API and the SPA.
  */
 

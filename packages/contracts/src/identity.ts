@@ -5,7 +5,7 @@ import { RULE_MESSAGES } from './rules/messages';
 import { ruleSchema } from './rules/zod';
 
 /**
- * The user pool Rampart owns (issue 3). The original called a hosted pool; its operations, exception
+ * The user pool Rampart owns (decision 006). The original called a hosted pool; its operations, exception
  * names and messages are kept (document 2, sections 5 and 8) so the SPA's identity error mapping works
  * unchanged. Every identity error reply carries the exception name as `code`.
  */

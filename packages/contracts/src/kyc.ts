@@ -34,9 +34,9 @@ import { normalisePostalCode, postalCode } from './rules/postal-code';
 import { maxLength, oneOf, pattern, required, romanized } from './rules/string-rules';
 
 /**
- * The KYC individual record (document 1, section 3) and the account, agreement and status calls of issue 4
- * (document 2, section 7). One validator, `kycIndividualProblems`, holds every rule of document 2, section 5,
- * so the SPA's forms and the API refuse the same input with the same message.
+ * The KYC individual record (document 1, section 3) and the account, agreement and status calls (document 2, section 7;
+ * decision 007). One validator, `kycIndividualProblems`, holds every rule of document 2, section 5, so the SPA's forms
+ * and the API refuse the same input with the same message.
  */
 
 const M = KYC_MESSAGES.en;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_LIMITS, CLIENT_ERROR_LIMITS, CLIENT_ERROR_SOURCES, PRODUCT_EVENTS } from './observability-constants';
 
 /**
- * R22: error reports and product events (issue 8, decision 036). Both endpoints are public (sign-up happens before a
+ * R22: error reports and product events (decision 036). Both endpoints are public (sign-up happens before a
  * session), so every field is bounded: a report is a log line, never a way to fill the disk.
  */
 

@@ -3,7 +3,7 @@ import { ASSET_INTEREST_TYPES, ASSET_SECTIONS, FEATURE_INTEREST_TYPES, type Asse
 import { TRANSFER_METHOD_TICKERS } from './transfer-methods';
 
 /**
- * `/api/ramp/assets` and `/api/feature-interest` (issue 6; document 2, sections 7 and 9; R15; decision 022):
+ * `/api/ramp/assets` and `/api/feature-interest` (document 2, sections 7 and 9; R15; decision 022):
  * bodies and replies, shared by the API and the SPA. The catalogue itself is zod-free (ramp-assets.ts).
  */
 

@@ -7,7 +7,7 @@ import {
 } from './transfer-methods';
 
 /**
- * The ramp's catalogue of networks and assets (issue 6; document 1, section 3 "Asset"; document 2, section 9; R13,
+ * The ramp's catalogue of networks and assets (document 1, section 3 "Asset"; document 2, section 9; R13,
  * R14, R15; decision 022): what `/api/ramp/assets` lists, what quotes and orders accept. Plain constants and pure
  * functions, no zod (only `import type` from config.ts): the SPA's trade pages read them without the schema library.
  *

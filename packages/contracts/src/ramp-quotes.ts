@@ -3,7 +3,7 @@ import { decimalToMinor, minorToDecimal } from './money';
 import { transferFee, type TransferMethodKey } from './transfer-methods';
 
 /**
- * Ramp quotes, estimates and limits (issue 6, "Quotes, limits, estimates"; document 1, section 3; document 2,
+ * Ramp quotes, estimates and limits (document 1, section 3; document 2,
  * sections 7 and 9; R13, R16; decision 023). Every route is POST under /api and signed in:
  *
  * | path                       | body                 | reply               | notes                                        |
@@ -63,7 +63,7 @@ export const RAMP_QUOTE_MESSAGES = {
 /** The address a quote draft carries for the USD balance (document 1, section 3). */
 export const USD_BALANCE_ADDRESS = 'USD balance';
 
-/** Quotes are firm for this long unless QUOTE_TTL_SECONDS says otherwise (issue 6: "5 minutes by default"). */
+/** Quotes are firm for this long unless QUOTE_TTL_SECONDS says otherwise (5 minutes by default, decision 023). */
 export const DEFAULT_QUOTE_TTL_SECONDS = 300;
 
 /** R13: trades are paid with these (sources) and pay out to these (destinations). */

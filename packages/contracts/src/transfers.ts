@@ -5,7 +5,7 @@ import { sandboxAmountProblem } from './sandbox';
 import { TRANSFER_METHOD_KINDS, TRANSFER_METHOD_TICKERS } from './transfer-methods';
 
 /**
- * Deposits (contributions) and withdrawals (disbursements) of USD: issue 5, "Moving money"; document 2, sections 5
+ * Deposits (contributions) and withdrawals (disbursements) of USD: document 2, sections 5
  * and 9; R13, R16; decision 015. Every route is POST under /api, signed in, for an opened account only (409
  * account_not_opened otherwise):
  *

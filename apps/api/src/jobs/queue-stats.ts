@@ -1,5 +1,5 @@
 /**
- * What the job queue holds right now, read from pg-boss's own tables (issue 8, decision 036) for the metrics and the
+ * What the job queue holds right now, read from pg-boss's own tables (decision 036) for the metrics and the
  * health check. One statement, served by pg-boss's partial fetch index (name, start_after WHERE state < 'active'):
  * it reads only the waiting jobs, never the completed history.
  *

@@ -55,17 +55,17 @@ export function createProviders(
  */
 export function jobDefinitions(deps: JobDeps): JobDefinition[] {
   return [
-    // mail.send and sms.send: deliver one outbox row (issue 3).
+    // mail.send and sms.send: deliver one outbox row.
     ...outboxJobs(createOutboxDelivery(deps)),
-    // accounts.review-application: the custodian's checks decide a signed application (issue 4).
+    // accounts.review-application: the custodian's checks decide a signed application (decision 007).
     ...accountJobs(deps),
-    // verification.decide: the identity-document provider decides a submitted capture (issue 4);
+    // verification.decide: the identity-document provider decides a submitted capture;
     // verification.conclude-review: a manual review's outcome (decision 010).
     ...verificationJobs(deps),
     // transfers.settle: a deposit or confirmed withdrawal settles on its date; transfers.expire-withdrawal: an
-    // unconfirmed withdrawal is cancelled after 24 hours (issue 5, decision 015).
+    // unconfirmed withdrawal is cancelled after 24 hours (decision 015).
     ...transferJobs(deps),
-    // orders.*: await funds, deliver, confirm, pay out, expire (issue 6, decision 024).
+    // orders.*: await funds, deliver, confirm, pay out, expire (decision 024).
     ...orderJobs(ordersContextFrom(deps.config, deps, createSandboxChainGateway)),
     // holdings.*: a held asset withdrawn to an external address is sent, then confirmed (R14, decision 032).
     ...assetWithdrawalJobs({

@@ -47,7 +47,7 @@ export const ERROR_CATALOGUE = {
   account_frozen: { status: 401, type: ERROR_TYPES.authentication, message: FROZEN_ACCOUNT_MESSAGE },
   no_custodial_account: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.noAccountToFreeze },
   rate_limited: { status: 429, type: ERROR_TYPES.rateLimit, message: 'Too many requests, please try again later' },
-  // The user pool's exceptions (issue 3): the code is the exception name the SPA's identity error mapping reads
+  // The user pool's exceptions (decision 006): the code is the exception name the SPA's identity error mapping reads
   // (document 2, section 8). Wrong credentials answer 400, not 401, as the hosted pool did: the SPA treats any
   // 401 as "signed out", which a mistyped password is not.
   UsernameExistsException: { status: 400, type: ERROR_TYPES.validation, message: IDENTITY_MESSAGES.en.usernameExists },
@@ -90,10 +90,10 @@ export const ERROR_CATALOGUE = {
     type: ERROR_TYPES.rateLimit,
     message: 'Too many codes requested. Please try again later.',
   },
-  // KYC (issue 4): the agreement needs the details first; a signed application can no longer change.
+  // KYC (decision 007): the agreement needs the details first; a signed application can no longer change.
   kyc_details_missing: { status: 400, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.detailsMissing },
   kyc_already_submitted: { status: 409, type: ERROR_TYPES.api, message: KYC_MESSAGES.en.alreadySubmitted },
-  // Identity verification (issue 4): a capture waits for its decision; continue-on-phone links are single use.
+  // Identity verification (decision 010): a capture waits for its decision; continue-on-phone links are single use.
   verification_already_submitted: {
     status: 409,
     type: ERROR_TYPES.api,
@@ -102,7 +102,7 @@ export const ERROR_CATALOGUE = {
   verification_link_invalid: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkInvalid },
   verification_link_expired: { status: 400, type: ERROR_TYPES.api, message: VERIFICATION_MESSAGES.en.linkExpired },
   // The agreement waits for an identity capture (decision 010): the custodian would have no document to check.
-  // The ledger (issue 5): a command the available balance cannot cover; a hold already released or captured.
+  // The ledger (decision 012): a command the available balance cannot cover; a hold already released or captured.
   insufficient_funds: { status: 422, type: ERROR_TYPES.api, message: 'There are not enough available funds for this' },
   hold_not_active: { status: 409, type: ERROR_TYPES.api, message: 'This hold has already been released or captured' },
   verification_incomplete: {
@@ -116,9 +116,9 @@ export const ERROR_CATALOGUE = {
     type: ERROR_TYPES.permission,
     message: VERIFICATION_MESSAGES.en.captureOnPhoneOnly,
   },
-  // Sandbox funding (issue 5, decision 014): money goes only into an opened custodial account.
+  // Sandbox funding (decision 014): money goes only into an opened custodial account.
   account_not_opened: { status: 409, type: ERROR_TYPES.api, message: SANDBOX_MESSAGES.accountNotOpened },
-  // Bank methods (issue 5, decision 013): blacklisted banks (document 2, section 9; the message names the bank),
+  // Bank methods (decision 013): blacklisted banks (document 2, section 9; the message names the bank),
   // expired or foreign link tokens, another user's method id (unknown), a re-auth nobody asked for.
   bank_not_supported: {
     status: 400,
@@ -130,11 +130,11 @@ export const ERROR_CATALOGUE = {
   bank_account_not_in_link: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.accountNotInLink },
   bank_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: BANK_LINK_MESSAGES.en.unknownMethod },
   bank_reauth_not_required: { status: 409, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.reauthNotRequired },
-  // Bank linking from the wallet mini-app (issue 7, decision 034): the browser's link is single use and expires.
+  // Bank linking from the wallet mini-app (decision 034): the browser's link is single use and expires.
   bank_link_handoff_invalid: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.handoffInvalid },
   bank_link_handoff_expired: { status: 400, type: ERROR_TYPES.api, message: BANK_LINK_MESSAGES.en.handoffExpired },
   bank_link_handoff_unknown: { status: 404, type: ERROR_TYPES.notFound, message: 'Unknown bank link' },
-  // Cards (issue 5, decision 017): another user's card or deposit reads as unknown; hosted form tokens are single
+  // Cards (decision 017): another user's card or deposit reads as unknown; hosted form tokens are single
   // use and short-lived; a declined card answers 402 with the processor's message under a field.
   card_method_unknown: { status: 404, type: ERROR_TYPES.notFound, message: CARD_MESSAGES.en.unknownMethod },
   card_contribution_unknown: { status: 404, type: ERROR_TYPES.notFound, message: CARD_MESSAGES.en.unknownContribution },
@@ -145,7 +145,7 @@ export const ERROR_CATALOGUE = {
   card_contribution_completed: { status: 409, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.contributionCompleted },
   card_contribution_closed: { status: 409, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.contributionClosed },
   card_authorization_mismatch: { status: 400, type: ERROR_TYPES.api, message: CARD_MESSAGES.en.authorizationMismatch },
-  // Deposits and withdrawals (issue 5, decision 015): another user's transfer reads as unknown; a transfer past
+  // Deposits and withdrawals (decision 015): another user's transfer reads as unknown; a transfer past
   // the point of no return; the withdrawal's emailed link (single use, 24 hours); a linked bank that needs its
   // login again (the re-auth notice of document 2, section 8); a sandbox settle call with nothing to settle.
   transfer_unknown: { status: 404, type: ERROR_TYPES.notFound, message: TRANSFER_MESSAGES.transferUnknown },
@@ -164,14 +164,14 @@ export const ERROR_CATALOGUE = {
   withdrawal_not_pending: { status: 409, type: ERROR_TYPES.api, message: TRANSFER_MESSAGES.withdrawalNotPending },
   bank_reauth_required: { status: 409, type: ERROR_TYPES.api, message: BANK_REAUTH_NOTICE },
   nothing_to_settle: { status: 404, type: ERROR_TYPES.notFound, message: 'There is nothing to settle' },
-  // Ramp quotes (issue 6, decision 023): another user's quote reads as unknown; a quote is firm until it expires and
+  // Ramp quotes (decision 023): another user's quote reads as unknown; a quote is firm until it expires and
   // single use; a trade over a limit names the amount field; no price to be had (feed down, slow or malformed).
   quote_unknown: { status: 404, type: ERROR_TYPES.notFound, message: RAMP_QUOTE_MESSAGES.quoteUnknown },
   quote_expired: { status: 409, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.quoteExpired },
   quote_used: { status: 409, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.quoteUsed },
   trade_limit_exceeded: { status: 422, type: ERROR_TYPES.validation, message: VALIDATION_MESSAGE },
   price_unavailable: { status: 503, type: ERROR_TYPES.api, message: RAMP_QUOTE_MESSAGES.priceUnavailable },
-  // Orders (issue 6, decision 024): another user's order reads as unknown; cancel only before funds are committed.
+  // Orders (decision 024): another user's order reads as unknown; cancel only before funds are committed.
   order_unknown: { status: 404, type: ERROR_TYPES.notFound, message: ORDER_MESSAGES.orderUnknown },
   order_not_cancellable: { status: 409, type: ERROR_TYPES.api, message: ORDER_MESSAGES.notCancellable },
   order_not_awaiting_deposit: { status: 409, type: ERROR_TYPES.api, message: ORDER_MESSAGES.notAwaitingDeposit },

@@ -23,7 +23,7 @@ import {
 import { HIDDEN_PUBLIC_ROUTES, ROUTES, type OwnedIds } from './route-table';
 
 /**
- * Issue 8's authorization matrix (decision 038), built from the OpenAPI document and the classification in
+ * The authorization matrix (decision 038), built from the OpenAPI document and the classification in
  * route-table.ts: every route as an anonymous caller, as another signed-in user naming the first user's objects, and
  * as signed-in users below Verified (R1) on the routes that move money or price a trade.
  */

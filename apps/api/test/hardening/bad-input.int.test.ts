@@ -25,7 +25,7 @@ import {
 import { ROUTES } from './route-table';
 
 /**
- * Issue 8's bad-input sweep (decision 038): every route of the OpenAPI document gets generated bad input (fast-check)
+ * The bad-input sweep (decision 038): every route of the OpenAPI document gets generated bad input (fast-check)
  * and the Big List of Naughty Strings, as the signed-in Verified user and anonymously. Whatever comes in: no 5xx, a
  * refusal is the API's error shape with nothing of the server's insides, and a refused call changes nothing in the
  * database. Replay a failure with the printed seed: HARDENING_SEED=<seed> npx vitest run --project api <this file>.

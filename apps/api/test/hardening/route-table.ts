@@ -1,5 +1,5 @@
 /**
- * Every API route, classified by who may call it (issue 8's authorization matrix, decision 038). The keys are
+ * Every API route, classified by who may call it (the authorization matrix, decision 038). The keys are
  * `METHOD /path` exactly as the OpenAPI document names them; a route that appears there without an entry here fails
  * the sweep, so a new route cannot ship unclassified.
  *
@@ -80,7 +80,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/user/authcheck': PUBLIC,
   // Development only (never mounted in production): how a tester reads the mail.
   'GET /api/dev/outbox': PUBLIC,
-  // Observability (issue 8, R22): the Prometheus scrape, and reports a client sends before or after signing in (an
+  // Observability (R22, decision 036): the Prometheus scrape, and reports a client sends before or after signing in (an
   // error on the sign-in page, the sign-up event), with the user's id when it has one.
   'GET /api/metrics': PUBLIC,
   'POST /api/client-errors': PUBLIC,
@@ -244,7 +244,7 @@ export const ROUTES: Record<string, RouteRule> = {
     access: 'user',
     owns: { body: (ids) => ({ transferId: ids.transferId }), ...transferUnknown },
   },
-  // The ramp (issue 6): the catalogue is public, everything else the caller's own.
+  // The ramp: the catalogue is public, everything else the caller's own.
   'POST /api/ramp/assets': PUBLIC,
   'POST /api/feature-interest': USER,
   'POST /api/feature-interest-list': USER,

@@ -6,7 +6,7 @@ const PASSWORD = 'juniper quartz meadow';
 const NEW_PASSWORD = 'saffron tundra beacon';
 
 /**
- * Issue 8's sign-in and code checks (decision 038), beyond what the identity suites already cover (password lockout,
+ * The sign-in and code checks (decision 038), beyond what the identity suites already cover (password lockout,
  * per-address limits, TOTP replay, the sign-up code's expiry, authcheck after sign-out): the emailed sign-in and reset
  * codes are single use and expire, wrong codes lock the account like wrong passwords, and a revoked token is refused
  * by the routes that matter, not only by /user/authcheck.

@@ -22,7 +22,7 @@ import {
 import { expectErrorShape } from './hardening-kit';
 
 /**
- * Issue 8's upload checks (decision 038), beyond the KYC document suite (which covers an HTML file named .png, an
+ * The upload checks (decision 038), beyond the KYC document suite (which covers an HTML file named .png, an
  * empty file, an oversized request and a PDF named .png): polyglots, executables and scripts under image names, empty
  * and oversized back sides, and path-like names, on the KYC document upload. A refusal is a 4xx in the error shape
  * and leaves no row and no file behind.

@@ -6,7 +6,7 @@ import type { Env } from '../../src/config';
 import { rootDir } from '../helpers';
 
 /**
- * Several real Rampart processes on one PostgreSQL server, as issue 8 runs them in production: API processes
+ * Several real Rampart processes on one PostgreSQL server, as production runs them (decision 039): API processes
  * started with RUN_WORKER=false and worker processes, each a child process running the same entry `npm start` and
  * `npm run worker` run (apps/api/src/main.ts and worker.ts; through tsx here, so no build is needed first).
  */

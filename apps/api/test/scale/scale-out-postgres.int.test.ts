@@ -16,9 +16,9 @@ import {
 import { Client, deposit, holdings, makeUser, placeOrder, type OrderKind, type User } from './traffic';
 
 /**
- * Issue 8, scale-out proven on one machine: two API processes (RUN_WORKER=false) and two workers (`npm run worker`'s
- * entry) on one PostgreSQL server. 500 deposits and 200 orders go through both API processes in turn; then every
- * job ran exactly once, every order reached its end state, and the ledger invariants hold.
+ * Scale-out proven on one machine (decision 039): two API processes (RUN_WORKER=false) and two workers
+ * (`npm run worker`'s entry) on one PostgreSQL server. 500 deposits and 200 orders go through both API processes in turn; then
+ * every job ran exactly once, every order reached its end state, and the ledger invariants hold.
  */
 const USERS = 100;
 const DEPOSITS_PER_USER = 5;

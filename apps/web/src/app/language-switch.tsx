@@ -10,7 +10,7 @@ export function LanguageSwitch() {
     if (isLanguage(next) && next !== selected) void i18n.changeLanguage(next);
   };
   // Two toggle buttons in a labelled group rather than React Aria's ToggleButtonGroup: the group's arrow-key
-  // toolbar brings React Aria's whole focus-scope module into the first chunk (issue 2's size target), and two
+  // toolbar brings React Aria's whole focus-scope module into the first chunk (the /auth budget, decision 026), and two
   // buttons are reached with Tab just as well.
   return (
     <div

@@ -14,7 +14,7 @@ import { openInWallet } from '../features/wallet-app/wallet-state';
 import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
 
 // R5: rarely seen, so it loads when an account is found frozen rather than with every page.
-// Issue 7: the wallet mode's start (adapters, SDK) loads only when the wallet opened the app.
+// The wallet mode's start (adapters, SDK) loads only when the wallet opened the app (decision 034).
 const WalletBoot = lazy(async () => ({ default: (await import('../features/wallet-app/wallet-boot')).WalletBoot }));
 const AccountFrozenScreen = lazy(async () => ({
   default: (await import('../features/auth/account-frozen-screen')).AccountFrozenScreen,
@@ -56,7 +56,7 @@ const Footer = memo(function Footer() {
           target="_blank"
           rel="noopener noreferrer"
           onClick={(event) => {
-            // In the wallet mini-app, outside pages open in the wallet's browser (issue 7).
+            // In the wallet mini-app, outside pages open in the wallet's browser (decision 034).
             if (openInWallet(data.supportUrl)) event.preventDefault();
           }}
           className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-primary-ink underline-offset-2 hover:underline"

@@ -17,8 +17,8 @@ export const LANGUAGE_STORAGE_KEY = 'rampart.language';
  * of @rampart/contracts keyed by rule code (R12), so a form shows a rule failure with t(`rules:${code}`, params),
  * and one namespace per feature whose texts only its own pages need (src/locales/<namespace>/<language>.json,
  * loaded on demand in both languages). English shell texts, the default and the fallback, are bundled; everything
- * else arrives in its own chunk, so the /auth entry carries one language and no feature's texts (issue 2's size
- * target). changeLanguage('es') resolves once the loaded namespaces are in.
+ * else arrives in its own chunk, so the /auth entry carries one language and no feature's texts (decision 011;
+ * the /auth budget of decision 026). changeLanguage('es') resolves once the loaded namespaces are in.
  */
 export const resources = {
   en: { translation: en, rules: RULE_MESSAGES.en },

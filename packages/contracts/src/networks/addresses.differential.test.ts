@@ -11,7 +11,7 @@ import { checkAddress, encodeAddress } from '@polkadot/util-crypto';
 import { validateAddress, type AddressNetwork } from './index';
 
 /*
- * Differential tests (issue 6, Proof): for every network, addresses are generated locally by a
+ * Differential tests (decision 021): for every network, addresses are generated locally by a
  * maintained library of that network, then every one of them and a single-character mutation at each
  * position is checked by both that library and validateAddress, which must agree. Where our rule is
  * deliberately narrower than the library (documented in decision 021), the oracle applies the same

@@ -16,7 +16,7 @@ import {
  * Pure and zod-free so the SPA can load it lazily and the API runs the same check (decision 021).
  */
 
-/** The networks of document 2, section 9 (stablecoin order, chain flags) and the crypto assets of issue 6. */
+/** The networks of document 2, section 9 (stablecoin order, chain flags) and the crypto assets of decision 022. */
 export const ADDRESS_NETWORKS = [
   'stellar',
   'solana',

@@ -36,7 +36,7 @@ import { updateContribution } from './update-contribution';
 
 const tags = ['cards'];
 
-/** Card methods and card deposits (issue 5, decision 017): the caller's own cards and deposits only. */
+/** Card methods and card deposits (decision 017): the caller's own cards and deposits only. */
 export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; flags?: DepositFlags }> = async (
   app,
   { ctx, flags = DEFAULT_FEATURE_FLAGS },

@@ -11,7 +11,7 @@ import { REAUTH_SECONDS } from './tokens';
 import { verifyTotpCode } from './verify-totp-code';
 
 /**
- * Re-authentication before any second-factor change (issue 3): the password, or a code of the factor the
+ * Re-authentication before any second-factor change (decision 006): the password, or a code of the factor the
  * user has now. The reply is a 5-minute token bound to this session, asked for by the change calls.
  */
 export async function reauthenticate(

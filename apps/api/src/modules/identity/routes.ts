@@ -66,7 +66,7 @@ import { verifyTotp } from './verify-totp';
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip });
 const tags = ['identity'];
 
-/** The user pool (issue 3) and the spec's own auth calls. Thin: each handler is one use case. */
+/** The user pool (decision 006) and the spec's own auth calls. Thin: each handler is one use case. */
 export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityContext; devOutbox: boolean }> = async (
   app,
   { identity: ctx, devOutbox },

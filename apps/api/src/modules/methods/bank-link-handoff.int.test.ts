@@ -15,7 +15,7 @@ import { manualClock } from '../../lib/clock';
 import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
 
 /**
- * Issue 7 (decision 034): the wallet mini-app links a bank in the wallet's browser, which has no session. A handoff
+ * Decision 034: the wallet mini-app links a bank in the wallet's browser, which has no session. A handoff
  * link carries the user there once; its access token works for the bank-link calls only, until the handoff expires
  * or links a bank; the mini-app reads what happened.
  */

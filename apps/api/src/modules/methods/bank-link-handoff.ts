@@ -12,7 +12,7 @@ import type { MethodsContext } from './context';
 import { findBankMethodOfUser, findRelatedId, toBankAccount } from './repository';
 
 /**
- * Bank linking from the wallet mini-app (issue 7, decision 034). The mini-app cannot show the bank's pages inside
+ * Bank linking from the wallet mini-app (decision 034). The mini-app cannot show the bank's pages inside
  * the wallet, so it opens `url` in the wallet's browser, which has no session. The link's token (32 random bytes)
  * is single use: the browser redeems it for an access token, which the bank-link calls accept (`via: 'bank-link'`)
  * until the handoff expires or a bank is linked through it. Both are stored only as SHA-256. A handoff that names a

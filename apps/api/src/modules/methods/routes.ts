@@ -48,7 +48,7 @@ import { removeBankMethod } from './remove-bank-method';
 
 const tags = ['bank methods'];
 
-/** Bank link and bank accounts (issue 5, decision 013): the caller's own methods only. */
+/** Bank link and bank accounts (decision 013): the caller's own methods only. */
 export const bankMethodRoutes: FastifyPluginAsyncZod<{
   db: Db;
   clock: Clock;
@@ -132,7 +132,7 @@ export const bankMethodRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Bank linking from the wallet mini-app (issue 7, decision 034).
+  // Bank linking from the wallet mini-app (decision 034).
   app.post(
     '/bank-link-handoff',
     {

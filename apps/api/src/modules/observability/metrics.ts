@@ -6,7 +6,7 @@ import { QUEUE_STATS_SQL } from '../../jobs/queue-stats';
 import type { ProductEvents } from '../../lib/product-events';
 
 /**
- * The metrics of issue 8 in Prometheus' text format (decision 036). Two kinds:
+ * The metrics in Prometheus' text format (decision 036). Two kinds:
  * - counted in this process as things happen: HTTP requests by route pattern and status class, product events,
  *   client error reports. Each instance counts its own; Prometheus sums the instances.
  * - read from the database when scraped: the job queue, orders by state, ledger transactions. They describe the
@@ -241,7 +241,7 @@ export function createMetrics(deps: {
 }
 
 /**
- * The request hook (issue 8): every answered request, by its route pattern (`/api/ramp/quote`, `/api/r/:shortId`;
+ * The request hook (decision 036): every answered request, by its route pattern (`/api/ramp/quote`, `/api/r/:shortId`;
  * 'unmatched' for a 404 without a route). Callback style, no promise per request: the quote benchmark runs it
  * thousands of times a second.
  */

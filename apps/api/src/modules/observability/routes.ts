@@ -24,7 +24,7 @@ function tokenMatches(presented: string | null, expected: Buffer): boolean {
   return presented !== null && timingSafeEqual(digest(presented), expected);
 }
 
-/** Issue 8 and R22 (decision 036): the Prometheus scrape, the SPA's error reports and its product events. */
+/** R22 (decision 036): the Prometheus scrape, the SPA's error reports and its product events. */
 export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scrape: Config['metrics'] }> = async (
   app,
   { metrics, scrape },

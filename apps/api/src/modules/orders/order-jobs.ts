@@ -258,7 +258,7 @@ export async function runExpiry(ctx: OrdersContext, orderId: string): Promise<Ou
 }
 
 export function orderJobs(ctx: OrdersContext): JobDefinition[] {
-  // Issue 8 (decision 036): the job's log line names the order and the state it is in once the move committed.
+  // The job's log line names the order and the state it is in once the move committed (decision 036).
   const define = (name: string, run: (ctx: OrdersContext, orderId: string) => Promise<Outcome>): JobDefinition =>
     ({
       name,

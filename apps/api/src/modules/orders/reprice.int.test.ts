@@ -11,7 +11,7 @@ import { ETH_ADDRESS, START } from '../ramp/ramp-test-fixtures';
 let counter = 0;
 const idem = () => `reprice-${Date.now()}-${(counter += 1)}`;
 
-/** Issue 6: an ACH-paid buy is priced again when its money arrives, within the maximum slippage (decision 029). */
+/** An ACH-paid buy is priced again when its money arrives, within the maximum slippage (decision 029). */
 describe('orders: a late-funded buy priced again when its money arrives (decision 029)', () => {
   let k: TransferKit;
   const clock = manualClock(START);

@@ -12,8 +12,8 @@ export type Repriced =
   | { kind: 'slipped'; from: string; to: string };
 
 /**
- * Issue 6: "For methods that settle later the order is re-priced when funds arrive, within a documented maximum
- * slippage, or refunded to the USD balance" (decision 029). When an ACH-paid buy's money arrives, the asset is priced
+ * For methods that settle later the order is re-priced when funds arrive, within a documented maximum slippage,
+ * or refunded to the USD balance (decision 029). When an ACH-paid buy's money arrives, the asset is priced
  * again with the same arithmetic as the quote (the same USD, method and network fees). If the user would receive at
  * most `maxSlippageBps` less than quoted (or more), the order goes on at the new price (the row's receive amount,
  * spread and figures change; the USD paid does not). Beyond it, 'slipped': the caller leaves the money in the USD

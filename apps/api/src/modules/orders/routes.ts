@@ -21,7 +21,7 @@ import { cancelOrder, getOrder, listOrders, receiveOrderDeposit, resolveShortLin
 
 const tags = ['ramp'];
 
-/** Issue 8: a request that changed an order logs the order's id and state beside the request's own id (decision 036). */
+/** A request that changed an order logs the order's id and state beside the request's own id (decision 036). */
 const logOrder =
   (request: FastifyRequest, what: string) =>
   (reply: OrderReply): OrderReply => {
@@ -32,7 +32,7 @@ const logOrder =
     return reply;
   };
 
-/** Orders, tracking and short links (issue 6, decision 024). */
+/** Orders, tracking and short links (decision 024). */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext; stepUp: OrderStepUp; sandbox: boolean }> = async (
   app,
   { ctx, stepUp, sandbox },

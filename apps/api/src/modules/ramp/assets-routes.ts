@@ -16,7 +16,7 @@ import { listInterests, recordInterest, type InterestContext } from './record-in
 
 const tags = ['ramp'];
 
-/** The ramp's assets and "notify me" (issue 6, decision 022). */
+/** The ramp's assets and "notify me" (decision 022). */
 export const rampAssetRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'> }> = async (
   app,
   { db, clock, config },

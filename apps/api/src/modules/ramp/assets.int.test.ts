@@ -9,7 +9,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
 
-/** `/api/ramp/assets` and "notify me" (issue 6, R15, decision 022). */
+/** `/api/ramp/assets` and "notify me" (R15, decision 022). */
 describe('ramp: assets and feature interest', () => {
   let k: KycKit;
   beforeAll(async () => {

@@ -319,9 +319,9 @@ function usageOf(row: { total: bigint | null; oldest: Date | null } | undefined)
 }
 
 /**
- * Deposits by a method since `since` (transfers of issue 5): pending, settled and reversed ones count (a reversed
- * ACH deposit still moved through the limit's window); cancelled ones do not. Amounts in USD cents, fees excluded.
- * An order's own deposit is not counted: its buy is (tradeUsage), and each dollar counts once (decision 053).
+ * Deposits by a method since `since` (the USD transfers of decision 015): pending, settled and reversed ones count (a
+ * reversed ACH deposit still moved through the limit's window); cancelled ones do not. Amounts in USD cents, fees
+ * excluded. An order's own deposit is not counted: its buy is (tradeUsage), and each dollar counts once (decision 053).
  */
 export async function depositUsage(q: Queryable, userId: string, method: 'ach' | 'card', since: Date): Promise<Usage> {
   const { rows } = await q.query<{ total: bigint | null; oldest: Date | null }>(

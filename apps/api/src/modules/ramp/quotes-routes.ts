@@ -17,7 +17,7 @@ import type { QuotesContext } from './quotes-context';
 
 const tags = ['ramp'];
 
-/** Quotes, estimates and limits (issue 6, decision 023): signed in, the caller's own. */
+/** Quotes, estimates and limits (decision 023): signed in, the caller's own. */
 export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = async (app, { ctx }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };

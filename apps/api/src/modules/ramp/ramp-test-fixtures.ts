@@ -5,7 +5,7 @@ export const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
 /** A Monday, so an ACH deposit settles on a banking day ahead. */
 export const START = new Date('2026-11-23T15:00:00Z');
 
-/** Buy 100 USDS on the XRP Ledger with the USD balance: the issue's own example. */
+/** Buy 100 USDS on the XRP Ledger with the USD balance. */
 export const BUY_USDS = {
   buyAssetTicker: 'USDS',
   buyNetwork: 'xrpl',

@@ -175,7 +175,7 @@ export async function checkTrade(
   };
 }
 
-/** A linked bank of the caller's own (issue 5's bank methods): its id; 404 for another's or an unknown id. */
+/** A linked bank of the caller's own (a bank method, decision 013): its id; 404 for another's or an unknown id. */
 async function ownBank(
   q: Queryable,
   userId: string,

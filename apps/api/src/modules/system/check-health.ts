@@ -24,7 +24,7 @@ async function probe<T>(run: () => Promise<T>): Promise<{ value: T | null; laten
 }
 
 /**
- * The database and the job queue (issue 8). The queue is asked through its own connection (pg-boss's pool on a
+ * The database and the job queue. The queue is asked through its own connection (pg-boss's pool on a
  * PostgreSQL server), so a queue that lost its connections shows even while the app's pool is fine. Either one
  * unreachable is 'degraded' (503). A long backlog is reported, not judged: taking every instance out of a load
  * balancer because the workers are behind would make things worse (decision 036).

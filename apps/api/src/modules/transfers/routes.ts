@@ -76,7 +76,7 @@ export const transferHandlers = {
   }),
 };
 
-/** Deposits and withdrawals (issue 5, decision 015): signed in, the caller's own transfers and methods only. */
+/** Deposits and withdrawals (decision 015): signed in, the caller's own transfers and methods only. */
 export const transferRoutes: FastifyPluginAsyncZod<{ ctx: TransfersContext; flags?: DepositFlags }> = async (
   app,
   { ctx, flags = DEFAULT_FEATURE_FLAGS },

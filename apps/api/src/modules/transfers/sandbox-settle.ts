@@ -114,10 +114,10 @@ export async function reverseLastAchContribution(ctx: TransfersContext, userGuid
 export const TEST_SELL = { assetTicker: 'USDC', assetAmount: '100', price: '1.00', usdAmount: '100.00' } as const;
 
 /**
- * `/primetrust-sandbox-test-sell-flow` (the spec names the action, not the path; decision 015): until sell orders
- * exist (issue 6), the flow is 100 USDC arriving on-chain into the caller's holdings (WORLD_CHAIN → user USDC) and
- * sold at 1.00 into the USD balance (user USDC → WORLD_MARKET, WORLD_MARKET → user USD): two settled ledger
- * transactions. The Idempotency-Key header (`ledgerKeyBase`) makes a repeat move nothing.
+ * `/primetrust-sandbox-test-sell-flow` (the spec names the action, not the path; decision 015): for a caller with no
+ * sell order awaiting its deposit (decision 028), the flow is 100 USDC arriving on-chain into the caller's holdings
+ * (WORLD_CHAIN → user USDC) and sold at 1.00 into the USD balance (user USDC → WORLD_MARKET, WORLD_MARKET → user USD):
+ * two settled ledger transactions. The Idempotency-Key header (`ledgerKeyBase`) makes a repeat move nothing.
  */
 export async function runTestSellFlow(
   ctx: TransfersContext,

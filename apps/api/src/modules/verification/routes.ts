@@ -22,7 +22,7 @@ import { validateVerificationSms } from './validate-verification-sms';
 
 const tags = ['verification'];
 
-/** The identity-document provider's calls (issue 4): the caller's own session only. */
+/** The identity-document provider's calls (decision 010): the caller's own session only. */
 export const verificationRoutes: FastifyPluginAsyncZod<{
   ctx: VerificationContext;
   publicUrl: string | null;

@@ -22,7 +22,10 @@ export function LinkButton({
   );
 }
 
-/** An outside link (Contact Support) that looks like a button and opens in a new tab, or the wallet's browser (issue 7). */
+/**
+ * An outside link (Contact Support) that looks like a button and opens in a new tab, or the wallet's browser
+ * (decision 034).
+ */
 export function ExternalLinkButton({
   href,
   variant = 'primary',

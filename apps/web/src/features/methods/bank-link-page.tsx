@@ -341,7 +341,7 @@ export function BankLinkPage() {
   const location = useLocation();
   const wallet = useWalletState();
   const reauth = params.get('reauth');
-  // In the wallet mini-app a bank is linked, or logged in to again, in the wallet's browser (issue 7, decision 034).
+  // In the wallet mini-app a bank is linked, or logged in to again, in the wallet's browser (decision 034).
   if (wallet.mode === 'ready' || wallet.mode === 'starting')
     return <Navigate to={`/xumm/plaid${location.search}`} replace />;
   return (

@@ -134,7 +134,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * /trade/buy (issue 6; document 1, sections 2-4; R13): the asset to buy, how to pay, the amount (100 by default),
+ * /trade/buy (document 1, sections 2-4; R13; decision 025): the asset to buy, how to pay, the amount (100 by default),
  * where to send it (checked with the shared network rules, the memo or tag where the network uses one), and a live
  * estimate with every fee on its own line and the limit that remains. Continue hands the draft to /trade/summary.
  */
@@ -163,7 +163,7 @@ export function BuyPage() {
   const [sourceKey, setSourceKey] = useState<string | null>(form?.sourceKey ?? previous?.source.key ?? null);
   const [amount, setAmount] = useState(form?.amount ?? previous?.amount ?? DEFAULT_TRADE_AMOUNT);
   const [address, setAddress] = useState(form?.address ?? previous?.address ?? '');
-  // In the wallet mini-app (issue 7) the wallet's own account is the XRPL address until the user types another.
+  // In the wallet mini-app (decision 034) the wallet's own account is the XRPL address until the user types another.
   const walletAccount = useWalletAccount();
   const [addressEdited, setAddressEdited] = useState(false);
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');

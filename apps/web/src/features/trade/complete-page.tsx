@@ -62,7 +62,7 @@ export function CompletePage() {
           className="inline-flex min-h-11 items-center font-semibold break-words text-primary-ink"
           onClick={(event) => {
             // In the wallet mini-app the public tracking page opens in the wallet's browser, where it can be kept
-            // and shared (issue 7); elsewhere it is one of the app's pages.
+            // and shared (decision 034); elsewhere it is one of the app's pages.
             if (openInWallet(data.trackingUrl)) event.preventDefault();
           }}
         >

@@ -29,9 +29,9 @@ function recentOrdersQueryOptions(api: ApiClient) {
 }
 
 /**
- * The home page's trading part, for a Verified user only (the trade routes need it, R1) (issue 6, decision 031): the assets held, a quick buy or sell
- * (an asset and an amount, 100 by default, handed to /trade/buy or /trade/sell as a form in progress) and the
- * newest orders with their status, each opening its page.
+ * The home page's trading part, for a Verified user only (the trade routes need it, R1) (decision 031): the assets
+ * held, a quick buy or sell (an asset and an amount, 100 by default, handed to /trade/buy or /trade/sell as a form in
+ * progress) and the newest orders with their status, each opening its page.
  */
 export function HomeTrade() {
   const level = kycLevelFromState(useKycState());

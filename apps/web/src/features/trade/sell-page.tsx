@@ -53,7 +53,7 @@ export function heldAmount(
 }
 
 /**
- * /trade/sell (issue 6; R13, R14; decision 030): the asset to sell, where it comes from (the user's holdings, with
+ * /trade/sell (R13, R14; decision 030): the asset to sell, where it comes from (the user's holdings, with
  * what is available and Max, or a deposit from an external wallet, whose minimum deposit is shown before anything
  * is sent), the amount (100 by default, in the asset), where the dollars go (USD balance or a linked bank), and the
  * live estimate with every fee on its own line. Continue hands the draft to /trade/summary.

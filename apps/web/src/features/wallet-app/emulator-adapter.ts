@@ -16,8 +16,8 @@ declare global {
 }
 
 /**
- * The development adapter (issue 7): stands in for the wallet in a normal browser, so the mini-app mode can be tried
- * and tested without a phone. Its account is `xAppAccount` or a fixed valid address; its browser is a new tab.
+ * The development adapter (decision 034): stands in for the wallet in a normal browser, so the mini-app mode can be
+ * tried and tested without a phone. Its account is `xAppAccount` or a fixed valid address; its browser is a new tab.
  * Only offered in development builds and sandbox deployments (wallet.ts decides).
  */
 export function createEmulatedWallet(options: WalletAdapterOptions, win: Window = window): WalletProvider {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 (document 1, section 1): Rampart as an XRPL wallet mini-app. The wallet opens the app with its one-time
+ * Rampart as an XRPL wallet mini-app (document 1, section 1; decision 034). The wallet opens the app with its one-time
  * token (`xAppToken`) and its style (`xAppStyle`) in the query string; only then is this mode on. The launch is kept
  * for the tab (sessionStorage) because the router drops the query on the first navigation and a reload must stay in
  * the mode; the wallet account is kept locally (localStorage), as the specification says.

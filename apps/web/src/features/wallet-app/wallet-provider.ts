@@ -1,4 +1,4 @@
-/** What Rampart needs of the wallet it runs in (issue 7): who is signed in to it, its browser, and its loader. */
+/** What Rampart needs of the wallet it runs in (decision 034): who is signed in to it, its browser, and its loader. */
 export interface WalletProvider {
   readonly kind: 'xumm' | 'emulator';
   /** The account selected in the wallet (an XRPL classic address), or null when it gives none. */

@@ -294,7 +294,7 @@ export function WalletBankLink() {
 }
 
 /**
- * /xumm/plaid (document 1, section 2; issue 7): the bank-link screen of the wallet mini-app (login + Verified), and
+ * /xumm/plaid (document 1, section 2): the bank-link screen of the wallet mini-app (login + Verified), and
  * with `?handoff=` the same link opened in the wallet's browser, which has no session (decision 034).
  */
 export function XummPlaidPage() {

@@ -14,7 +14,7 @@ import {
 } from '@rampart/contracts';
 
 /**
- * The identity capture's rules and small stores (issue 4, docs/decisions/010). Pure functions and storage
+ * The identity capture's rules and small stores (docs/decisions/010). Pure functions and storage
  * helpers: the screens and the widget share them, the tests read them directly.
  */
 

@@ -405,7 +405,7 @@ export function CaptureWidget({
 
         {phase.name === 'uploading' ? (
           // A plain progressbar rather than React Aria's: its ProgressBar brings a number formatter into the chunk
-          // every page shares (RAC's Button imports its context), which /auth would then load (issue 2's size target).
+          // every page shares (RAC's Button imports its context), which /auth would then load (decision 026).
           <div
             role="progressbar"
             aria-labelledby="idv-upload-label"
