@@ -25,8 +25,9 @@ export const rampQuoteRoutes: FastifyPluginAsyncZod<{ ctx: QuotesContext }> = as
   app.post(
     '/ramp/quote',
     {
-      // The key is the body's idemId, claimed by createQuote in the store singleFlight uses (decision 018); a client
-      // that also sends an Idempotency-Key header gets the header's single flight too.
+      // The key is the body's idemId: the quote's unique (user, idemId) row decides which of two racing requests
+      // makes the quote, and the other gets it back (createQuote). A client that also sends an Idempotency-Key header
+      // gets the header's single flight too (decision 018).
       ...signedIn,
       ...singleFlight,
       schema: {
