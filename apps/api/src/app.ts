@@ -82,7 +82,7 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
   return trust === 0 ? false : (_address, hop) => hop < trust;
 }
 
-/** Builds the app: external plugins, then app plugins, then module routes (ARCHITECTURE.md, section 2). */
+/** Builds the app: external plugins, then app plugins, then module routes (docs/design-brief.md, section 2). */
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: boolean; logStream?: DestinationStream } = {},

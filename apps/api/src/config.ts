@@ -97,7 +97,7 @@ const EnvSchema = z.object({
   // JSON rows over the built-in table: {"BTC": {"bid": "59900", "ask": "60100"}, "ETH": {"price": "3000", "spreadBps": 50}}.
   PRICE_TABLE: z.string().optional(),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_QUOTE_TTL_SECONDS),
-  // Quotes per user per minute (ARCHITECTURE.md section 6); 0 switches the limit off (benchmarks).
+  // Quotes per user per minute (decision 023); 0 switches the limit off (benchmarks).
   // Orders (decision 024): the sandbox chain gateway reports a delivery confirmed this long after sending.
   CHAIN_CONFIRMATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   // An order waiting for funds (ACH) or a deposit expires after this many hours.

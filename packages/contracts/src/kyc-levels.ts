@@ -23,7 +23,7 @@ export function kycLevelOf(status: AccountStatus): KycLevel | null {
   }
 }
 
-/** The custodian's checks behind an application (ARCHITECTURE.md, section 4; docs/sandbox.md). */
+/** The custodian's checks behind an application (docs/design-brief.md, section 4; docs/sandbox.md). */
 export const KYC_CHECK_NAMES = ['identity', 'documents', 'address', 'sanctions'] as const;
 export type KycCheckName = (typeof KYC_CHECK_NAMES)[number];
 

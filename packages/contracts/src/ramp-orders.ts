@@ -3,7 +3,7 @@ import { CodeDeliveryDetails, OneTimeCode } from './identity';
 import { FEE_KINDS, RAMP_SIDES, SELL_DELIVERY_METHODS } from './ramp-quotes';
 
 /**
- * Ramp orders, public tracking and short links (ARCHITECTURE.md section 5; R13, R14, R16;
+ * Ramp orders, public tracking and short links (docs/design-brief.md, section 5; R13, R14, R16;
  * decision 024). Routes (all POST under /api unless said otherwise):
  *
  * | path                                         | who                 | body                 | reply                  |

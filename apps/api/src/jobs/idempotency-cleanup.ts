@@ -4,7 +4,7 @@ import { KEY_LIFETIME_MS, deleteHttpKeysBefore, deleteLedgerReplayRowsBefore } f
 import type { JobDefinition } from './queue';
 
 export const IDEMPOTENCY_CLEANUP_JOB = 'idempotency.cleanup';
-/** Keys live 24 hours (ARCHITECTURE.md section 3) and at most one more hour: the job runs hourly. */
+/** Keys live 24 hours (decision 018) and at most one more hour: the job runs hourly. */
 export const IDEMPOTENCY_CLEANUP_EVERY_SECONDS = 3600;
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 
 /**
- * The durable job queue: pg-boss in the same PostgreSQL as the data (ARCHITECTURE.md, section 1), so a
+ * The durable job queue: pg-boss in the same PostgreSQL as the data (docs/design-brief.md, section 1), so a
  * job can be enqueued in the same transaction as the state change that needs it, and any number of
  * workers can claim jobs (FOR UPDATE SKIP LOCKED). On PGlite pg-boss runs through its `db` option:
  * parameterless (multi-statement) SQL goes to `exec`, the rest to `query` (docs/decisions/002).

@@ -14,7 +14,10 @@ import { AppError } from './app-error';
 export const IN_FLIGHT_TIMEOUT_MS = 60_000;
 /** Seconds a client is told to wait before retrying a request whose key is in flight. */
 export const RETRY_AFTER_SECONDS = 1;
-/** Keys are kept at least this long (ARCHITECTURE.md section 3); the cleanup job deletes older ones. */
+/**
+ * Keys are kept at least this long (docs/design-brief.md, section 3; decision 018); the cleanup job deletes older
+ * ones.
+ */
 export const KEY_LIFETIME_MS = 24 * 3600 * 1000;
 
 export interface Claim {

@@ -50,12 +50,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * R16 at the HTTP layer (ARCHITECTURE.md section 3) for routes marked `idempotent` (or `singleFlight`, which keeps no
- * reply and leaves the comparison of parameters to its module), when the request carries an
- * `Idempotency-Key`. After authentication and body validation (so a refused body or caller claims nothing), the key
- * is claimed as in flight in its own committed statement. The handler runs; when the reply is sent, a 2xx reply is
- * stored for the duplicates to come and anything else frees the key. A duplicate while the first is in flight gets
- * 409 conflict with Retry-After; a later one gets the stored reply (header Idempotent-Replayed: true);
+ * R16 at the HTTP layer (docs/design-brief.md, section 3; decision 018) for routes marked `idempotent` (or
+ * `singleFlight`, which keeps no reply and leaves the comparison of parameters to its module), when the request
+ * carries an `Idempotency-Key`. After authentication and body validation (so a refused body or caller claims
+ * nothing), the key is claimed as in flight in its own committed statement. The handler runs; when the reply is sent,
+ * a 2xx reply is stored for the duplicates to come and anything else frees the key. A duplicate while the first is in
+ * flight gets 409 conflict with Retry-After; a later one gets the stored reply (header Idempotent-Replayed: true);
  * other parameters get 422 idempotency_error naming the first differing field.
  */
 export default fp(

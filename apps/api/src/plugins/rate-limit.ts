@@ -6,9 +6,9 @@ import { AppError } from '../lib/app-error';
 import { bearerTokenOf } from './auth';
 
 /**
- * The sign-in, sign-up, code and password routes: a stricter budget than the rest (ARCHITECTURE.md section 6).
- * Failed attempts are also counted per account and address by identity's lockouts (attempts.ts); this budget is
- * against floods, whatever their outcome.
+ * The sign-in, sign-up, code and password routes: a stricter budget than the rest (docs/design-brief.md, section 6;
+ * decision 037). Failed attempts are also counted per account and address by identity's lockouts (attempts.ts); this
+ * budget is against floods, whatever their outcome.
  */
 export const AUTH_ROUTES: ReadonlySet<string> = new Set(
   [

@@ -181,7 +181,7 @@ export function naughtyStrings(): string[] {
 /**
  * Tables a refused call may legitimately change, left out of the "nothing changed" snapshot:
  * - identity_attempts: every failed password or code, and every code sent, is counted here on purpose; that
- *   count is the lockout and the rate limit (ARCHITECTURE.md, section 6).
+ *   count is the lockout and the rate limit (docs/design-brief.md, section 6).
  * Everything else in the public schema (users, sessions, codes, the outbox, KYC, the ledger, methods, transfers,
  * cards, quotes, orders, idempotency keys...) must be byte for byte the same after a refused call.
  * pg-boss's own schema is not user-visible (its maintenance rows change on its own clock), so it is not read.

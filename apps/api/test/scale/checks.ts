@@ -85,7 +85,7 @@ export async function duplicates(db: Queryable): Promise<string[]> {
   return found;
 }
 
-/** The ledger invariants of the design brief (ledger/invariants.ts) as lines; empty when they hold. */
+/** The ledger invariants (docs/design-brief.md, section 3; ledger/invariants.ts) as lines; empty when they hold. */
 export async function invariantViolations(db: Queryable): Promise<string[]> {
   return (await checkInvariants(db)).violations;
 }

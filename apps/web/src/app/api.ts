@@ -33,7 +33,7 @@ export const getToken = createTokenProvider({
   onSessionLost: () => sessionLostHandler(),
 });
 
-/** The one API client of the SPA (same origin, under /api; ARCHITECTURE.md section 1). */
+/** The one API client of the SPA (same origin, under /api; docs/design-brief.md, section 1). */
 export const api = createApiClient({
   baseUrl: '/api',
   getToken,

@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { CustodianProvider } from '../../providers/custodian/types';
 
-/** What the accounts and kyc use cases work with; the custodian stays behind them (ARCHITECTURE.md, section 4). */
+/** What the accounts and kyc use cases work with; the custodian stays behind them (docs/design-brief.md, section 4). */
 export interface AccountsContext {
   db: Db;
   jobs: JobQueue;

@@ -77,7 +77,7 @@ export async function insertCardMethod(
   return row;
 }
 
-/** The caller's own live card only (ARCHITECTURE.md, section 6): another user's id reads as unknown. */
+/** The caller's own live card only (docs/design-brief.md, section 6): another user's id reads as unknown. */
 export async function findCardMethodOfUser(
   db: Queryable,
   userId: string,

@@ -5,7 +5,7 @@ import type { CodePurpose } from './codes';
 import { identityError } from './errors';
 
 /**
- * Abuse limits (ARCHITECTURE.md section 6): failed passwords and codes are counted per account and
+ * Abuse limits (docs/design-brief.md, section 6): failed passwords and codes are counted per account and
  * per client address; with 5 in the last 15 minutes, further attempts are refused until the oldest of them
  * leaves the window. Codes sent are limited the same way per account, so nobody can flood a mailbox.
  * Counted in a shared store (PostgreSQL, or Redis when REDIS_URL is set: attempt-store.ts, decision 037) so every

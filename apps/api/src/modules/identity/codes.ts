@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { hmacHex } from './signing-key';
 
-/** Emailed and SMS codes (ARCHITECTURE.md, section 6): 6 digits, single use, 10 minutes, kept as an HMAC. */
+/** Emailed and SMS codes (docs/design-brief.md, section 6): 6 digits, single use, 10 minutes, kept as an HMAC. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
 export const CODE_PURPOSES = [

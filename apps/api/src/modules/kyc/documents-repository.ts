@@ -115,7 +115,10 @@ export async function insertKycDocument(tx: Queryable, doc: NewKycDocument): Pro
   return toDocument(row);
 }
 
-/** The caller's documents only (ARCHITECTURE.md, section 6: every object is read through its owner), newest first. */
+/**
+ * The caller's documents only (docs/design-brief.md, section 6: every object is read through its owner), newest
+ * first.
+ */
 export async function listKycDocuments(db: Queryable, userId: string): Promise<KycDocument[]> {
   const { rows } = await db.query<DocumentRow>(
     `SELECT ${COLUMNS} FROM kyc_documents WHERE user_id = $1 ORDER BY created_at DESC, upload_index`,

@@ -53,7 +53,7 @@ export interface InspectedFile {
 }
 
 /**
- * ARCHITECTURE.md, section 6: the type is what the bytes are, whatever the name or the declared content type say.
+ * docs/design-brief.md, section 6: the type is what the bytes are, whatever the name or the declared content type say.
  * Decision 052: an image is stored re-encoded from its pixels; a PDF with a script, an automatic action or encryption
  * is refused (`unsafe`).
  */

@@ -62,9 +62,10 @@ const CHECKS: Array<{ name: string; sql: string }> = [
 ];
 
 /**
- * Checks the ledger's invariants over the whole database (design brief section 3): each transaction balances, the
- * accounts of each asset sum to zero, each cached balance equals the sum of its postings, no user account is
- * negative, and held amounts are covered and match the active holds. Run it after every integration and fuzz test.
+ * Checks the ledger's invariants over the whole database (docs/design-brief.md, section 3): each transaction
+ * balances, the accounts of each asset sum to zero, each cached balance equals the sum of its postings, no user
+ * account is negative, and held amounts are covered and match the active holds. Run it after every integration and
+ * fuzz test.
  */
 export async function checkInvariants(db: Queryable): Promise<InvariantReport> {
   const violations: string[] = [];

@@ -54,7 +54,7 @@ export async function upsertBankMethod(
   return row;
 }
 
-/** The caller's own live method only (ARCHITECTURE.md, section 6): another user's id reads as unknown. */
+/** The caller's own live method only (docs/design-brief.md, section 6): another user's id reads as unknown. */
 export async function findBankMethodOfUser(
   db: Queryable,
   userId: string,

@@ -1,5 +1,5 @@
 /**
- * The orders module (decision 024): buy and sell orders made from quotes, their states (ARCHITECTURE.md
+ * The orders module (decision 024): buy and sell orders made from quotes, their states (docs/design-brief.md,
  * section 5), public tracking and short links. Each move is one transaction with its postings, mail and next job.
  */
 export { orderRoutes } from './routes';

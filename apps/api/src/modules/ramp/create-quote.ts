@@ -47,7 +47,7 @@ function replay(row: StoredQuote, request: Json): RampQuoteReply {
 }
 
 /**
- * `/api/ramp/quote` (ARCHITECTURE.md section 5; R16; decision 023). A firm, single-use quote for the caller,
+ * `/api/ramp/quote` (docs/design-brief.md, section 5; R16; decision 023). A firm, single-use quote for the caller,
  * stored under (user, idemId): the same idemId and body give the same quote back (`replayed`, even once expired: the
  * SPA re-quotes with a new idemId); another body answers 422 idempotency_error naming the first differing field. Two
  * requests racing with one idemId both run the checks; the quote's unique (user, idemId) key lets one insert win and

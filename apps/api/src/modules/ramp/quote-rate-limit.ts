@@ -6,11 +6,11 @@ import { nthNewestQuoteSince } from './quotes-repository';
 export const QUOTE_RATE_WINDOW_MS = 60_000;
 
 /**
- * ARCHITECTURE.md section 6's rate limit on quotes, per user (as identity's attempts.ts counts per account): at most
- * `perMinute` quotes made in the last minute, counted from the stored quotes themselves (no extra write per quote;
- * a replayed idemId makes no new quote and costs nothing). Over it: 429 rate_limited with Retry-After, the seconds
- * until the oldest counted quote leaves the window. Concurrent requests can pass the count together by a few: the
- * limit is against floods, not an exact quota. 0 switches it off.
+ * The rate limit on quotes (docs/design-brief.md, section 6; decision 023), per user (as identity's attempts.ts
+ * counts per account): at most `perMinute` quotes made in the last minute, counted from the stored quotes themselves
+ * (no extra write per quote; a replayed idemId makes no new quote and costs nothing). Over it: 429 rate_limited with
+ * Retry-After, the seconds until the oldest counted quote leaves the window. Concurrent requests can pass the count
+ * together by a few: the limit is against floods, not an exact quota. 0 switches it off.
  */
 export async function assertQuoteRate(q: Queryable, userId: string, now: Date, perMinute: number): Promise<void> {
   if (perMinute <= 0) return;

@@ -127,7 +127,7 @@ export async function findTransfer(
   return rows[0] ? normalise(rows[0]) : null;
 }
 
-/** The caller's own transfer only: another user's id reads as unknown (ARCHITECTURE.md, section 6). */
+/** The caller's own transfer only: another user's id reads as unknown (docs/design-brief.md, section 6). */
 export async function findTransferOfUser(
   db: Queryable,
   userId: string,

@@ -4,7 +4,7 @@ import { fromMinorUnits } from '../ledger';
 import { requireOpenedAccount } from './money';
 
 /**
- * The sandbox custodian's receiving account (ARCHITECTURE.md, section 4: the custodian is a sandbox). The routing
+ * The sandbox custodian's receiving account (docs/design-brief.md, section 4: the custodian is a sandbox). The routing
  * number passes the ABA checksum, the account number is the custodian's 12-digit form and the SWIFT code is a
  * well-formed US BIC; none of them is a real bank's.
  */

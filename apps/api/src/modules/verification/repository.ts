@@ -53,7 +53,7 @@ export function toSession(row: SessionRow | undefined): VerificationSession {
   };
 }
 
-/** The caller's own session only (ARCHITECTURE.md, section 6: every object is read through its owner). */
+/** The caller's own session only (docs/design-brief.md, section 6: every object is read through its owner). */
 export async function findSessionOfUser(
   db: Queryable,
   userId: string,

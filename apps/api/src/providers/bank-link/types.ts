@@ -1,7 +1,7 @@
 import type { BankAccountSubtype } from '@rampart/contracts';
 
 /**
- * The bank-link service (ARCHITECTURE.md, section 4; decision 013): link tokens, the institution and account pick
+ * The bank-link service (docs/design-brief.md, section 4; decision 013): link tokens, the institution and account pick
  * screen, the public token exchange, re-authentication (login required) and the sandbox's reset action.
  */
 export interface BankLinkInstitution {

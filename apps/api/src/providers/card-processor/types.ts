@@ -1,7 +1,7 @@
 import type { CardBrand, CardDeclineCode, CardFunding, CardTokenPurpose } from '@rampart/contracts';
 
 /**
- * The card processor (ARCHITECTURE.md, section 4; decision 017): a hosted card form takes the card number, expiry
+ * The card processor (docs/design-brief.md, section 4; decision 017): a hosted card form takes the card number, expiry
  * and CVC and tokenises the card; the merchant (Rampart) only ever sees the processor's card id, the brand, the last
  * four digits and the expiry. A charge is authorized through the same hosted form (the user confirms the CVC).
  */

@@ -1,5 +1,5 @@
 /**
- * The chain gateway (ARCHITECTURE.md, section 4; decision 024): the seam to the blockchains.
+ * The chain gateway (docs/design-brief.md, section 4; decision 024): the seam to the blockchains.
  * It sends an asset to an address (a buy's delivery), gives each sell order a place to deposit to, and reports how
  * many confirmations a transaction has. Amounts are bigint minor units of the asset's decimals.
  */

@@ -1,7 +1,7 @@
 import type { KycCheckName, KycCheckStatus, KycIndividual } from '@rampart/contracts';
 
 /**
- * The custodian (ARCHITECTURE.md, section 4): the regulated company that holds the accounts. It knows a person as
+ * The custodian (docs/design-brief.md, section 4): the regulated company that holds the accounts. It knows a person as
  * a contact (our relatedId), opens an account for them once the agreement is signed, and its checks decide.
  */
 export interface CustodianApplicant {

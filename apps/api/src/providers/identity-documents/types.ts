@@ -14,8 +14,8 @@ export interface CapturedFile {
 }
 
 /**
- * The identity-document service (ARCHITECTURE.md, section 4): it checks a captured document (front, back) against a
- * selfie and decides accept, reject, review or resubmit. Called from the jobs verification.decide and
+ * The identity-document service (docs/design-brief.md, section 4): it checks a captured document (front, back)
+ * against a selfie and decides accept, reject, review or resubmit. Called from the jobs verification.decide and
  * verification.conclude-review, never in a request. The capture names the user's own uploads (decision 010); a real
  * adapter reads the files from storage by their keys and sends them.
  */

@@ -3,7 +3,7 @@ import type { Mailer } from './types';
 
 /**
  * The built-in mailer when no SMTP_URL is set: the message goes to the server log. The body carries
- * one-time codes, so outside development only the envelope is logged (ARCHITECTURE.md, section 6: no
+ * one-time codes, so outside development only the envelope is logged (docs/design-brief.md, section 6: no
  * secret in logs); the development outbox route shows the full message.
  */
 export function createLogMailer(logger: FastifyBaseLogger, options: { includeBody: boolean }): Mailer {

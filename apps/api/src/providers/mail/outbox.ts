@@ -6,7 +6,7 @@ import type { SmsSender } from '../sms/types';
 import type { Mailer } from './types';
 
 /**
- * The outbox (ARCHITECTURE.md, section 4): every mail and SMS is a row written in the same transaction as
+ * The outbox (docs/design-brief.md, section 4): every mail and SMS is a row written in the same transaction as
  * what caused it (a code, a state change), together with the job that delivers it. A rolled-back
  * transaction therefore sends nothing, and a committed one is delivered even if this process dies.
  */

@@ -1,5 +1,5 @@
 /**
- * The price provider (ARCHITECTURE.md, section 4; decision 023): market prices of the ramp's assets in USD.
+ * The price provider (docs/design-brief.md, section 4; decision 023): market prices of the ramp's assets in USD.
  * Stablecoins are always 1.00 (document 2, section 9: "A USDS stablecoin is shown at $1.00"); other assets come from
  * a configured table (the built-in sandbox) or from an HTTP price feed. Prices are bigint at the contracts'
  * PRICE_SCALE (8 decimals), never floats.

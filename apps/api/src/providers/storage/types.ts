@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (ARCHITECTURE.md, section 6). Keys are made by the storage, never by a client, so no
+ * Where uploaded files live (docs/design-brief.md, section 6). Keys are made by the storage, never by a client, so no
  * client-chosen name ever reaches a path. A local folder today; an object store later implements the same four calls.
  */
 export interface FileStorage {

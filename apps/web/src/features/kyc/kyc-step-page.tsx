@@ -134,7 +134,7 @@ export function KycStepPage({ step, supportUrl }: { step: KycStepPath; supportUr
     }
   })();
 
-  // The four numbered steps show where the user is (UI.md: know where they are).
+  // The four numbered steps show where the user is (docs/design-brief.md, interface: know where they are).
   if (!(KYC_PROGRESS_STEPS as readonly string[]).includes(step)) return screen;
   return (
     <>

@@ -54,7 +54,8 @@ export function useExpectedText() {
 /**
  * /money/deposit (R13): ACH and instant ACH from a linked bank, a card through the hosted card form, US and
  * international wire through the wire instructions. The amount, the fee on its own line and the total are shown
- * before the user confirms (UI.md), and for ACH and card what is left of the method's weekly limit (decision 053).
+ * before the user confirms (docs/design-brief.md, interface: money), and for ACH and card what is left of the
+ * method's weekly limit (decision 053).
  */
 export function DepositPage() {
   const { t } = useTranslation('money', { useSuspense: true });

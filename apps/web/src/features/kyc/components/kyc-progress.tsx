@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { KYC_PROGRESS_STEPS } from '../kyc-flow';
 import type { KycStepPath } from '../kyc-steps';
 
-/** "Step 2 of 4" with the names of the steps: where the user is in the flow (UI.md: know where they are). */
+/**
+ * "Step 2 of 4" with the names of the steps: where the user is in the flow (docs/design-brief.md, interface: know
+ * where they are).
+ */
 export function KycProgress({ step }: { step: (typeof KYC_PROGRESS_STEPS)[number] }) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const index = KYC_PROGRESS_STEPS.indexOf(step);

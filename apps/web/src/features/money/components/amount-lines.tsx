@@ -10,8 +10,9 @@ export interface AmountLine {
 }
 
 /**
- * The amounts of a transfer before it is made (UI.md: the amount, every fee on its own line, and the total together).
- * A dash stands for amounts not known yet, so the lines keep their place while the user types.
+ * The amounts of a transfer before it is made (docs/design-brief.md, interface: money): the amount, every fee on its
+ * own line, and the total together. A dash stands for amounts not known yet, so the lines keep their place while the
+ * user types.
  */
 export function AmountLines({
   lines,

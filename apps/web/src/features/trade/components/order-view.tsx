@@ -24,8 +24,9 @@ export function timelineSteps(order: Pick<PublicOrder, 'side' | 'status' | 'time
 }
 
 /**
- * An order as its owner and the tracking page see it (UI.md): every state as a step with the time it happened, the
- * amounts with each fee on its own line, and the transaction hash once there is one.
+ * An order as its owner and the tracking page see it (docs/design-brief.md, interface: orders): every state as a
+ * step with the time it happened, the amounts with each fee on its own line, and the transaction hash once there is
+ * one.
  */
 export function OrderView({ order }: { order: PublicOrder }) {
   const { t } = useTranslation('trade', { useSuspense: true });

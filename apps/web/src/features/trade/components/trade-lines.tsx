@@ -3,8 +3,9 @@ import type { TradeFigures } from '@rampart/contracts';
 import { formatAmount, formatUsd } from '../../../lib/format';
 
 /**
- * An asset amount formatted for the locale with the ticker: with the asset's own decimals when known (UI.md), else
- * with every significant digit of the decimal string ("0.000200" -> "0.0002"), never rounded away.
+ * An asset amount formatted for the locale with the ticker: with the asset's own decimals when known
+ * (docs/design-brief.md, interface: money), else with every significant digit of the decimal string
+ * ("0.000200" -> "0.0002"), never rounded away.
  */
 export function formatAssetAmount(value: string, ticker: string, decimals?: number): string {
   const [, fraction = ''] = value.trim().split('.');
@@ -20,8 +21,9 @@ export interface TradeLine {
 }
 
 /**
- * The figures of an estimate or a quote (UI.md): what the user pays, every fee on its own line, the total of the
- * fees and what the user receives, together. Amounts are the server's decimal strings, formatted, never computed.
+ * The figures of an estimate or a quote (docs/design-brief.md, interface: money): what the user pays, every fee on
+ * its own line, the total of the fees and what the user receives, together. Amounts are the server's decimal
+ * strings, formatted, never computed.
  */
 export function tradeLines(
   t: (key: string, params?: Record<string, string>) => string,
@@ -80,7 +82,10 @@ export function TradeLines({ lines, testId }: { lines: readonly TradeLine[]; tes
   );
 }
 
-/** The same block's shape while the figures load (UI.md: skeletons in the shape of the content). */
+/**
+ * The same block's shape while the figures load (docs/design-brief.md, interface: skeletons in the shape of the
+ * content).
+ */
 export function TradeLinesSkeleton({ label }: { label: string }) {
   return (
     <div
