@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
-import { KEY_LIFETIME_MS, deleteHttpKeysBefore, deleteLedgerReplayRowsBefore } from '../lib/http-idempotency';
+import { KEY_LIFETIME_MS, deleteHttpKeysBefore, deleteLedgerReplayRowsBefore } from '../lib/idempotency';
 import type { JobDefinition } from './queue';
 
 export const IDEMPOTENCY_CLEANUP_JOB = 'idempotency.cleanup';

@@ -10,7 +10,7 @@ import {
 import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
 import { checkInvariants, userAccount } from '../modules/ledger';
 import { manualClock } from '../lib/clock';
-import { IN_FLIGHT_TIMEOUT_MS } from '../lib/http-idempotency';
+import { IN_FLIGHT_TIMEOUT_MS } from '../lib/idempotency';
 import { testDatabaseKind } from '../../test/helpers';
 
 /** R16 at the HTTP layer (decision 018), through the sandbox funding calls, as a client sees it. */

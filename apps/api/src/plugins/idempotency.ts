@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db';
-import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
-import { claimHttpKey, completeHttpKey, releaseHttpKey, type Claim } from '../lib/http-idempotency';
-import type { Json } from '../modules/ledger/idempotency';
+import {
+  claimHttpKey,
+  completeHttpKey,
+  idempotencyKeyOf,
+  releaseHttpKey,
+  type Claim,
+  type Json,
+} from '../lib/idempotency';
 import { requireUser } from './auth';
 
 declare module 'fastify' {
@@ -34,20 +39,6 @@ export const idempotent = { config: { idempotency: 'reply' } } as const;
  * The HTTP layer only makes a duplicate that arrives while the first is still working answer 409 instead of waiting.
  */
 export const singleFlight = { config: { idempotency: 'single-flight' } } as const;
-
-const KEY = /^[\x21-\x7e]{1,200}$/;
-
-/** The request's `Idempotency-Key` header: undefined when absent, 400 when malformed. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY.test(header)) {
-    throw AppError.validation({
-      'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
-    });
-  }
-  return header;
-}
 
 /**
  * R16 at the HTTP layer (docs/design-brief.md, section 3; decision 018) for routes marked `idempotent` (or

@@ -5,9 +5,10 @@ import {
   SandboxAssetDepositArrival,
   SandboxAssetDepositReply,
 } from '@rampart/contracts';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, idempotent } from '../../plugins/idempotency';
+import { idempotent } from '../../plugins/idempotency';
 import type { AssetDepositsContext } from './context';
 import { getDepositAddress } from './deposit-address';
 import { sandboxReceiveDeposit } from './receive-deposit';

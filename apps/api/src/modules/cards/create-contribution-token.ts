@@ -9,8 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { findAccount } from '../accounts/repository';
 import { toMinorUnits } from '../ledger';
 import { assertDepositWithinLimits } from '../ramp';
-import { idempotencyMismatch } from '../ledger/errors';
-import { firstDifference, type Json } from '../ledger/idempotency';
+import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';
 import { callProcessor, cardError } from './card-errors';
 import type { CardsContext } from './context';
 import {

@@ -20,6 +20,7 @@ import {
   type DepositFlags,
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
+import { rowKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { singleFlight } from '../../plugins/idempotency';
@@ -28,7 +29,6 @@ import { cancelContribution } from './cancel-contribution';
 import type { CardsContext } from './context';
 import { createContributionToken } from './create-contribution-token';
 import { createWidgetToken } from './create-widget-token';
-import { cardKeyOf } from './idempotency-key';
 import { listCardMethods } from './list-card-methods';
 import { refreshToken } from './refresh-token';
 import { removeCardMethod } from './remove-card-method';
@@ -113,7 +113,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ ctx: CardsContext; flags?: Depo
       // "Card deposit" off, or card deposits sent to the custodian, which takes none (docs/feature-flags.md).
       if (!isDepositMethodOn(flags, 'primex_card'))
         throw AppError.validation({ method: TRANSFER_MESSAGES.methodSwitchedOff });
-      return createContributionToken(ctx, requireUser(request).userGuid, request.body, cardKeyOf(request));
+      return createContributionToken(ctx, requireUser(request).userGuid, request.body, rowKeyOf(request));
     },
   );
   app.post(

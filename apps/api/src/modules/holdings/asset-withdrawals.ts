@@ -21,20 +21,18 @@ import type { Db, Queryable } from '../../db';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
 import { enqueueOutbox } from '../../providers/mail/outbox';
 import {
   LEDGER_TRANSACTION_OPTIONS,
   assetDecimals,
   captureHold,
-  firstDifference,
-  idempotencyMismatch,
   isAssetCode,
   isLedgerError,
   placeHold,
   releaseHold,
   userAccount,
-  type Json,
 } from '../ledger';
 import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
 import { hashConfirmationToken, newConfirmationToken } from '../transfers/confirmation-token';

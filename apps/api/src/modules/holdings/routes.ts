@@ -9,9 +9,10 @@ import {
   HoldingsReply,
 } from '@rampart/contracts';
 import type { Db } from '../../db';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, idempotent } from '../../plugins/idempotency';
+import { idempotent } from '../../plugins/idempotency';
 import {
   confirmAssetWithdrawal,
   listAssetWithdrawals,

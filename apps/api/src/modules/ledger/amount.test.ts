@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AmountError, fromMinorUnits, toMinorUnits } from './amount';
-import { firstDifference } from './idempotency';
 
 // The arithmetic and the grammar are the contracts' money module (tested there); here, the asset's decimals and the
 // ledger's errors.
@@ -51,16 +50,5 @@ describe('ledger amounts: decimal strings <-> minor units of the asset', () => {
   it('writes only bigints of a known asset', () => {
     expect(() => fromMinorUnits(1n, 'EUR')).toThrow(/^Unknown asset EUR$/);
     expect(() => fromMinorUnits(1 as unknown as bigint, 'USD')).toThrow('Minor units must be a bigint');
-  });
-});
-
-describe('idempotency parameter comparison', () => {
-  it('names the first differing field', () => {
-    expect(firstDifference({ a: 1, b: [{ c: '1' }] }, { b: [{ c: '1' }], a: 1 })).toBeNull();
-    expect(firstDifference({ postings: [{ amount: '1' }] }, { postings: [{ amount: '2' }] })).toBe(
-      'postings[0].amount',
-    );
-    expect(firstDifference({ postings: [1] }, { postings: [1, 2] })).toBe('postings');
-    expect(firstDifference({ metadata: {} }, { metadata: { x: 'y' } })).toBe('metadata.x');
   });
 });

@@ -20,12 +20,6 @@ export function isLedgerError(error: unknown, code?: LedgerErrorCode): error is 
   return error instanceof LedgerError && (code === undefined || error.code === code);
 }
 
-/** 422 idempotency_error naming the field that differs (spec/RULINGS.md R16). */
-export function idempotencyMismatch(field: string): AppError {
-  const message = `This idempotency key was used with a different ${field}`;
-  return new AppError('idempotency_error', { message, details: { errors: [message], fields: { [field]: message } } });
-}
-
 /**
  * 422 idempotency_error for a key whose replay record expired (kept 24 hours, decision 018) while the movement it
  * made stays: the key cannot move money again. Named under `idempotencyKey`.

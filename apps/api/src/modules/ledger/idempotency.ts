@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { idempotencyKeyExpired, idempotencyMismatch } from './errors';
+import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';
+import { idempotencyKeyExpired } from './errors';
 
 export type LedgerCommand = 'post' | 'hold' | 'release' | 'capture';
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 const MAX_KEY_LENGTH = 255;
 
@@ -12,27 +12,6 @@ export function checkIdempotencyKey(key: unknown): string {
     throw AppError.validation({ idempotencyKey: `The idempotency key must be 1 to ${MAX_KEY_LENGTH} characters` });
   }
   return key;
-}
-
-/** The first path at which two JSON values differ ("postings[0].amount"), or null when they are equal. */
-export function firstDifference(a: Json, b: Json, path = ''): string | null {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b)) return path || 'params';
-    if (a.length !== b.length) return path || 'params';
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i]!, b[i]!, `${path}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      const d = firstDifference(a[key] ?? null, b[key] ?? null, path ? `${path}.${key}` : key);
-      if (d) return d;
-    }
-    return null;
-  }
-  return a === b ? null : path || 'params';
 }
 
 /**

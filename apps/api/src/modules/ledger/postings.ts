@@ -4,7 +4,7 @@ import { fromMinorUnits } from './amount';
 import { accountNameProblem, parseAccountName, type AccountName } from './account-names';
 import { isAssetCode, type AssetCode } from './assets';
 import { LedgerError } from './errors';
-import type { Json } from './idempotency';
+import type { Json } from '../../lib/idempotency';
 import {
   adjustBalance,
   ensureAndLockBalances,

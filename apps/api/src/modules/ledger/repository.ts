@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import type { AccountName } from './account-names';
 import type { AssetCode } from './assets';
-import type { Json } from './idempotency';
+import type { Json } from '../../lib/idempotency';
 
 export interface BalanceKey {
   account: string;

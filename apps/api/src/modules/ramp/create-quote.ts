@@ -9,10 +9,8 @@ import {
   type RampQuoteRequest,
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import { inFlight } from '../../lib/http-idempotency';
+import { firstDifference, inFlight, idempotencyMismatch, type Json } from '../../lib/idempotency';
 import { findAccount } from '../accounts/repository';
-import { idempotencyMismatch } from '../ledger/errors';
-import { firstDifference, type Json } from '../ledger/idempotency';
 import { assertWithinLimits, limitRefusal, weeklyLimitConcerns } from './limits';
 import { priceTrade } from './price-trade';
 import { QUOTE_RATE_WINDOW_MS, assertQuoteRate, quoteRateRefusal } from './quote-rate-limit';

@@ -1,7 +1,7 @@
 import type { RampQuote } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { createBatcher, perDatabase } from '../../lib/batcher';
-import type { Json } from '../ledger/idempotency';
+import type { Json } from '../../lib/idempotency';
 
 export interface QuoteRow {
   id: string;

@@ -10,6 +10,7 @@ import {
   SandboxPlaidResetReply,
   SandboxPlaidResetRequest,
 } from '@rampart/contracts';
+import { ledgerKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
@@ -19,7 +20,6 @@ import { depositAsset } from './deposit-asset';
 import { depositWire } from './deposit-wire';
 import { freezeSandboxAccount } from './freeze-account';
 import { fundAccount } from './fund-account';
-import { ledgerKeyOf } from './idempotency-key';
 import { resetBankMethod } from '../methods';
 import { openSandboxAccount } from './open-account';
 import { unfreezeSandboxAccount } from './unfreeze-account';

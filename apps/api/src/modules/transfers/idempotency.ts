@@ -1,19 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { idempotencyKeyOf } from '../../plugins/idempotency';
-import { idempotencyMismatch } from '../ledger/errors';
-import { firstDifference, type Json } from '../ledger/idempotency';
+import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';
 import { findTransferByKey, insertTransfer, type NewTransfer, type TransferRow } from './repository';
-
-/**
- * R16: the optional `Idempotency-Key` header of deposit and withdraw (read and checked by `idempotencyKeyOf`). Keys
- * are per user (the transfers table's unique (user, key)). Without a header every call is new.
- */
-export function transferKeyOf(request: FastifyRequest): string {
-  const key = idempotencyKeyOf(request);
-  return key === undefined ? `auto:${randomUUID()}` : `key:${key}`;
-}
 
 /**
  * Inserts the transfer, or finds the one this user already made under the key: the same request gives it back

@@ -1,6 +1,6 @@
 import type { TransferDirection, TransferMethodKind, TransferStatus } from '@rampart/contracts';
 import type { Queryable } from '../../db';
-import type { Json } from '../ledger/idempotency';
+import type { Json } from '../../lib/idempotency';
 
 export type TransferMethod = Exclude<TransferMethodKind, 'usd_balance'>;
 

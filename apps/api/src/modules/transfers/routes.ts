@@ -19,15 +19,14 @@ import {
 } from '@rampart/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { idempotencyKeyOf, ledgerKeyOf, rowKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, idempotent, singleFlight } from '../../plugins/idempotency';
-import { ledgerKeyOf } from '../sandbox/idempotency-key';
+import { idempotent, singleFlight } from '../../plugins/idempotency';
 import { LEDGER_TRANSACTION_OPTIONS } from '../ledger';
 import { cancelTransfer } from './cancel-transfer';
 import { confirmWithdrawal } from './confirm-withdrawal';
 import type { TransfersContext } from './context';
-import { transferKeyOf } from './idempotency';
 import { getTransfer, listTransfers } from './list-transfers';
 import { requestDeposit } from './request-deposit';
 import { requestWithdrawal } from './request-withdrawal';
@@ -53,10 +52,10 @@ function originOf(ctx: TransfersContext, request: FastifyRequest): string {
  */
 export const transferHandlers = {
   deposit: (ctx: TransfersContext, request: FastifyRequest, body: DepositRequest) =>
-    requestDeposit(ctx, requireUser(request).userGuid, body, transferKeyOf(request)),
+    requestDeposit(ctx, requireUser(request).userGuid, body, rowKeyOf(request)),
   withdraw: (ctx: TransfersContext, request: FastifyRequest, body: WithdrawRequest) =>
     requestWithdrawal(ctx, requireUser(request).userGuid, body, {
-      idempotencyKey: transferKeyOf(request),
+      idempotencyKey: rowKeyOf(request),
       origin: originOf(ctx, request),
     }),
   confirmWithdrawal: (ctx: TransfersContext, request: FastifyRequest, body: ConfirmWithdrawalRequest) =>

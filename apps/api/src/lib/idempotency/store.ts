@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
-import { firstDifference, type Json } from '../modules/ledger/idempotency';
-import { idempotencyMismatch } from '../modules/ledger/errors';
-import { AppError } from './app-error';
+import type { Queryable } from '../../db';
+import { AppError } from '../app-error';
+import { firstDifference, idempotencyMismatch, type Json } from './compare';
 
 /**
  * The store behind the HTTP idempotency of money-moving routes (R16, decision 018): table http_idempotency_keys.
