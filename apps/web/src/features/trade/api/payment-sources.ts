@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { HoldingsReply } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 import { banksQueryOptions } from '../../../lib/queries/banks';
+import { holdingsQueryOptions as sharedHoldingsQueryOptions } from '../../../lib/queries/holdings';
 import { refetchUnlessEarly } from './early-reads';
-import { tradeKey } from './ramp-assets';
 
 /**
  * The linked banks a buy can be paid from: the shared bank list (lib/queries/banks.ts), so a bank linked or removed on
@@ -17,12 +16,13 @@ export function bankAccountsQueryOptions(api: ApiClient) {
   });
 }
 
-/** POST /primetrust-accounts-view: the USD balance, shown under the "USD balance" option. Retries (R16). */
+/**
+ * The USD balance, shown under the "USD balance" option: the shared holdings read (lib/queries/holdings.ts), so a
+ * deposit or a withdrawal shows up here too.
+ */
 export function holdingsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: [...tradeKey, 'holdings'],
-    queryFn: ({ signal }) =>
-      api.request('/primetrust-accounts-view', { body: {}, retry: true, signal, schema: HoldingsReply }),
+    ...sharedHoldingsQueryOptions(api),
     refetchOnMount: refetchUnlessEarly,
   });
 }
