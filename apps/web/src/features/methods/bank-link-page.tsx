@@ -10,7 +10,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { addBankAccount } from './api/add-bank-account';
-import { bankAccountsQueryOptions } from './api/bank-accounts';
+import { banksKey, banksQueryOptions } from '../../lib/queries/banks';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
 import { createLinkToken } from './api/link-token';
@@ -47,7 +47,7 @@ function useFinish() {
   const [params] = useSearchParams();
   return (account: BankAccount, message: string) => {
     const id = account.primetrustFundsTransferMethodId;
-    queryClient.setQueryData(bankAccountsQueryOptions(api).queryKey, (current) => {
+    queryClient.setQueryData(banksQueryOptions(api).queryKey, (current) => {
       if (!current) return current;
       const known = current.some((method) => method.primetrustFundsTransferMethodId === id);
       return known
@@ -55,6 +55,7 @@ function useFinish() {
         : [...current, account];
     });
     void queryClient.invalidateQueries({ queryKey: methodsKey });
+    void queryClient.invalidateQueries({ queryKey: banksKey });
     snackbar.show({ message, severity: 'success' });
     void navigate(returnPath(params.get('redirect')), { replace: true });
   };
@@ -235,7 +236,7 @@ export function ReauthFlow({
   const readError = useErrorText();
   const usual = useFinish();
   const finish = onDone ?? usual;
-  const banks = useQuery({ ...bankAccountsQueryOptions(api), enabled: !given });
+  const banks = useQuery({ ...banksQueryOptions(api), enabled: !given });
   const institutions = useInstitutions();
   // Outside methodsKey: refreshing the list after the re-auth must not ask for another token.
   const token = useQuery({

@@ -14,7 +14,7 @@ import { bankAccountName } from '../../lib/bank-names';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
-import { useBankAccounts } from './api/bank-accounts';
+import { banksKey, useBanks } from '../../lib/queries/banks';
 import { useCardMethods } from './api/card-methods';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
@@ -177,7 +177,7 @@ export function MethodsPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const banks = useBankAccounts();
+  const banks = useBanks();
   const cards = useCardMethods();
   const institutions = useInstitutions();
   const [removal, setRemoval] = useState<Removal | null>(null);
@@ -208,6 +208,7 @@ export function MethodsPage() {
         // assistive technology, and the toast must be heard.
         setRemoval(null);
         void queryClient.invalidateQueries({ queryKey: methodsKey });
+        void queryClient.invalidateQueries({ queryKey: banksKey });
       },
     },
   );

@@ -12,6 +12,7 @@ import { confirmAssetWithdrawal } from './api/asset-withdrawals';
 import { moneyKey } from './api/keys';
 import { WITHDRAW_ASSET_PATH } from './paths';
 import { useServerMessage } from './use-server-message';
+import { holdingsKey } from '../../lib/queries/holdings';
 
 type State =
   | { kind: 'confirming' }
@@ -44,6 +45,7 @@ export function ConfirmAssetWithdrawalPage() {
       (reply) => {
         setState({ kind: 'confirmed', withdrawal: reply.withdrawal });
         void queryClient.invalidateQueries({ queryKey: moneyKey });
+        void queryClient.invalidateQueries({ queryKey: holdingsKey });
       },
       (error: unknown) => {
         if (isApiError(error) && error.code === 'withdrawal_confirmation_expired') setState({ kind: 'expired' });

@@ -14,6 +14,7 @@ import { destinationText } from './components/transfer-history';
 import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useServerMessage } from './use-server-message';
+import { holdingsKey } from '../../lib/queries/holdings';
 
 type State =
   | { kind: 'confirming' }
@@ -57,6 +58,7 @@ export function ConfirmWithdrawalPage() {
       (reply) => {
         setState({ kind: 'confirmed', transfer: reply.transfer });
         void queryClient.invalidateQueries({ queryKey: moneyKey });
+        void queryClient.invalidateQueries({ queryKey: holdingsKey });
       },
       (error: unknown) => setState(stateOfError(error, serverMessage, t('errors.unexpected'))),
     );

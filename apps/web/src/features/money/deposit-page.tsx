@@ -33,6 +33,7 @@ import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './
 import { DEPOSIT_PATH, MONEY_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
+import { holdingsKey } from '../../lib/queries/holdings';
 
 type FieldName = 'method' | 'fundsTransferMethodId' | 'cardMethodId' | 'amount';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -94,6 +95,7 @@ export function DepositPage() {
       severity: 'success',
     });
     void queryClient.invalidateQueries({ queryKey: moneyKey });
+    void queryClient.invalidateQueries({ queryKey: holdingsKey });
     void navigate(MONEY_PATH);
   };
 

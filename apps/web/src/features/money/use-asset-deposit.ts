@@ -7,6 +7,7 @@ import { depositAddressQueryOptions, receiveSandboxAssetDeposit } from './api/as
 import { chainAssetsQueryOptions } from './api/asset-withdrawals';
 import { moneyKey } from './api/keys';
 import { useIdempotencyKey } from './use-idempotency-key';
+import { holdingsKey } from '../../lib/queries/holdings';
 
 /** Why a simulated deposit's amount cannot be sent: not a plain positive decimal of the asset, or below its minimum. */
 export type AmountProblem = 'invalid' | 'belowMinimum';
@@ -46,6 +47,7 @@ export function useAssetDeposit() {
       setAmount('');
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
+      void queryClient.invalidateQueries({ queryKey: holdingsKey });
     },
   });
 

@@ -24,7 +24,7 @@ import {
   startAssetWithdrawalChallenge,
   withdrawAsset,
 } from './api/asset-withdrawals';
-import { useHoldings } from './api/holdings';
+import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -113,6 +113,7 @@ export function WithdrawAssetPage() {
       setCode('');
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
+      void queryClient.invalidateQueries({ queryKey: holdingsKey });
     },
     onError: (error) => {
       if (

@@ -21,7 +21,7 @@ import { useSnackbar } from '../../components/ui/snackbar';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatDateTime, formatUsd } from '../../lib/format';
-import { useHoldings } from './api/holdings';
+import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
 import { moneyKey } from './api/keys';
 import { withdraw } from './api/withdraw';
 import { AmountLines } from './components/amount-lines';
@@ -172,6 +172,7 @@ export function WithdrawPage() {
       idempotency.reset();
       setRequested(reply.transfer);
       void queryClient.invalidateQueries({ queryKey: moneyKey });
+      void queryClient.invalidateQueries({ queryKey: holdingsKey });
     } catch (error) {
       if (!isApiError(error)) {
         snackbar.show({ message: t('errors.unexpected'), severity: 'error' });

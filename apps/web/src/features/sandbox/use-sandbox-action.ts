@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi, type ApiClient } from '../../lib/api';
+import { banksKey } from '../../lib/queries/banks';
 import { useKycStore } from '../kyc/kyc-store';
 import { sandboxKey } from './api/account';
 
@@ -50,6 +51,8 @@ export function useSandboxAction() {
         void Promise.all([
           kyc.recheck().catch(() => undefined),
           queryClient.invalidateQueries({ queryKey: sandboxKey }),
+          // A reset of a bank method changes the shared bank list (lib/queries/banks.ts), outside sandboxKey.
+          queryClient.invalidateQueries({ queryKey: banksKey }),
         ]);
       }
     },

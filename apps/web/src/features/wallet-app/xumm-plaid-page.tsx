@@ -11,6 +11,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient, errorText, isApiError, useApi } from '../../lib/api';
+import { banksKey } from '../../lib/queries/banks';
 import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } from '../methods/api/bank-link-handoff';
 import { methodsKey } from '../methods/api/keys';
 import { LinkFlow, ReauthFlow } from '../methods/bank-link-page';
@@ -231,6 +232,7 @@ export function WalletBankLink() {
   useEffect(() => {
     if (status.data?.status !== 'linked') return;
     void queryClient.invalidateQueries({ queryKey: methodsKey });
+    void queryClient.invalidateQueries({ queryKey: banksKey });
     const message = linked
       ? t(reauth ? 'reauth.done' : 'link.linked', { bank: linked.bankName })
       : t('wallet.app.linkedNoAccount');

@@ -1,2 +1,5 @@
-/** Every money query starts with this key: one invalidation refreshes the balance and the history after a change. */
+/**
+ * Every money query starts with this key: one invalidation refreshes the history after a change. The balance is the
+ * shared holdings read (lib/queries/holdings.ts), invalidated alongside.
+ */
 export const moneyKey = ['money'] as const;

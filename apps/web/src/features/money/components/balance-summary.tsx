@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { errorText, isApiError } from '../../../lib/api';
 import { formatAmount, formatUsd } from '../../../lib/format';
-import { useHoldings } from '../api/holdings';
+import { useHoldings } from '../../../lib/queries/holdings';
 
 /** Asset amounts arrive in the asset's own decimals ("100.000000"): shown with as many. */
 function decimalsOf(amount: string): number {

@@ -3,7 +3,7 @@ import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/ui/link-button';
 import { errorText, isApiError } from '../../../lib/api';
-import { useBankAccounts } from '../api/bank-accounts';
+import { useBanks } from '../../../lib/queries/banks';
 import { linkBankPath } from '../paths';
 import { ChoiceGroup } from './choice-group';
 import { nicknameWithoutBank } from '../../../lib/bank-names';
@@ -24,7 +24,7 @@ export function BankChoice(props: {
   returnTo: string;
 }) {
   const { t } = useTranslation('money', { useSuspense: true });
-  const banks = useBankAccounts();
+  const banks = useBanks();
   const usableBanks = banks.data?.filter((bank) => !bank.requiresReauth);
   const onlyBank = usableBanks?.length === 1 ? usableBanks[0]?.primetrustFundsTransferMethodId : undefined;
   const { value, onChange } = props;

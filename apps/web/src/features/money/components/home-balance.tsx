@@ -4,7 +4,7 @@ import { KYC_LEVELS } from '@rampart/contracts';
 import { LinkButton } from '../../../components/ui/link-button';
 import { formatUsd } from '../../../lib/format';
 import { kycLevelFromState, useKycState } from '../../kyc/kyc-store';
-import { useHoldings } from '../api/holdings';
+import { useHoldings } from '../../../lib/queries/holdings';
 import { MONEY_PATH } from '../paths';
 
 function Balance() {

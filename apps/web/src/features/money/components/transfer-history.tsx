@@ -16,6 +16,7 @@ import { DEPOSIT_PATH } from '../paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from './status-badge';
 import { useServerMessage } from '../use-server-message';
+import { holdingsKey } from '../../../lib/queries/holdings';
 
 /** A deposit not yet in the balance, or a withdrawal not yet sent, can be cancelled (the server has the last word). */
 export function isCancellable(transfer: TransferView): boolean {
@@ -164,6 +165,7 @@ export function TransferHistory() {
       setPending(false);
       setCancelling(null);
       void queryClient.invalidateQueries({ queryKey: moneyKey });
+      void queryClient.invalidateQueries({ queryKey: holdingsKey });
     }
   };
 

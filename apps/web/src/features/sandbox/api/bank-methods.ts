@@ -1,23 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BankAccountListReply, type BankAccount } from '@rampart/contracts';
 import { useApi, type ApiClient } from '../../../lib/api';
-import { sandboxKey } from './account';
+import { banksQueryOptions } from '../../../lib/queries/banks';
 
-/** POST /bank-account-list: the linked bank methods the sandbox can reset (Plaid ones only). */
+/**
+ * The linked bank methods the sandbox can reset (Plaid ones only): the shared bank list (lib/queries/banks.ts), so a
+ * reset that makes a bank need re-authentication shows on /methods too.
+ */
 export function sandboxBankMethodsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: [...sandboxKey, 'bank-methods'],
-    queryFn: async ({ signal }): Promise<BankAccount[]> => {
-      const reply = await api.request('/bank-account-list', {
-        body: {},
-        retry: true,
-        signal,
-        schema: BankAccountListReply,
-      });
-      return reply.accounts.filter((account) => account.fundsTransferMethod === 'plaid');
-    },
-    retry: false,
-  });
+  return queryOptions({ ...banksQueryOptions(api), retry: false });
 }
 
 export function useSandboxBankMethods() {

@@ -1,15 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BankAccountListReply, type BankAccount } from '@rampart/contracts';
-import { useApi, type ApiClient } from '../../../lib/api';
-import { methodsKey } from './keys';
+import { useApi, type ApiClient } from '../api';
+
+/**
+ * The linked bank list has one cache entry, read by /methods, the money pages, the trade pages and the sandbox alike:
+ * a bank linked, re-authenticated or removed anywhere shows up everywhere. Whatever changes the list invalidates (or
+ * sets) this key; a feature's own key must not hold a copy of it.
+ */
+export const banksKey = ['banks'] as const;
 
 /**
  * POST /bank-account-list: the user's linked banks. Only methods whose type is plaid are bank methods (document 2,
  * section 5). The server takes the caller's own contact id when relatedId is left out. A read: it retries (R16).
  */
-export function bankAccountsQueryOptions(api: ApiClient) {
+export function banksQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: [...methodsKey, 'banks'],
+    queryKey: banksKey,
     queryFn: async ({ signal }): Promise<BankAccount[]> => {
       const reply = await api.request('/bank-account-list', {
         body: {},
@@ -22,6 +28,6 @@ export function bankAccountsQueryOptions(api: ApiClient) {
   });
 }
 
-export function useBankAccounts() {
-  return useQuery(bankAccountsQueryOptions(useApi()));
+export function useBanks() {
+  return useQuery(banksQueryOptions(useApi()));
 }
