@@ -26,6 +26,7 @@ import { BackLink } from './components/back-link';
 import { Mask } from './components/mask';
 import { METHODS_PATH, returnPath } from './paths';
 import { useAction } from './use-action';
+import { cardsKey } from '../../lib/queries/cards';
 
 type AddedCard = Extract<CardFormMessage, { event: 'card-added' }>;
 
@@ -106,6 +107,7 @@ export function CardPage() {
         );
         dispatch({ type: 'added', method: reply.method });
         void queryClient.invalidateQueries({ queryKey: methodsKey });
+        void queryClient.invalidateQueries({ queryKey: cardsKey });
         snackbar.show({ message: t('card.added', { card: reply.method.nickname }), severity: 'success' });
         void navigate(returnPath(params.get('redirect')), { replace: true });
       } catch (error) {

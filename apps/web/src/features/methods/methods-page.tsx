@@ -15,7 +15,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { banksKey, useBanks } from '../../lib/queries/banks';
-import { useCardMethods } from './api/card-methods';
+import { cardsKey, useCards } from '../../lib/queries/cards';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
 import { removeBankAccount } from './api/remove-bank-account';
@@ -178,7 +178,7 @@ export function MethodsPage() {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const banks = useBanks();
-  const cards = useCardMethods();
+  const cards = useCards();
   const institutions = useInstitutions();
   const [removal, setRemoval] = useState<Removal | null>(null);
 
@@ -209,6 +209,7 @@ export function MethodsPage() {
         setRemoval(null);
         void queryClient.invalidateQueries({ queryKey: methodsKey });
         void queryClient.invalidateQueries({ queryKey: banksKey });
+        void queryClient.invalidateQueries({ queryKey: cardsKey });
       },
     },
   );
