@@ -198,6 +198,16 @@ export default defineConfig({
             // Everything the entry imports statically lands in the entry's own file (decision 042): not ~20 small chunks,
             // each a round trip before the first paint. Lazy pages import what they share with it from there.
             { name: 'app', tags: ['$initial'] },
+            // The shared UI parts that lazy pages use and the entry does not (the message block, the link buttons, the
+            // icons' common code): grouped by the pages that use them (entriesAware), so that a small page such as the not-found
+            // one loads only its own and not /trade/buy's chunks, which held them (290 KB for the not-found page). Their
+            // dependencies stay with the pages that use them.
+            {
+              name: 'ui',
+              test: /[\\/]src[\\/]components[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+            },
             // /trade/buy, the trade page most often opened first, with everything it needs that the entry does not have
             // (React Aria's select and radio group, the contracts' schemas…) and its early reads, in one chunk of its
             // own: not the other trade pages' dependencies (QR code, dialogs, identity rules), and one file rather than

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorBody } from './errors';
-import { totp as totpRule } from './rules/identity-rules';
 import { RULE_MESSAGES } from './rules/messages';
-import { ruleSchema } from './rules/zod';
 
 /**
  * The user pool Rampart owns (decision 006). The original called a hosted pool; its operations, exception
@@ -11,8 +9,10 @@ import { ruleSchema } from './rules/zod';
  */
 
 import { CHALLENGE_NAMES, IDENTITY_LOCALES, LOGIN_METHOD_TYPES, MFA_METHODS } from './identity-constants';
+import { CodeDeliveryDetails, OneTimeCode } from './identity-codes';
 import { IDENTITY_MESSAGES } from './identity-messages';
 
+export * from './identity-codes';
 export * from './identity-constants';
 export * from './identity-messages';
 
@@ -41,23 +41,10 @@ export const PasswordInput = z
   .min(1, { error: en.passwordRequired })
   .max(4096, { error: en.passwordTooLong });
 
-/** 6-digit codes: emailed, SMS and authenticator alike. */
-export const OneTimeCode = ruleSchema(totpRule);
-
 export const IdentityLocaleSchema = z.enum(IDENTITY_LOCALES);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests and replies
-
-export const CodeDeliveryDetails = z
-  .object({
-    deliveryMedium: z.enum(['EMAIL', 'SMS']),
-    /** Masked, e.g. 'j***@e***.com' or '+*******1234'. */
-    destination: z.string(),
-    attributeName: z.enum(['email', 'phone_number']),
-  })
-  .meta({ id: 'CodeDeliveryDetails' });
-export type CodeDeliveryDetails = z.infer<typeof CodeDeliveryDetails>;
 
 export const CodeDeliveryResponse = z
   .object({ codeDeliveryDetails: CodeDeliveryDetails })

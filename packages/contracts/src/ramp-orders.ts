@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CodeDeliveryDetails, OneTimeCode } from './identity';
+import { CodeDeliveryDetails, OneTimeCode } from './identity-codes';
 import { FEE_KINDS, RAMP_SIDES, SELL_DELIVERY_METHODS } from './ramp-quotes';
 
 /**

@@ -48,8 +48,7 @@ export function regionIn(codes: readonly string[]): Rule {
 /** ISO 3166-1 alpha-2, upper case, from the maintained i18n-iso-countries list. */
 export const countryCode: Rule = stringRule('countryCode', (v) => /^[A-Z]{2}$/.test(v) && countries.isValid(v));
 
-/** The authenticator (TOTP) code: 6 digits. */
-export const totp: Rule = stringRule('totp', (v) => /^\d{6}$/.test(v));
+export { totp } from './code-rules';
 
 // Document 2: optional plus, optional brackets, then at least 5 digits, dashes, dots, slashes or
 // spaces. The brackets may follow a country code ('+1 (415) 555-2671'). Written so that no character can be read by

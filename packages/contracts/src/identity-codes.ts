@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { totp } from './rules/code-rules';
+import { ruleSchema } from './rules/zod';
+
+/**
+ * The one-time codes and where they were sent: what an order's confirmation needs of the identity contracts, apart
+ * from them so that the trade pages do not load the identity rules' phone-number and country lists.
+ */
+
+/** 6-digit codes: emailed, SMS and authenticator alike. */
+export const OneTimeCode = ruleSchema(totp);
+
+export const CodeDeliveryDetails = z
+  .object({
+    deliveryMedium: z.enum(['EMAIL', 'SMS']),
+    /** Masked, e.g. 'j***@e***.com' or '+*******1234'. */
+    destination: z.string(),
+    attributeName: z.enum(['email', 'phone_number']),
+  })
+  .meta({ id: 'CodeDeliveryDetails' });
+export type CodeDeliveryDetails = z.infer<typeof CodeDeliveryDetails>;
