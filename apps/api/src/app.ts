@@ -145,7 +145,7 @@ export async function buildApp(
       });
       // The "assets addition" flag: a deposit address per asset, and in sandbox mode its deposit arriving (decision 069).
       await api.register(assetDepositRoutes, { ctx: services.assetDeposits, sandbox: config.sandbox });
-      await api.register(sandboxRoutes, { ctx: services.accounts, enabled: config.sandbox });
+      await api.register(sandboxRoutes, { ctx: services.sandbox, enabled: config.sandbox });
       await api.register(verificationRoutes, {
         ctx: { ...services.verification, events: metrics.events },
         publicUrl: config.publicUrl,

@@ -15,6 +15,7 @@ import type { DocumentsContext } from './modules/kyc/upload-documents';
 import type { MethodsContext } from './modules/methods/context';
 import { ordersContextFrom, type OrdersContext } from './modules/orders/context';
 import type { QuotesContext } from './modules/ramp/quotes-context';
+import type { SandboxContext } from './modules/sandbox/context';
 import type { InterestContext } from './modules/ramp/record-interest';
 import type { TransfersContext } from './modules/transfers/context';
 import type { VerificationContext } from './modules/verification/context';
@@ -93,6 +94,8 @@ export interface Services {
   /** The request limits' Redis and the lockout counters' store when REDIS_URL is set (decision 037). */
   sharedLimits: SharedLimits;
   accounts: AccountsContext;
+  /** The sandbox screen's calls: the accounts module's context and the bank link whose items it resets. */
+  sandbox: SandboxContext & { bankLink: BankLinkProvider };
   identity: IdentityContext;
   /** The second factor an order is confirmed with (decision 027). */
   tradeStepUp: TradeStepUp;
@@ -127,6 +130,7 @@ export async function createServices(deps: {
 }): Promise<Services> {
   const { config, db, jobs, clock, providers } = deps;
   const sharedLimits = deps.sharedLimits ?? NO_SHARED_LIMITS;
+  const accounts: AccountsContext = { db, jobs, clock, custodian: providers.custodian, config };
   const identity = await createIdentityContext({
     db,
     jobs,
@@ -142,7 +146,8 @@ export async function createServices(deps: {
     clock,
     providers,
     sharedLimits,
-    accounts: { db, jobs, clock, custodian: providers.custodian, config },
+    accounts,
+    sandbox: { ...accounts, bankLink: providers.bankLink },
     identity,
     tradeStepUp: createTradeStepUp(identity),
     withdrawalStepUp: createTradeStepUp(identity, 'withdrawal'),
@@ -166,11 +171,7 @@ export async function createServices(deps: {
     methods: { db, clock, bankLink: providers.bankLink, blacklistedBanks: config.flags.blacklistedBanks },
     cards: { db, clock, jobs, processor: providers.cardProcessor },
     transfers: { db, clock, jobs, publicUrl: config.publicUrl },
-    orders: ordersContextFrom(
-      config,
-      { db, clock, jobs, gateway: providers.chainGateway, prices: providers.prices },
-      () => providers.chainGateway,
-    ),
+    orders: ordersContextFrom(config, { db, clock, jobs, gateway: providers.chainGateway, prices: providers.prices }),
     interests: { db, clock, flags: config.flags },
     quotes: {
       db,
