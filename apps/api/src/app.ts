@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_VERSION, API_VERSION_HEADER, installZodMessages } from '@rampart/contracts';
 import type { Config } from './config';
-import type { Db } from './db';
-import type { JobQueue } from './jobs/queue';
+import type { Services } from './services';
 import { loggerOptions } from './lib/logger';
 import { requestValidatorCompiler } from './lib/request-validator';
 import errorsPlugin, { clientErrorReply, sendError, toAppError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
-import { openSharedLimits } from './lib/shared-limits';
 import spaPlugin from './plugins/spa';
 import authPlugin from './plugins/auth';
 import { createFreezeGuard } from './plugins/freeze-guard';
@@ -22,10 +19,7 @@ import { systemRoutes } from './modules/system/routes';
 import { createMetrics, observeRequests } from './modules/observability/metrics';
 import { observabilityRoutes } from './modules/observability/routes';
 import { identityRoutes } from './modules/identity/routes';
-import { createIdentityContext } from './modules/identity/context';
-import { createTradeStepUp } from './modules/identity/trade-step-up';
 import { verifyBearer } from './modules/identity/verify-bearer';
-import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { kycDocumentRoutes } from './modules/kyc/documents-routes';
@@ -36,40 +30,11 @@ import { verificationRoutes } from './modules/verification/routes';
 import { bankMethodRoutes } from './modules/methods/routes';
 import { verifyBankLinkBearer } from './modules/methods/bank-link-handoff';
 import { cardFormRoutes, cardRoutes } from './modules/cards';
-import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
-import type { CardProcessorProvider } from './providers/card-processor/types';
 import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
 import { rampAssetRoutes } from './modules/ramp/assets-routes';
 import { rampQuoteRoutes } from './modules/ramp/quotes-routes';
 import { orderRoutes, sandboxSellOrderDeposit } from './modules/orders';
-import { ordersContextFrom } from './modules/orders/context';
-import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
-import { createPriceProvider, type PriceProvider } from './providers/prices';
-import type { TransfersContext } from './modules/transfers/context';
-import type { VerificationContext } from './modules/verification/context';
-import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
 import { verifyCaptureBearer } from './modules/verification/verify-capture-token';
-import { createLocalFolderStorage } from './providers/storage/local-folder';
-import type { FileStorage } from './providers/storage/types';
-import type { AccountsContext } from './modules/accounts/context';
-import { createSandboxCustodian } from './providers/custodian/sandbox';
-import type { CustodianProvider } from './providers/custodian/types';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  jobs: JobQueue;
-  /** Tests pass a manual clock to move through expiry and lockout windows. */
-  clock?: Clock;
-  /** The process's custodian (jobs/registry.ts makes it); the built-in sandbox when not given. */
-  custodian?: CustodianProvider;
-  /** Where uploaded KYC documents go; a local folder under DATA_DIR/uploads when not given. */
-  storage?: FileStorage;
-  /** The card processor; the built-in sandbox (its own tables in the same database) when not given. */
-  cardProcessor?: CardProcessorProvider;
-  /** Market prices; from the config (PRICE_FEED_URL, else the table) when not given. */
-  prices?: PriceProvider;
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -82,12 +47,15 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
   return trust === 0 ? false : (_address, hop) => hop < trust;
 }
 
-/** Builds the app: external plugins, then app plugins, then module routes (docs/design-brief.md, section 2). */
+/**
+ * Builds the app: external plugins, then app plugins, then module routes (docs/design-brief.md, section 2). Every
+ * module's context and provider comes from `services` (services.ts, decision 076): the app constructs none.
+ */
 export async function buildApp(
-  deps: AppDeps,
+  services: Services,
   options: { logger?: boolean; logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config, db, jobs, clock, sharedLimits: shared } = services;
   installZodMessages();
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
@@ -117,7 +85,7 @@ export async function buildApp(
   });
   // Request counts and latencies per route pattern, and the scrape-time database series (decision 036).
   const metrics = createMetrics({
-    db: deps.db,
+    db,
     version: config.version,
     stage: config.stage,
     onSnapshotError: (error) => app.log.warn({ err: error }, 'metrics: the database did not answer the scrape'),
@@ -129,27 +97,6 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin, { config });
-
-  const clock = deps.clock ?? systemClock;
-  const accounts: AccountsContext = {
-    db: deps.db,
-    jobs: deps.jobs,
-    clock,
-    custodian: deps.custodian ?? createSandboxCustodian(),
-    config,
-  };
-  // Decision 037: with REDIS_URL the request limits and lockouts are shared by all instances (an unreachable Redis stops the start).
-  const shared = await openSharedLimits(config, app.log);
-  app.addHook('onClose', shared.close);
-  const identity = await createIdentityContext({
-    db: deps.db,
-    jobs: deps.jobs,
-    clock,
-    flags: config.flags,
-    jwtSecret: config.jwtSecret,
-    attemptStore: shared.attemptStore,
-  });
-  const verification: VerificationContext = { db: deps.db, jobs: deps.jobs, clock, tokens: identity.tokens };
 
   await app.register(
     async (api) => {
@@ -164,109 +111,64 @@ export async function buildApp(
         ...config.rateLimits,
         redis: shared.redis,
         keyPrefix: config.redis?.keyPrefix ?? '',
-        userOf: async (token) => (await identity.tokens.verifySessionToken(token, ['access', 'api']))?.userGuid ?? null,
+        userOf: async (token) =>
+          (await services.identity.tokens.verifySessionToken(token, ['access', 'api']))?.userGuid ?? null,
       });
       // `app.authenticate`, `app.authenticateCapture` and `request.user` for every module below.
       // R5: a frozen account's signed-in calls answer 401 with the frozen marker (plugins/freeze-guard.ts).
       await api.register(authPlugin, {
-        verify: (token) => verifyBearer(identity, token),
-        verifyCapture: (token) => verifyCaptureBearer(verification, token),
-        verifyBankLink: (token) => verifyBankLinkBearer(deps.db, token, clock.now()),
-        guard: createFreezeGuard(deps.db),
+        verify: (token) => verifyBearer(services.identity, token),
+        verifyCapture: (token) => verifyCaptureBearer(services.verification, token),
+        verifyBankLink: (token) => verifyBankLinkBearer(db, token, clock.now()),
+        guard: createFreezeGuard(db),
       });
       // R16: routes marked `idempotent` claim their Idempotency-Key (decision 018).
-      await api.register(idempotencyPlugin, { db: deps.db, clock });
-      await api.register(systemRoutes, { config, db: deps.db, jobs: deps.jobs });
+      await api.register(idempotencyPlugin, { db, clock });
+      // Each module's routes take its context from services, beside the plain settings they read (decision 076).
+      await api.register(systemRoutes, { ctx: { db, jobs }, config });
       // GET /metrics, and R22's POST /client-errors and /analytics (public, size-limited).
-      await api.register(observabilityRoutes, { metrics, scrape: config.metrics });
+      await api.register(observabilityRoutes, { ctx: metrics, scrape: config.metrics });
       // R22: confirming a sign-up and completing a sign-in count as product events (decision 036).
       await api.register(identityRoutes, {
-        identity: { ...identity, events: metrics.events },
+        ctx: { ...services.identity, events: metrics.events },
         devOutbox: config.env !== 'production',
       });
-      await api.register(accountsRoutes, { ctx: accounts });
-      await api.register(kycRoutes, { ctx: accounts, flags: config.flags });
-      await api.register(kycDocumentRoutes, {
-        ctx: {
-          db: deps.db,
-          clock,
-          storage: deps.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')),
-          uploadLimitBytes: config.uploadLimitBytes,
-          ensureCaptureOpen: (user) => ensureCaptureOpen(deps.db, user),
-        },
-      });
-      await api.register(holdingsRoutes, { db: deps.db });
+      await api.register(accountsRoutes, { ctx: services.accounts });
+      await api.register(kycRoutes, { ctx: services.accounts, flags: config.flags });
+      await api.register(kycDocumentRoutes, { ctx: services.kycDocuments });
+      await api.register(holdingsRoutes, { ctx: { db } });
       await api.register(assetWithdrawalRoutes, {
-        ctx: {
-          db: deps.db,
-          clock,
-          jobs: deps.jobs,
-          gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
-          flags: config.flags,
-          delaySeconds: config.assetWithdrawalDelaySeconds,
-        },
+        ctx: services.assetWithdrawals,
         // Decision 054: the trade step-up's machinery with codes of the 'withdrawal' purpose.
-        stepUp: createTradeStepUp(identity, 'withdrawal'),
+        stepUp: services.withdrawalStepUp,
         publicUrl: config.publicUrl,
       });
       // The "assets addition" flag: a deposit address per asset, and in sandbox mode its deposit arriving (decision 069).
-      await api.register(assetDepositRoutes, {
-        ctx: {
-          db: deps.db,
-          clock,
-          gateway: createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
-          flags: config.flags,
-        },
-        sandbox: config.sandbox,
-      });
-      await api.register(sandboxRoutes, { ctx: accounts, enabled: config.sandbox });
+      await api.register(assetDepositRoutes, { ctx: services.assetDeposits, sandbox: config.sandbox });
+      await api.register(sandboxRoutes, { ctx: services.sandbox, enabled: config.sandbox });
       await api.register(verificationRoutes, {
-        ctx: { ...verification, events: metrics.events },
+        ctx: { ...services.verification, events: metrics.events },
         publicUrl: config.publicUrl,
         flags: config.flags,
       });
-      await api.register(bankMethodRoutes, { db: deps.db, clock, config, publicUrl: config.publicUrl });
-      const cards = {
-        db: deps.db,
-        clock,
-        jobs: deps.jobs,
-        processor: deps.cardProcessor ?? createSandboxCardProcessor({ db: deps.db }),
-      };
-      await api.register(cardRoutes, { ctx: cards, flags: config.flags });
-      await api.register(cardFormRoutes, { ctx: cards, config });
+      await api.register(bankMethodRoutes, { ctx: services.methods, publicUrl: config.publicUrl });
+      await api.register(cardRoutes, { ctx: services.cards, flags: config.flags });
+      await api.register(cardFormRoutes, { ctx: services.cards, config });
       // Deposits and withdrawals (decision 015); their sandbox settle calls exist only in sandbox mode (R4).
-      const transfers: TransfersContext = { db: deps.db, clock, jobs: deps.jobs, publicUrl: config.publicUrl };
-      await api.register(transferRoutes, { ctx: transfers, flags: config.flags });
-      const orders = ordersContextFrom(
-        config,
-        { db: deps.db, clock, jobs: deps.jobs, ...(deps.prices ? { prices: deps.prices } : {}) },
-        createSandboxChainGateway,
-      );
+      await api.register(transferRoutes, { ctx: services.transfers, flags: config.flags });
       // The test sell flow sends the deposit of a waiting sell order when there is one (decision 028).
       await api.register(transferSandboxRoutes, {
-        ctx: transfers,
+        ctx: services.transfers,
         enabled: config.sandbox,
-        sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(orders, userGuid, depositKey),
+        sellOrderDeposit: (userGuid, depositKey) => sandboxSellOrderDeposit(services.orders, userGuid, depositKey),
       });
       // The ramp's assets and 'notify me' (decision 022).
-      await api.register(rampAssetRoutes, { db: deps.db, clock, config });
+      await api.register(rampAssetRoutes, { ctx: services.interests });
       // Quotes, estimates and limits (decision 023).
-      const quotes = {
-        db: deps.db,
-        clock,
-        prices: deps.prices ?? createPriceProvider(config),
-        flags: config.flags,
-        quoteTtlSeconds: config.quoteTtlSeconds,
-        quoteRateLimitPerMinute: config.quoteRateLimitPerMinute,
-      };
-      await api.register(rampQuoteRoutes, { ctx: quotes });
+      await api.register(rampQuoteRoutes, { ctx: services.quotes });
       // Orders, tracking and short links (decision 024).
       // R2: an order is confirmed with the user's second factor (decision 027).
-      await api.register(orderRoutes, {
-        ctx: orders,
-        stepUp: createTradeStepUp(identity),
-        sandbox: config.sandbox,
-      });
+      await api.register(orderRoutes, { ctx: services.orders, stepUp: services.tradeStepUp, sandbox: config.sandbox });
     },
     { prefix: '/api' },
   );

@@ -3,10 +3,11 @@ import { ChangedMigrationError } from './db/migrate';
 import { loadProcessConfig } from './process-config';
 import { openDatabase } from './db';
 import { createJobQueue } from './jobs/queue';
-import { createProviders, jobDefinitions } from './jobs/registry';
+import { jobDefinitions } from './jobs/registry';
 import { systemClock } from './lib/clock';
 import { startWorkLoop } from './jobs/work-loop';
 import { prepareDatabase } from './server';
+import { createProviders, createServices } from './services';
 
 /**
  * `npm run worker`: a process that only works the durable job queue (settlements, mail, KYC decisions), no HTTP.
@@ -30,12 +31,13 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.database);
   const applied = await prepareDatabase(db, rootDir);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  const providers = createProviders(config, logger);
   const jobs = await createJobQueue(db, config, logger);
-  const clock = systemClock;
-  for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
+  // The same composition root as the API's (decision 076): the jobs run on the same providers and contexts.
+  const providers = await createProviders(config, db, logger);
+  const services = await createServices({ config, db, jobs, clock: systemClock, providers });
+  for (const definition of jobDefinitions(services)) await jobs.register(definition);
   // The one worker loop, the same as an API's that works its own jobs (decision 053).
-  const loop = await startWorkLoop({ db, clock, jobs, config, logger });
+  const loop = await startWorkLoop(services, logger);
   // In production stdout is the log, JSON lines only (decision 068); elsewhere a sentence for whoever started it.
   const started = `Rampart worker ${version} is working the job queue (database: ${config.database.kind})`;
   if (config.env === 'production') logger.info({ version, database: config.database.kind }, started);

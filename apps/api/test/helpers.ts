@@ -9,6 +9,7 @@ import { openPostgres } from '../src/db/postgres';
 import type { JobDefinition } from '../src/jobs/queue';
 import type { Clock } from '../src/lib/clock';
 import { startRuntime, type Runtime } from '../src/server';
+import type { Providers } from '../src/services';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -40,9 +41,12 @@ export interface TestApp extends Runtime {
   config: Config;
 }
 
-/** The real app on a real database, as `npm start` builds it; close() releases everything. */
+/**
+ * The real app on a real database, as `npm start` builds it; close() releases everything. `clock` and `providers`
+ * replace the system clock and any built-in provider in the one composition root (apps/api/src/services.ts).
+ */
 export async function createTestApp(
-  options: { env?: Env; jobs?: JobDefinition[]; db?: Db; clock?: Clock } = {},
+  options: { env?: Env; jobs?: JobDefinition[]; db?: Db; clock?: Clock; providers?: Partial<Providers> } = {},
 ): Promise<TestApp> {
   const config = testConfig({ RUN_WORKER: 'false', ...options.env });
   const db = options.db ?? (await openTestDatabase());
@@ -52,6 +56,7 @@ export async function createTestApp(
     logger: false,
     extraJobs: options.jobs ?? [],
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
   });
   return {
     ...runtime,

@@ -2,9 +2,10 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
-import { createProviders, jobDefinitions } from '../jobs/registry';
+import { jobDefinitions } from '../jobs/registry';
 import { systemClock, type Clock } from '../lib/clock';
 import { prepareDatabase } from '../server';
+import { createProviders, createServices, type Providers, type Services } from '../services';
 
 /** What the operator commands work with: the app's database and job queue, the clock, the settings jobs need. */
 export interface AdminContext {
@@ -23,33 +24,43 @@ export interface AdminContext {
 export async function openAdminContext(
   config: Config,
   rootDir: string,
-): Promise<AdminContext & { close(): Promise<void> }> {
+  overrides: { providers?: Partial<Providers> } = {},
+): Promise<
+  AdminContext & {
+    /** The providers and module contexts its job list was built from: the same composition root as the API's. */
+    services: Services;
+    close(): Promise<void>;
+  }
+> {
   // Logs go to stderr: stdout carries the command's answer (and --json must stay parseable).
   const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, pino.destination(2));
   const db = await openDatabase(config.database);
   let jobs: JobQueue | undefined;
-  const providers = createProviders(config, logger);
+  let providers: Providers | undefined;
   try {
     await prepareDatabase(db, rootDir);
     // supervise off: maintenance (expiry, archiving) is the app's and the worker's business, not a short command's.
     jobs = await createJobQueue(db, config, logger, { supervise: false });
-    const clock = systemClock;
-    for (const definition of jobDefinitions({ db, clock, jobs, config, ...providers })) await jobs.register(definition);
     const queue = jobs;
+    providers = await createProviders(config, db, logger, overrides.providers);
+    const mailer = providers.mailer;
+    const services = await createServices({ config, db, jobs: queue, clock: systemClock, providers });
+    for (const definition of jobDefinitions(services)) await queue.register(definition);
     return {
       db,
       jobs: queue,
-      clock,
+      clock: services.clock,
       config,
+      services,
       async close() {
         await queue.stop();
-        await providers.mailer.close?.();
+        await mailer.close?.();
         await db.close();
       },
     };
   } catch (error) {
     await jobs?.stop().catch(() => undefined);
-    await providers.mailer.close?.().catch(() => undefined);
+    await providers?.mailer.close?.().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

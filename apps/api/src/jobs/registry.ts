@@ -1,22 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
-import { createMailer, type Mailer } from '../providers/mail';
+import type { Mailer } from '../providers/mail';
 import { createOutboxDelivery, outboxJobs } from '../providers/mail/outbox';
-import { createLogSmsSender } from '../providers/sms/log-sms';
 import type { SmsSender } from '../providers/sms/types';
-import { createSandboxCustodian } from '../providers/custodian/sandbox';
 import type { CustodianProvider } from '../providers/custodian/types';
+import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
 import { accountJobs } from '../modules/accounts/review-application';
 import { verificationJobs } from '../modules/verification/jobs';
 import { transferJobs } from '../modules/transfers/transfer-jobs';
 import { orderJobs } from '../modules/orders/order-jobs';
-import { ordersContextFrom } from '../modules/orders/context';
 import { assetWithdrawalJobs } from '../modules/holdings/asset-withdrawals';
-import { createSandboxChainGateway } from '../providers/chain-gateway/sandbox';
-import { createSandboxIdentityDocuments } from '../providers/identity-documents/sandbox';
-import type { IdentityDocumentProvider } from '../providers/identity-documents/types';
+import type { Services } from '../services';
 import { idempotencyCleanupJobs } from './idempotency-cleanup';
 import type { JobDefinition, JobQueue } from './queue';
 
@@ -32,28 +27,22 @@ export interface JobDeps {
   identityDocuments: IdentityDocumentProvider;
 }
 
-export function createProviders(
-  config: Config,
-  logger: FastifyBaseLogger,
-): {
-  mailer: Mailer;
-  sms: SmsSender;
-  custodian: CustodianProvider;
-  identityDocuments: IdentityDocumentProvider;
-} {
-  return {
-    mailer: createMailer(config, logger),
-    sms: createLogSmsSender(logger, { includeBody: config.env !== 'production' }),
-    custodian: createSandboxCustodian(),
-    identityDocuments: createSandboxIdentityDocuments(),
-  };
-}
-
 /**
- * Every job the worker runs. Modules add their definitions here (settlements, deliveries, mail) as they
- * arrive; the API and the worker register the same list, so either can enqueue and either can work.
+ * Every job the worker runs, from the process's services (services.ts, decision 076): the API, the worker and the
+ * admin command register the same list, so either can enqueue and either can work.
  */
-export function jobDefinitions(deps: JobDeps): JobDefinition[] {
+export function jobDefinitions(services: Services): JobDefinition[] {
+  const { db, clock, jobs, config, providers } = services;
+  const deps: JobDeps = {
+    db,
+    clock,
+    jobs,
+    config,
+    mailer: providers.mailer,
+    sms: providers.sms,
+    custodian: providers.custodian,
+    identityDocuments: providers.identityDocuments,
+  };
   return [
     // mail.send and sms.send: deliver one outbox row.
     ...outboxJobs(createOutboxDelivery(deps)),
@@ -66,16 +55,9 @@ export function jobDefinitions(deps: JobDeps): JobDefinition[] {
     // unconfirmed withdrawal is cancelled after 24 hours (decision 015).
     ...transferJobs(deps),
     // orders.*: await funds, deliver, confirm, pay out, expire (decision 024).
-    ...orderJobs(ordersContextFrom(deps.config, deps, createSandboxChainGateway)),
+    ...orderJobs(services.orders),
     // holdings.*: a held asset withdrawn to an external address is sent, then confirmed (R14, decision 032).
-    ...assetWithdrawalJobs({
-      db: deps.db,
-      clock: deps.clock,
-      jobs: deps.jobs,
-      gateway: createSandboxChainGateway({ confirmationDelaySeconds: deps.config.chainConfirmationDelaySeconds }),
-      flags: deps.config.flags,
-      delaySeconds: deps.config.assetWithdrawalDelaySeconds,
-    }),
+    ...assetWithdrawalJobs(services.assetWithdrawals),
     // idempotency.cleanup: hourly, deletes HTTP keys and ledger replay rows older than 24 hours (decision 018).
     ...idempotencyCleanupJobs(deps),
   ];

@@ -1,11 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import type { Clock } from '../lib/clock';
-import { ordersContextFrom, sweepDueOrders } from '../modules/orders';
+import { sweepDueOrders } from '../modules/orders';
 import { sweepDueTransfers } from '../modules/transfers';
-import { createSandboxChainGateway } from '../providers/chain-gateway/sandbox';
-import type { JobQueue } from './queue';
+import type { Services } from '../services';
 
 export interface WorkLoop {
   /** No new sweep starts and the one running finishes; the owner then stops the queue (its jobs in hand finish). */
@@ -19,16 +15,12 @@ export interface WorkLoop {
  * a process that died comes back only when the queue expires it, and work that fell due while no worker ran is taken
  * up within one sweep period of a start. Settling twice is harmless (each step locks its row and checks its state).
  */
-export async function startWorkLoop(deps: {
-  db: Db;
-  clock: Clock;
-  jobs: JobQueue;
-  config: Config;
-  logger: FastifyBaseLogger;
-}): Promise<WorkLoop> {
-  const { db, clock, jobs, config, logger } = deps;
+export async function startWorkLoop(
+  services: Pick<Services, 'db' | 'clock' | 'jobs' | 'config' | 'orders'>,
+  logger: FastifyBaseLogger,
+): Promise<WorkLoop> {
+  const { db, clock, jobs, config, orders } = services;
   await jobs.startWorking();
-  const orders = ordersContextFrom(config, { db, clock, jobs }, createSandboxChainGateway);
   let stopping = false;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {

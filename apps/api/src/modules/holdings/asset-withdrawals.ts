@@ -64,7 +64,7 @@ export const ASSET_WITHDRAWAL_JOBS = {
 
 /**
  * The second factor a withdrawal is confirmed with (decision 054): the identity module's trade step-up with the
- * 'withdrawal' code purpose, given by app.ts (structural here, so holdings does not import identity).
+ * 'withdrawal' code purpose, given by services.ts (structural here, so holdings does not import identity).
  */
 export interface WithdrawalStepUp {
   start(userGuid: string): Promise<OrderChallengeReply>;

@@ -26,7 +26,7 @@ import { getHoldings } from './get-holdings';
 const tags = ['holdings'];
 
 /** The custodial account's holdings (document 2, section 7, Account; R14). Only the caller's own. */
-export const holdingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const holdingsRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db } }> = async (app, { ctx: { db } }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   app.post(

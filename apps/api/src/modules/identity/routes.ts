@@ -67,9 +67,9 @@ const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip });
 const tags = ['identity'];
 
 /** The user pool (decision 006) and the spec's own auth calls. Thin: each handler is one use case. */
-export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityContext; devOutbox: boolean }> = async (
+export const identityRoutes: FastifyPluginAsyncZod<{ ctx: IdentityContext; devOutbox: boolean }> = async (
   app,
-  { identity: ctx, devOutbox },
+  { ctx, devOutbox },
 ) => {
   // Authenticated before the body is validated, like every other module: an anonymous caller learns nothing about
   // the body's rules (401 first; the hardening sweep's matrix, decision 038).

@@ -11,6 +11,8 @@ import {
   UserInfo,
 } from '@rampart/contracts';
 import { buildApp } from '../../app';
+import { systemClock } from '../../lib/clock';
+import { createServices } from '../../services';
 import { testConfig } from '../../../test/helpers';
 import { createIdentityKit, type IdentityKit } from './identity-test-kit';
 
@@ -373,10 +375,14 @@ describe('identity: sign-up, confirmation and sign-in', () => {
   });
 
   it('does not mount the development outbox in production', async () => {
-    const prod = await buildApp(
-      { config: testConfig({ NODE_ENV: 'production', RUN_WORKER: 'false' }), db: k.t.db, jobs: k.t.jobs },
-      { logger: false },
-    );
+    const services = await createServices({
+      config: testConfig({ NODE_ENV: 'production', RUN_WORKER: 'false' }),
+      db: k.t.db,
+      jobs: k.t.jobs,
+      clock: systemClock,
+      providers: k.t.services.providers,
+    });
+    const prod = await buildApp(services, { logger: false });
     const res = await prod.inject({ method: 'GET', url: '/api/dev/outbox?to=cara@example.com' });
     expect(res.statusCode).toBe(404);
     await prod.close();

@@ -21,13 +21,8 @@ import {
   PlaidSandboxLinkReply,
   PlaidSandboxLinkRequest,
 } from '@rampart/contracts';
-import type { Config } from '../../config';
-import type { Db } from '../../db';
-import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { createSandboxBankLink, loadSandboxBankLinkSecret } from '../../providers/bank-link/sandbox';
-import type { BankLinkProvider } from '../../providers/bank-link/types';
 import { addBankMethod } from './add-bank-method';
 import {
   assertHandoffKind,
@@ -50,17 +45,10 @@ const tags = ['bank methods'];
 
 /** Bank link and bank accounts (decision 013): the caller's own methods only. */
 export const bankMethodRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'flags'>;
-  bankLink?: BankLinkProvider;
+  ctx: MethodsContext;
   /** Where the SPA is served, for the wallet's bank-link handoff (decision 034); the request's origin when null. */
   publicUrl?: string | null;
-}> = async (app, { db, clock, config, bankLink, publicUrl }) => {
-  // The sandbox's tokens are signed with a key every instance shares (kept in the database), so a link started on one
-  // API process can be finished on another behind a load balancer.
-  const link = bankLink ?? createSandboxBankLink({ secret: await loadSandboxBankLinkSecret(db) });
-  const ctx: MethodsContext = { db, clock, bankLink: link, blacklistedBanks: config.flags.blacklistedBanks };
+}> = async (app, { ctx, publicUrl }) => {
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
   // The calls that link or re-authenticate a bank also take a wallet bank-link handoff's access token (decision 034):

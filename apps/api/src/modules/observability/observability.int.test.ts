@@ -11,6 +11,7 @@ import {
   RampQuoteReply,
 } from '@rampart/contracts';
 import { buildApp } from '../../app';
+import { createServices } from '../../services';
 import { manualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { validIndividual } from '../accounts/kyc-test-kit';
@@ -259,10 +260,14 @@ describe('observability: metrics, health, client errors and product events (issu
       },
     });
     // A second app on the same database and queue, whose log this test reads.
-    const logged = await buildApp(
-      { config: { ...k.t.config, logLevel: 'info' }, db: k.t.db, jobs: k.t.jobs, clock },
-      { logStream: stream },
-    );
+    const services = await createServices({
+      config: { ...k.t.config, logLevel: 'info' },
+      db: k.t.db,
+      jobs: k.t.jobs,
+      clock,
+      providers: k.t.services.providers,
+    });
+    const logged = await buildApp(services, { logStream: stream });
     try {
       const user = await k.openedUser('150', 'obs-log');
       const quote = RampQuoteReply.parse(

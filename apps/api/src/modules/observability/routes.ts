@@ -25,9 +25,9 @@ function tokenMatches(presented: string | null, expected: Buffer): boolean {
 }
 
 /** R22 (decision 036): the Prometheus scrape, the SPA's error reports and its product events. */
-export const observabilityRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; scrape: Config['metrics'] }> = async (
+export const observabilityRoutes: FastifyPluginAsyncZod<{ ctx: Metrics; scrape: Config['metrics'] }> = async (
   app,
-  { metrics, scrape },
+  { ctx: metrics, scrape },
 ) => {
   // Decision 052: in production without METRICS_TOKEN there is no scrape route (404 like any unknown route).
   if (scrape.enabled) registerScrape(app, metrics, scrape.token ? digest(scrape.token) : null);

@@ -2,8 +2,7 @@ import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { ChainGateway } from '../../providers/chain-gateway/types';
-import { createPriceProvider, type PriceProvider } from '../../providers/prices';
-import type { Config } from '../../config';
+import type { PriceProvider } from '../../providers/prices';
 
 /** What the order use cases and jobs need (decision 024). */
 export interface OrdersContext {
@@ -21,27 +20,25 @@ export interface OrdersContext {
   maxSlippageBps?: number;
 }
 
-/** The context from the process's settings (the API and the worker build the same one). */
+/** The context from the process's settings and providers (services.ts builds the one every process uses). */
 export function ordersContextFrom(
   config: {
     publicUrl: string | null;
     host: string;
     port: number;
     orderAwaitHours: number;
-    chainConfirmationDelaySeconds: number;
     orderMaxSlippageBps: number;
-  } & Pick<Config, 'prices'>,
-  deps: { db: Db; clock: Clock; jobs: JobQueue; gateway?: ChainGateway; prices?: PriceProvider },
-  createGateway: (options: { confirmationDelaySeconds: number }) => ChainGateway,
+  },
+  deps: { db: Db; clock: Clock; jobs: JobQueue; gateway: ChainGateway; prices: PriceProvider },
 ): OrdersContext {
   return {
     db: deps.db,
     clock: deps.clock,
     jobs: deps.jobs,
-    gateway: deps.gateway ?? createGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
+    gateway: deps.gateway,
     origin: config.publicUrl ?? `http://${config.host}:${config.port}`,
     awaitHours: config.orderAwaitHours,
-    prices: deps.prices ?? createPriceProvider(config),
+    prices: deps.prices,
     maxSlippageBps: config.orderMaxSlippageBps,
   };
 }

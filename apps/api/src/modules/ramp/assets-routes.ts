@@ -6,9 +6,6 @@ import {
   FeatureInterestRequest,
   RampAssetsReply,
 } from '@rampart/contracts';
-import type { Config } from '../../config';
-import type { Db } from '../../db';
-import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { listAssets } from './list-assets';
@@ -17,13 +14,9 @@ import { listInterests, recordInterest, type InterestContext } from './record-in
 const tags = ['ramp'];
 
 /** The ramp's assets and "notify me" (decision 022). */
-export const rampAssetRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; config: Pick<Config, 'flags'> }> = async (
-  app,
-  { db, clock, config },
-) => {
-  const ctx: InterestContext = { db, clock, flags: config.flags };
+export const rampAssetRoutes: FastifyPluginAsyncZod<{ ctx: InterestContext }> = async (app, { ctx }) => {
   // The flags are fixed for the process's life: the catalogue is built once.
-  const assets = listAssets(config.flags);
+  const assets = listAssets(ctx.flags);
   const signedIn = { preValidation: app.authenticate };
 
   // Public: the catalogue is the same for everyone, and the tracking page (anonymous) names assets too. A bearer,

@@ -15,6 +15,7 @@ import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
 import { idempotent } from '../../plugins/idempotency';
 import { clearSandboxAccount } from './clear-account';
+import type { BankLinkProvider } from '../../providers/bank-link/types';
 import type { SandboxContext } from './context';
 import { depositAsset } from './deposit-asset';
 import { depositWire } from './deposit-wire';
@@ -31,10 +32,11 @@ const tags = ['sandbox'];
  * in sandbox mode; otherwise nothing is registered and they answer 404 like any unknown route. Any signed-in user
  * may use them, on their own account only.
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled: boolean }> = async (
-  app,
-  { ctx, enabled },
-) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<{
+  /** With the process's bank link: the reset puts the item into login-required there too. */
+  ctx: SandboxContext & { bankLink: BankLinkProvider };
+  enabled: boolean;
+}> = async (app, { ctx, enabled }) => {
   if (!enabled) return;
   // Authenticated before the body is validated: an anonymous caller learns nothing about the body's rules (401 first).
   const signedIn = { preValidation: app.authenticate };
@@ -157,6 +159,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: SandboxContext; enabled
     async (request) => {
       const method = await resetBankMethod(ctx.db, requireUser(request).userGuid, request.body.fundsTransferMethodId, {
         clock: ctx.clock,
+        bankLink: ctx.bankLink,
       });
       return {
         message: SANDBOX_MESSAGES.methodReset,

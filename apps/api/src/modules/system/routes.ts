@@ -6,9 +6,9 @@ import type { JobQueue } from '../../jobs/queue';
 import { errorResponses } from '../../lib/schemas';
 import { checkHealth } from './check-health';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; jobs: JobQueue }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db; jobs: JobQueue }; config: Config }> = async (
   app,
-  { config, db, jobs },
+  { ctx: { db, jobs }, config },
 ) => {
   // The queue's own connection: pg-boss's pool on a server, the shared PGlite otherwise.
   const queueSql = (sql: string) => jobs.boss.getDb().executeSql(sql, []);

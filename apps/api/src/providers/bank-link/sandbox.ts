@@ -154,5 +154,8 @@ export async function loadSandboxBankLinkSecret(db: Pick<Queryable, 'query'>): P
   return Buffer.from(rows[0].value, 'base64url');
 }
 
-/** A process-local bank-link sandbox (its own random key): the sandbox screen's reset uses it for the item state. */
+/**
+ * A bank-link sandbox of its own random key, for `resetBankMethod` called without a provider (tests); the sandbox
+ * screen's reset passes the process's own (apps/api/src/services.ts).
+ */
 export const sandboxBankLink: BankLinkProvider = createSandboxBankLink();
