@@ -18,40 +18,32 @@ import spaPlugin from './plugins/spa';
 import authPlugin from './plugins/auth';
 import { createFreezeGuard } from './plugins/freeze-guard';
 import idempotencyPlugin from './plugins/idempotency';
-import { systemRoutes } from './modules/system/routes';
-import { createMetrics, observeRequests } from './modules/observability/metrics';
-import { observabilityRoutes } from './modules/observability/routes';
-import { identityRoutes } from './modules/identity/routes';
-import { createIdentityContext } from './modules/identity/context';
-import { createTradeStepUp } from './modules/identity/trade-step-up';
-import { verifyBearer } from './modules/identity/verify-bearer';
+import { systemRoutes } from './modules/system';
+import { createMetrics, observeRequests, observabilityRoutes } from './modules/observability';
+import { identityRoutes, createIdentityContext, createTradeStepUp, verifyBearer } from './modules/identity';
 import { systemClock, type Clock } from './lib/clock';
-import { accountsRoutes } from './modules/accounts/routes';
-import { kycRoutes } from './modules/kyc/routes';
-import { kycDocumentRoutes } from './modules/kyc/documents-routes';
-import { assetWithdrawalRoutes, holdingsRoutes } from './modules/holdings/routes';
+import { accountsRoutes, type AccountsContext } from './modules/accounts';
+import { kycRoutes, kycDocumentRoutes } from './modules/kyc';
+import { assetWithdrawalRoutes, holdingsRoutes } from './modules/holdings';
 import { assetDepositRoutes } from './modules/asset-deposits';
-import { sandboxRoutes } from './modules/sandbox/routes';
-import { verificationRoutes } from './modules/verification/routes';
-import { bankMethodRoutes } from './modules/methods/routes';
-import { verifyBankLinkBearer } from './modules/methods/bank-link-handoff';
+import { sandboxRoutes } from './modules/sandbox';
+import {
+  verificationRoutes,
+  type VerificationContext,
+  ensureCaptureOpen,
+  verifyCaptureBearer,
+} from './modules/verification';
+import { bankMethodRoutes, verifyBankLinkBearer } from './modules/methods';
 import { cardFormRoutes, cardRoutes } from './modules/cards';
 import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
 import type { CardProcessorProvider } from './providers/card-processor/types';
-import { transferRoutes, transferSandboxRoutes } from './modules/transfers';
-import { rampAssetRoutes } from './modules/ramp/assets-routes';
-import { rampQuoteRoutes } from './modules/ramp/quotes-routes';
-import { orderRoutes, sandboxSellOrderDeposit } from './modules/orders';
-import { ordersContextFrom } from './modules/orders/context';
+import { transferRoutes, transferSandboxRoutes, type TransfersContext } from './modules/transfers';
+import { rampAssetRoutes, rampQuoteRoutes } from './modules/ramp';
+import { orderRoutes, sandboxSellOrderDeposit, ordersContextFrom } from './modules/orders';
 import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
 import { createPriceProvider, type PriceProvider } from './providers/prices';
-import type { TransfersContext } from './modules/transfers/context';
-import type { VerificationContext } from './modules/verification/context';
-import { ensureCaptureOpen } from './modules/verification/ensure-capture-open';
-import { verifyCaptureBearer } from './modules/verification/verify-capture-token';
 import { createLocalFolderStorage } from './providers/storage/local-folder';
 import type { FileStorage } from './providers/storage/types';
-import type { AccountsContext } from './modules/accounts/context';
 import { createSandboxCustodian } from './providers/custodian/sandbox';
 import type { CustodianProvider } from './providers/custodian/types';
 

@@ -1,10 +1,9 @@
 import { KycIndividual } from '@rampart/contracts';
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { CustodianProvider } from '../../providers/custodian/types';
-import type { Queryable } from '../../db';
-import { identityDocumentsOutcome } from '../verification/identity-outcome';
+import { identityDocumentsOutcome } from '../verification';
 import { findAccount, recordTransition, updateReview } from './repository';
 
 export const REVIEW_APPLICATION_JOB = 'accounts.review-application';

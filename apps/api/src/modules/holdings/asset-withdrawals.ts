@@ -34,10 +34,8 @@ import {
   releaseHold,
   userAccount,
 } from '../ledger';
-import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
-import { hashConfirmationToken, newConfirmationToken } from '../transfers/confirmation-token';
-import { requireOpenedAccount } from '../transfers/money';
-import { WORLD_CHAIN } from '../transfers/sandbox-settle';
+import { checkChainDestination, tradeAsset } from '../ramp';
+import { hashConfirmationToken, newConfirmationToken, requireOpenedAccount, WORLD_CHAIN } from '../transfers';
 import { renderAssetWithdrawalMail } from './mail-templates';
 
 /**

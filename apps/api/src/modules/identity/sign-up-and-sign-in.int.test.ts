@@ -12,7 +12,7 @@ import {
 } from '@rampart/contracts';
 import { buildApp } from '../../app';
 import { testConfig } from '../../../test/helpers';
-import { createIdentityKit, type IdentityKit } from './identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../../../test/kits/identity-test-kit';
 
 const M = IDENTITY_MESSAGES.en;
 const PASSWORD = 'correct horse battery staple';

@@ -13,9 +13,9 @@ import {
 import { buildApp } from '../../app';
 import { manualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { validIndividual } from '../accounts/kyc-test-kit';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { BUY_USDS, START } from '../ramp/ramp-test-fixtures';
+import { validIndividual } from '../../../test/kits/kyc-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { BUY_USDS, START } from '../../../test/kits/ramp-test-fixtures';
 
 type Labels = Record<string, string>;
 

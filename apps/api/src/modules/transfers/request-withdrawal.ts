@@ -20,7 +20,7 @@ import {
   toMinorUnits,
   userAccount,
 } from '../ledger';
-import { findBankMethodOfUser } from '../methods/repository';
+import { findBankMethodOfUser } from '../methods';
 import { fingerprint, newConfirmationToken } from './confirmation-token';
 import type { TransfersContext } from './context';
 import { claimTransfer, ledgerKey } from './idempotency';

@@ -1,0 +1,3 @@
+/** The holdings module's surface (docs/architecture.md, "Modules"): balances by asset and asset withdrawals. */
+export { holdingsRoutes, assetWithdrawalRoutes } from './routes';
+export { assetWithdrawalJobs } from './asset-withdrawals';
