@@ -7,7 +7,7 @@ export { createIdentityContext, type IdentityContext } from './context';
 export { createTradeStepUp, type TradeStepUp } from './trade-step-up';
 export { verifyBearer } from './verify-bearer';
 export { REFRESH_REUSE_GRACE_SECONDS, type TokenService } from './tokens';
-export { findLiveSession } from './repository';
+export { findLiveSession, findUserContact } from './repository';
 export { createRedisAttemptStore, type AttemptStore } from './attempt-store';
 export { WINDOW_MS } from './attempts';
 export { ARGON2_OPTIONS } from './passwords';

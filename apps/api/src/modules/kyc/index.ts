@@ -5,4 +5,11 @@
 export { kycRoutes } from './routes';
 export { kycDocumentRoutes } from './documents-routes';
 export { AGREEMENT_VERSION } from './agreement-template';
-export { findIndividual, insertIndividual } from './repository';
+export {
+  findIndividual,
+  insertIndividual,
+  findRelatedId,
+  recordCaptureOfIndividual,
+  findRecordCountry,
+} from './repository';
+export { findCaptureUploads, type CaptureUpload } from './documents-repository';

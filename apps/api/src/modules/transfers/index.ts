@@ -24,6 +24,6 @@ export type { TransferDeps, TransfersContext } from './context';
 export type { TransferView } from '@rampart/contracts';
 export { requireOpenedAccount } from './money';
 export { WORLD_CHAIN, WORLD_MARKET } from './sandbox-settle';
-export { findTransfer, findUserContact } from './repository';
+export { findTransfer } from './repository';
 export { newConfirmationToken, hashConfirmationToken } from './confirmation-token';
 export { SETTLE_TRANSFER_JOB, EXPIRE_WITHDRAWAL_JOB, ORDER_FUNDING_MOVED_JOB } from './job-names';

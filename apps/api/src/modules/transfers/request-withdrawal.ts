@@ -27,7 +27,8 @@ import { claimTransfer, ledgerKey } from './idempotency';
 import { EXPIRE_WITHDRAWAL_JOB } from './job-names';
 import { METHOD_NAMES, renderWithdrawalMail } from './mail-templates';
 import { requireOpenedAccount } from './money';
-import { findUserContact, recordTransferTransition, updateTransfer } from './repository';
+import { recordTransferTransition, updateTransfer } from './repository';
+import { findUserContact } from '../identity';
 import { methodOfKey, toTransferView } from './view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
