@@ -10,6 +10,7 @@ export {
   markSubmitted,
   updateReview,
   recordTransition,
+  deleteAccount,
   type AccountRow,
 } from './repository';
 export { isAccountFrozen, freezeAccount, unfreezeAccount } from './freeze';

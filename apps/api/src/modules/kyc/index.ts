@@ -11,5 +11,6 @@ export {
   findRelatedId,
   recordCaptureOfIndividual,
   findRecordCountry,
+  deleteIndividual,
 } from './repository';
 export { findCaptureUploads, type CaptureUpload } from './documents-repository';

@@ -80,3 +80,8 @@ export async function findRecordCountry(db: Queryable, userId: string): Promise<
   );
   return rows[0]?.country ?? null;
 }
+
+/** Removes the KYC record (the sandbox's clear): onboarding starts again. The uploaded documents are kept. */
+export async function deleteIndividual(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('DELETE FROM kyc_individuals WHERE user_id = $1', [userId]);
+}
