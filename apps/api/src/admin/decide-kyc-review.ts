@@ -1,6 +1,5 @@
-import { findAccount } from '../modules/accounts/repository';
-import { recordDecision } from '../modules/verification/record-decision';
-import { findSessionOfUser } from '../modules/verification/repository';
+import { findAccount } from '../modules/accounts';
+import { recordDecision, findSessionOfUser } from '../modules/verification';
 import { IDV_REVIEW_CONCLUSIONS } from '../providers/identity-documents/sandbox';
 import { recordOperatorAction, type OperatorActionRow, type OperatorNote } from './audit';
 import type { AdminContext } from './context';

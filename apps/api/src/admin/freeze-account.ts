@@ -1,4 +1,4 @@
-import { freezeAccount, unfreezeAccount } from '../modules/accounts/freeze';
+import { freezeAccount, unfreezeAccount } from '../modules/accounts';
 import { recordOperatorAction, type OperatorActionRow, type OperatorNote } from './audit';
 import type { AdminContext } from './context';
 import { refused } from './errors';

@@ -7,7 +7,7 @@ import {
   SandboxFundReply,
   SignInResponse,
 } from '@rampart/contracts';
-import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../test/kits/kyc-test-kit';
 import { randomUUID } from 'node:crypto';
 import {
   LEDGER_TRANSACTION_OPTIONS,

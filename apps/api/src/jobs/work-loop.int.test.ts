@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampQuoteReply, TransferListReply } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import type { Clock } from '../lib/clock';
-import { createTransferKit, type TransferKit } from '../modules/transfers/transfer-test-kit';
-import { BUY_USDS } from '../modules/ramp/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../../test/kits/transfer-test-kit';
+import { BUY_USDS } from '../../test/kits/ramp-test-fixtures';
 
 const DAY_MS = 86_400_000;
 

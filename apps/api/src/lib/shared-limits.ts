@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { createRedisAttemptStore, type AttemptStore } from '../modules/identity/attempt-store';
-import { WINDOW_MS } from '../modules/identity/attempts';
+import { createRedisAttemptStore, type AttemptStore, WINDOW_MS } from '../modules/identity';
 import { closeRedis, connectRedis, describeRedisUrl } from './redis';
 
 /** What several instances share when REDIS_URL is set (decision 037); without it, nothing (the defaults apply). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 import { AppError } from '../lib/app-error';
-import { isAccountFrozen } from '../modules/accounts/freeze';
+import { isAccountFrozen } from '../modules/accounts';
 import type { AuthUser } from './auth';
 
 /**

@@ -7,7 +7,7 @@ import {
   SandboxFundReply,
   TransferReply,
 } from '@rampart/contracts';
-import { createKycKit, type KycKit } from '../modules/accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../test/kits/kyc-test-kit';
 import { checkInvariants, userAccount } from '../modules/ledger';
 import { manualClock } from '../lib/clock';
 import { IN_FLIGHT_TIMEOUT_MS } from '../lib/idempotency';

@@ -8,9 +8,9 @@ import {
   OrderReply,
   RampQuoteReply,
 } from '@rampart/contracts';
-import { validIndividual } from '../../src/modules/accounts/kyc-test-kit';
-import { BUY_USDS, XRPL_ADDRESS } from '../../src/modules/ramp/ramp-test-fixtures';
-import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
+import { validIndividual } from '../kits/kyc-test-kit';
+import { BUY_USDS, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import {
   changedTables,
   expectErrorShape,

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountReply, RULE_MESSAGES } from '@rampart/contracts';
 import { manualClock } from '../../src/lib/clock';
-import { WINDOW_MS } from '../../src/modules/identity/attempts';
-import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
+import { WINDOW_MS } from '../../src/modules/identity';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import {
   REMOVE,
   changedTables,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/lib/clock';
-import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import {
   changedTables,
   expectErrorShape,

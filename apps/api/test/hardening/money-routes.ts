@@ -7,8 +7,8 @@ import {
   OrderReply,
   RampQuoteReply,
 } from '@rampart/contracts';
-import type { TransferKit } from '../../src/modules/transfers/transfer-test-kit';
-import { XRPL_ADDRESS } from '../../src/modules/ramp/ramp-test-fixtures';
+import type { TransferKit } from '../kits/transfer-test-kit';
+import { XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
 
 /**
  * Every route the OpenAPI document marks `x-idempotency` (plugins/idempotency.ts: `idempotent` or `singleFlight`),

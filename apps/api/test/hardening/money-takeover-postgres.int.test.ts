@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres';
 import { manualClock } from '../../src/lib/clock';
 import { IN_FLIGHT_TIMEOUT_MS } from '../../src/lib/idempotency';
-import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import {
   MONEY_ROUTES,
   TEST_SELL_WITH_ORDER,

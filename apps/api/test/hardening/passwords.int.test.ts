@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityKit, type IdentityKit } from '../../src/modules/identity/identity-test-kit';
-import { ARGON2_OPTIONS } from '../../src/modules/identity/passwords';
+import { createIdentityKit, type IdentityKit } from '../kits/identity-test-kit';
+import { ARGON2_OPTIONS } from '../../src/modules/identity';
 
 /**
  * How passwords are compared (docs/decisions/050-sign-in-hardening.md): Unicode-normalised (NFKC), so the same

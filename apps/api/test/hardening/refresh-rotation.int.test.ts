@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefreshResponse } from '@rampart/contracts';
-import { createIdentityKit, type IdentityKit } from '../../src/modules/identity/identity-test-kit';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../../src/modules/identity/tokens';
+import { createIdentityKit, type IdentityKit } from '../kits/identity-test-kit';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../src/modules/identity';
 
 const PASSWORD = 'juniper quartz meadow';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, ChallengeReply } from '@rampart/contracts';
-import { createIdentityKit, type IdentityKit } from '../../src/modules/identity/identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../kits/identity-test-kit';
 
 const PASSWORD = 'juniper quartz meadow';
 const NEW_PASSWORD = 'saffron tundra beacon';

@@ -10,9 +10,9 @@ import {
   TotpAssociateResponse,
 } from '@rampart/contracts';
 import { manualClock } from '../../src/lib/clock';
-import { totpCodeAt } from '../../src/modules/identity/totp';
-import { BUY_USDS, START, XRPL_ADDRESS } from '../../src/modules/ramp/ramp-test-fixtures';
-import { createTransferKit, type TransferKit } from '../../src/modules/transfers/transfer-test-kit';
+import { totpCodeAt } from '../../src/modules/identity';
+import { BUY_USDS, START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 
 /**
  * The codes that confirm a trade or an asset withdrawal, and the codes sent (docs/decisions/056-step-up-codes-and-send-limits.md):

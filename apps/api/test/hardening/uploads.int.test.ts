@@ -7,7 +7,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_MESSAGES, KycDocumentUploadReply } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../../src/modules/accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../kits/kyc-test-kit';
 import {
   isoDay,
   pdfWith,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactStatusReply } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from './kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 /** Each sandbox decision path of docs/sandbox.md, reached through HTTP and the review job. */
 describe('accounts: the custodian sandbox decides signed applications', () => {

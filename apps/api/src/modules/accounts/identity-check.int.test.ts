@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactStatusReply } from '@rampart/contracts';
 import { CUSTODIAN_SANDBOX_MARKERS } from '../../providers/custodian/sandbox';
-import { createKycKit, validIndividual, type KycKit } from './kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 const DOCUMENTS_FAILED = CUSTODIAN_SANDBOX_MARKERS['documents-fail'].reason;
 

@@ -97,3 +97,8 @@ export async function listTransitions(db: Queryable, userId: string): Promise<Tr
   );
   return rows;
 }
+
+/** Removes the account row: the user is back at noInfo (the sandbox's clear). The transition history is kept. */
+export async function deleteAccount(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('DELETE FROM custodian_accounts WHERE user_id = $1', [userId]);
+}

@@ -1,10 +1,9 @@
-import { KycIndividual } from '@rampart/contracts';
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
 import type { JobDefinition, JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { CustodianProvider } from '../../providers/custodian/types';
-import type { Queryable } from '../../db';
-import { identityDocumentsOutcome } from '../verification/identity-outcome';
+import { findIndividual } from '../kyc';
+import { identityDocumentsOutcome } from '../verification';
 import { findAccount, recordTransition, updateReview } from './repository';
 
 export const REVIEW_APPLICATION_JOB = 'accounts.review-application';
@@ -34,11 +33,7 @@ export async function reviewApplication(
 ): Promise<void> {
   const snapshot = await findAccount(deps.db, userId);
   if (!snapshot || snapshot.status !== 'pending' || !snapshot.account_id) return;
-  const { rows } = await deps.db.query<{ record: unknown; related_id: string; email: string }>(
-    'SELECT k.record, k.related_id, u.email FROM kyc_individuals k JOIN users u ON u.id = k.user_id WHERE k.user_id = $1',
-    [userId],
-  );
-  const person = rows[0];
+  const person = await findIndividual(deps.db, userId);
   if (!person) return;
   // The identity decision is the custodian's document check (decision 010); a later decision enqueues a new review.
   const documents = await identityDocumentsOutcome(deps.db, userId);
@@ -47,7 +42,7 @@ export async function reviewApplication(
     accountId: snapshot.account_id,
     contactId: person.related_id,
     email: person.email,
-    individual: KycIndividual.parse(person.record),
+    individual: person.record,
     documents,
   });
   await deps.db.transaction(async (tx) => {

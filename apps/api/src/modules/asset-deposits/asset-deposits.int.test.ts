@@ -9,7 +9,7 @@ import {
   validateAddress,
 } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createTransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit } from '../../../test/kits/transfer-test-kit';
 
 /**
  * The "assets addition" flag (docs/feature-flags.md): on, a verified user gets a deposit address (and memo) per

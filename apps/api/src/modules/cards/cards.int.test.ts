@@ -12,7 +12,7 @@ import {
   HoldingsReply,
 } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
-import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { checkInvariants } from '../ledger';
 
 const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';

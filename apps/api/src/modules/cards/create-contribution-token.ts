@@ -6,7 +6,7 @@ import {
   type CardContributionTokenRequest,
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import { toMinorUnits } from '../ledger';
 import { assertDepositWithinLimits } from '../ramp';
 import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';

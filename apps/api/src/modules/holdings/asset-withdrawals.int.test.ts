@@ -3,8 +3,8 @@ import { AssetWithdrawalListReply, AssetWithdrawalReply } from '@rampart/contrac
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { DEFAULT_FEATURE_FLAGS } from '@rampart/contracts';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { ETH_ADDRESS, START, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { ETH_ADDRESS, START, XRPL_ADDRESS } from '../../../test/kits/ramp-test-fixtures';
 import {
   runConfirmWithdrawal,
   runExpireWithdrawal,

@@ -34,10 +34,9 @@ import {
   releaseHold,
   userAccount,
 } from '../ledger';
-import { checkChainDestination, tradeAsset } from '../ramp/trade-catalogue';
-import { hashConfirmationToken, newConfirmationToken } from '../transfers/confirmation-token';
-import { requireOpenedAccount } from '../transfers/money';
-import { WORLD_CHAIN } from '../transfers/sandbox-settle';
+import { checkChainDestination, tradeAsset } from '../ramp';
+import { findUserContact } from '../identity';
+import { hashConfirmationToken, newConfirmationToken, requireOpenedAccount, WORLD_CHAIN } from '../transfers';
 import { renderAssetWithdrawalMail } from './mail-templates';
 
 /**
@@ -298,14 +297,11 @@ export async function requestAssetWithdrawal(
   );
 }
 
-/** The user's mail address and language (the users table's, read as the transfers module reads it for its mail). */
+/** The user's mail address and language, from the identity module. */
 async function findContact(q: Queryable, userGuid: string): Promise<{ email: string; locale: 'en' | 'es' }> {
-  const { rows } = await q.query<{ email: string; locale: 'en' | 'es' }>(
-    'SELECT email, locale FROM users WHERE id = $1',
-    [userGuid],
-  );
-  if (!rows[0]) throw new Error(`user ${userGuid} vanished`);
-  return rows[0];
+  const contact = await findUserContact(q, userGuid);
+  if (!contact) throw new Error(`user ${userGuid} vanished`);
+  return contact;
 }
 
 /** awaiting_confirmation -> cancelled, the hold released (the link expired, or was never opened). */

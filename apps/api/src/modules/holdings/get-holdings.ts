@@ -1,6 +1,6 @@
 import type { HoldingsReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import { ALWAYS_LISTED_ASSETS, fromMinorUnits, getBalances, type AssetBalance } from '../ledger';
 
 function asStrings(balance: Omit<AssetBalance, 'asset'>, asset: string) {

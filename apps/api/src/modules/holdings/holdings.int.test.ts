@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HoldingsReply } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import {
   LEDGER_TRANSACTION_OPTIONS,
   WORLD_BANK,

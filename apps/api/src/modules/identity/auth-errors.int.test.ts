@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChallengeReply, IDENTITY_MESSAGES } from '@rampart/contracts';
-import { createIdentityKit, type IdentityKit } from './identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../../../test/kits/identity-test-kit';
 import { CHALLENGE_SECONDS } from './tokens';
 
 const PASSWORD = 'purple monkey dishwasher 42';

@@ -250,3 +250,15 @@ export function toUserInfo(u: UserRow): UserInfo {
     createdAt: new Date(u.created_at).toISOString(),
   };
 }
+
+/** The user's email and language, for the mails other modules send (withdrawals, orders). */
+export async function findUserContact(
+  db: Queryable,
+  userId: string,
+): Promise<{ email: string; locale: 'en' | 'es' } | null> {
+  const { rows } = await db.query<{ email: string; locale: 'en' | 'es' }>(
+    'SELECT email, locale FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}

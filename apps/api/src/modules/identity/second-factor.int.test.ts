@@ -7,7 +7,7 @@ import {
   UpdateAttributesResponse,
   UserInfo,
 } from '@rampart/contracts';
-import { createIdentityKit, type IdentityKit } from './identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../../../test/kits/identity-test-kit';
 import { totpCodeAt } from './totp';
 
 const PASSWORD = 'purple monkey dishwasher 42';

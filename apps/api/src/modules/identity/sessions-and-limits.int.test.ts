@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES, RefreshResponse } from '@rampart/contracts';
-import { createIdentityKit, type IdentityKit } from './identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../../../test/kits/identity-test-kit';
 
 const PASSWORD = 'tangerine submarine velvet';
 const NEW_PASSWORD = 'granite lighthouse orchard';

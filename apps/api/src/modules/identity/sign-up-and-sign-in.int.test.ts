@@ -14,7 +14,7 @@ import { buildApp } from '../../app';
 import { systemClock } from '../../lib/clock';
 import { createServices } from '../../services';
 import { testConfig } from '../../../test/helpers';
-import { createIdentityKit, type IdentityKit } from './identity-test-kit';
+import { createIdentityKit, type IdentityKit } from '../../../test/kits/identity-test-kit';
 
 const M = IDENTITY_MESSAGES.en;
 const PASSWORD = 'correct horse battery staple';

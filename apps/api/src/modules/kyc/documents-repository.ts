@@ -126,3 +126,29 @@ export async function listKycDocuments(db: Queryable, userId: string): Promise<K
   );
   return rows.map(toDocument);
 }
+
+/** An upload as the identity capture checks it (decision 010): its type, kind, format, back side and expiry. */
+export interface CaptureUpload {
+  id: string;
+  document_type: string;
+  is_identity_photo: boolean;
+  mime: KycDocumentMime;
+  has_back: boolean;
+  expires_on: string | null;
+  [key: string]: unknown;
+}
+
+/** The caller's own uploads among `ids` (another user's id is simply not found). */
+export async function findCaptureUploads(
+  db: Queryable,
+  userId: string,
+  ids: [string, string],
+): Promise<CaptureUpload[]> {
+  const { rows } = await db.query<CaptureUpload>(
+    `SELECT id, document_type, is_identity_photo, mime, back_storage_key IS NOT NULL AS has_back,
+            to_char(expires_on, 'YYYY-MM-DD') AS expires_on
+     FROM kyc_documents WHERE user_id = $1 AND id IN ($2, $3)`,
+    [userId, ...ids],
+  );
+  return rows;
+}

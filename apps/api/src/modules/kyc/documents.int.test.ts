@@ -12,7 +12,7 @@ import {
   KycDocumentListReply,
   KycDocumentUploadReply,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { testConfig } from '../../../test/helpers';
 import { form, isoDay, TINY_JPEG, tinyPdf, tinyPng, type Fields } from '../../../test/upload-fixtures';
 

@@ -1,6 +1,6 @@
 import type { IndividualInfoReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import { toIndividualInfo } from './individual-info';
 import { findIndividual } from './repository';
 

@@ -8,7 +8,7 @@ import {
   UserCountryReply,
   VERIFICATION_MESSAGES,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 const M = KYC_MESSAGES.en;
 

@@ -49,3 +49,39 @@ export async function updateIndividual(tx: Queryable, userId: string, record: Ky
     now,
   ]);
 }
+
+/** The user's custodian contact id (document 2, section 7: relatedId); null before the KYC record. */
+export async function findRelatedId(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ related_id: string }>('SELECT related_id FROM kyc_individuals WHERE user_id = $1', [
+    userId,
+  ]);
+  return rows[0]?.related_id ?? null;
+}
+
+/** The KYC record's socureDocumentId / socureDeviceId (document 1, section 3): which capture and which device. */
+export async function recordCaptureOfIndividual(
+  tx: Queryable,
+  userId: string,
+  captureId: string,
+  deviceId: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'UPDATE kyc_individuals SET socure_document_id = $2, socure_device_id = $3, updated_at = $4 WHERE user_id = $1',
+    [userId, captureId, deviceId, now],
+  );
+}
+
+/** The country of the KYC record's address, null before the record. */
+export async function findRecordCountry(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ country: string | null }>(
+    `SELECT record -> 'address' ->> 'country' AS country FROM kyc_individuals WHERE user_id = $1`,
+    [userId],
+  );
+  return rows[0]?.country ?? null;
+}
+
+/** Removes the KYC record (the sandbox's clear): onboarding starts again. The uploaded documents are kept. */
+export async function deleteIndividual(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('DELETE FROM kyc_individuals WHERE user_id = $1', [userId]);
+}

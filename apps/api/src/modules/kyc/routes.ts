@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import type { AccountsContext } from '../accounts/context';
+import type { AccountsContext } from '../accounts';
 import { getIndividualInfo } from './get-individual-info';
 import { getUserCountry } from './get-user-country';
 import { previewAgreement } from './preview-agreement';

@@ -8,8 +8,7 @@ import {
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import type { AccountsContext } from '../accounts/context';
-import { createIncompleteAccount, findAccount, recordTransition } from '../accounts/repository';
+import { type AccountsContext, createIncompleteAccount, findAccount, recordTransition } from '../accounts';
 import { toIndividualInfo } from './individual-info';
 import { findIndividual, insertIndividual, updateIndividual } from './repository';
 

@@ -1,9 +1,7 @@
 import { KYC_MESSAGES, normaliseSignature, signatureOf, type AgreementSubmitReply } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import type { AccountsContext } from '../accounts/context';
-import { findAccount, markSubmitted, recordTransition } from '../accounts/repository';
-import { enqueueReview } from '../accounts/review-application';
-import { ensureCaptureSubmitted } from '../verification/ensure-capture-submitted';
+import { type AccountsContext, findAccount, markSubmitted, recordTransition, enqueueReview } from '../accounts';
+import { ensureCaptureSubmitted } from '../verification';
 import { AGREEMENT_VERSION } from './agreement-template';
 import { findIndividual } from './repository';
 

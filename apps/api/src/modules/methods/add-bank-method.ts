@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { callBankLink } from './bank-link-errors';
 import type { MethodsContext } from './context';
 import { isBlacklisted } from './institutions';
-import { findRelatedId, toBankAccount, upsertBankMethod } from './repository';
+import { toBankAccount, upsertBankMethod } from './repository';
+import { findRelatedId } from '../kyc';
 
 /**
  * `/plaid-bank-account-add`: exchanges the public token and stores the chosen account as a method. What is stored

@@ -12,7 +12,7 @@ import {
   PlaidSandboxLinkReply,
 } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
-import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 /**
  * Decision 034: the wallet mini-app links a bank in the wallet's browser, which has no session. A handoff

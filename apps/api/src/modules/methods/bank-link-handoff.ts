@@ -9,7 +9,8 @@ import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import type { MethodsContext } from './context';
-import { findBankMethodOfUser, findRelatedId, toBankAccount } from './repository';
+import { findBankMethodOfUser, toBankAccount } from './repository';
+import { findRelatedId } from '../kyc';
 
 /**
  * Bank linking from the wallet mini-app (decision 034). The mini-app cannot show the bank's pages inside

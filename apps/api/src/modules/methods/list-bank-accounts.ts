@@ -1,7 +1,8 @@
 import type { BankAccountListReply, BankAccountListRequest } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import type { MethodsContext } from './context';
-import { findRelatedId, listBankMethodsOfUser, toBankAccount } from './repository';
+import { listBankMethodsOfUser, toBankAccount } from './repository';
+import { findRelatedId } from '../kyc';
 
 /**
  * `/bank-account-list`: the caller's own bank methods. relatedId (document 2, section 7) may be sent; it must be the

@@ -9,7 +9,7 @@ import {
   PlaidLinkTokenReply,
   PlaidSandboxLinkReply,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { resetBankMethod } from './index';
 
 const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';

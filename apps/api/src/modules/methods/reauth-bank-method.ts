@@ -2,7 +2,8 @@ import type { BankAccountReply, PlaidBankAccountReauthRequest } from '@rampart/c
 import { AppError } from '../../lib/app-error';
 import { callBankLink } from './bank-link-errors';
 import type { MethodsContext } from './context';
-import { findBankMethodOfUser, findRelatedId, setItemLoginRequired, toBankAccount } from './repository';
+import { findBankMethodOfUser, setItemLoginRequired, toBankAccount } from './repository';
+import { findRelatedId } from '../kyc';
 
 /**
  * `/plaid-bank-account-reauth`: the public token of a re-auth link (update mode) for the method's item clears

@@ -94,14 +94,6 @@ export async function setItemLoginRequired(
   );
 }
 
-/** The user's custodian contact id (document 2, section 7: relatedId); null before the KYC record. */
-export async function findRelatedId(db: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ related_id: string }>('SELECT related_id FROM kyc_individuals WHERE user_id = $1', [
-    userId,
-  ]);
-  return rows[0]?.related_id ?? null;
-}
-
 /** The bank account of document 1, section 3; the method id serves as resourceId and both method ids. */
 export function toBankAccount(row: BankMethodRow, relatedId: string | null): BankAccount {
   return {

@@ -5,7 +5,8 @@ import { systemClock, type Clock } from '../../lib/clock';
 import { sandboxBankLink } from '../../providers/bank-link/sandbox';
 import type { BankLinkProvider } from '../../providers/bank-link/types';
 import { callBankLink } from './bank-link-errors';
-import { findBankMethodOfUser, findRelatedId, setItemLoginRequired, toBankAccount } from './repository';
+import { findBankMethodOfUser, setItemLoginRequired, toBankAccount } from './repository';
+import { findRelatedId } from '../kyc';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

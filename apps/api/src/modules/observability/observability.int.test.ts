@@ -14,9 +14,9 @@ import { buildApp } from '../../app';
 import { createServices } from '../../services';
 import { manualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { validIndividual } from '../accounts/kyc-test-kit';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { BUY_USDS, START } from '../ramp/ramp-test-fixtures';
+import { validIndividual } from '../../../test/kits/kyc-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { BUY_USDS, START } from '../../../test/kits/ramp-test-fixtures';
 
 type Labels = Record<string, string>;
 

@@ -13,7 +13,7 @@ import {
   userAccount,
   type Posting,
 } from '../ledger';
-import { WORLD_CHAIN, WORLD_MARKET } from '../transfers/sandbox-settle';
+import { WORLD_CHAIN, WORLD_MARKET } from '../transfers';
 import type { OrderRow } from './repository';
 
 /**

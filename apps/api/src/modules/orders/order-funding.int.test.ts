@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampLimitsReply, RampQuoteReply, TransferListReply } from '@rampart/contracts';
 import type { Clock } from '../../lib/clock';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { BUY_USDS } from '../ramp/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { BUY_USDS } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `funding-idem-${Date.now()}-${(counter += 1)}`;

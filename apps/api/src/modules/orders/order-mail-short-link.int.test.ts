@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampQuoteReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { START } from '../ramp/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { START } from '../../../test/kits/ramp-test-fixtures';
 
 // Placing it is mailed at once: it waits for the user (decision 058).
 const SELL_USDS_BY_DEPOSIT = {

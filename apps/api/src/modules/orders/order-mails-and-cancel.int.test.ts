@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampQuoteReply, TrackingReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import type { OrdersContext } from './context';
 import { runConfirmation, runDelivery } from './index';
-import { BUY_USDS, START } from '../ramp/ramp-test-fixtures';
+import { BUY_USDS, START } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `order-mail-idem-${Date.now()}-${(counter += 1)}`;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampQuoteReply } from '@rampart/contracts';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 
 /** Races need a database server (PGlite runs requests one after another): the PostgreSQL pass only. */
 describe('ramp orders on the PostgreSQL server only: races', () => {

@@ -12,10 +12,10 @@ import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { PLATFORM_FEES, WORLD_BANK, getAccountBalance } from '../ledger';
 import { runSettlement } from '../transfers';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import type { OrdersContext } from './context';
 import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout, sweepDueOrders } from './index';
-import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
+import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `order-idem-${Date.now()}-${(counter += 1)}`;

@@ -3,10 +3,10 @@ import { OrderReply, RampQuoteReply, TrackingReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createSandboxChainGateway } from '../../providers/chain-gateway/sandbox';
 import { DEFAULT_PRICE_TABLE, createTablePriceProvider } from '../../providers/prices';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import type { OrdersContext } from './context';
 import { runAwaitFunds, runDelivery } from './index';
-import { ETH_ADDRESS, START } from '../ramp/ramp-test-fixtures';
+import { ETH_ADDRESS, START } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `reprice-${Date.now()}-${(counter += 1)}`;

@@ -7,9 +7,9 @@ import {
   TotpAssociateResponse,
 } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
-import { totpCodeAt } from '../identity/totp';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
-import { BUY_USDS, START } from '../ramp/ramp-test-fixtures';
+import { totpCodeAt } from '../identity';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
+import { BUY_USDS, START } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `step-up-${Date.now()}-${(counter += 1)}`;

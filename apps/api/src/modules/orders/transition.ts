@@ -2,7 +2,7 @@ import { trackingPath, type OrderStatus } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { enqueueOutbox } from '../../providers/mail/outbox';
 import { fromMinorUnits } from '../ledger';
-import { findUserContact } from '../transfers/repository';
+import { findUserContact } from '../identity';
 import type { OrdersContext } from './context';
 import { renderOrderMail } from './mail-templates';
 import { shortPath } from './view';

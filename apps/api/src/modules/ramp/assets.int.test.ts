@@ -7,7 +7,7 @@ import {
   type RampAsset,
 } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 /** `/api/ramp/assets` and "notify me" (R15, decision 022). */
 describe('ramp: assets and feature interest', () => {

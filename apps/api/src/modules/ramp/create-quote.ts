@@ -10,7 +10,7 @@ import {
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { firstDifference, inFlight, idempotencyMismatch, type Json } from '../../lib/idempotency';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import { assertWithinLimits, limitRefusal, weeklyLimitConcerns } from './limits';
 import { priceTrade } from './price-trade';
 import { QUOTE_RATE_WINDOW_MS, assertQuoteRate, quoteRateRefusal } from './quote-rate-limit';

@@ -10,7 +10,9 @@ export { assertQuoteOpen, consumeQuote, type ConsumedQuote } from './consume-quo
 export { createQuote } from './create-quote';
 export { estimateTrade } from './estimate-trade';
 export { getLimits, assertWithinLimits, assertDepositWithinLimits } from './limits';
-export { tradeAsset } from './trade-catalogue';
+export { tradeAsset, checkChainDestination } from './trade-catalogue';
 export { tradeUsage, depositUsage } from './quotes-repository';
 export { rampQuoteRoutes } from './quotes-routes';
+export { rampAssetRoutes } from './assets-routes';
 export type { QuotesContext } from './quotes-context';
+export type { InterestContext } from './record-interest';

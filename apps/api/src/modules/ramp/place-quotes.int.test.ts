@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderReply, RampQuoteReply, type RampQuote } from '@rampart/contracts';
-import { BUY_USDS } from './ramp-test-fixtures';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { BUY_USDS } from '../../../test/kits/ramp-test-fixtures';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import { placeQuote, placeQuotes, type NewQuote, type PlaceChecks } from './quotes-repository';
 
 /**

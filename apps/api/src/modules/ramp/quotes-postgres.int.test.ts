@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RampQuoteReply } from '@rampart/contracts';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import { consumeQuote } from './index';
-import { BUY_USDS } from './ramp-test-fixtures';
+import { BUY_USDS } from '../../../test/kits/ramp-test-fixtures';
 
 /**
  * Races need a database server: PGlite is one connection, where concurrent requests run one after another. These run

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, RampLimitsReply, RampQuoteReply, TradeEstimateReply } from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import { consumeQuote } from './index';
-import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from './ramp-test-fixtures';
+import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
 const idem = () => `idem-${Date.now()}-${(counter += 1)}`;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RampQuote } from '@rampart/contracts';
 import type { Queryable } from '../../db/types';
-import { findLiveSession } from '../identity/repository';
-import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
+import { findLiveSession } from '../identity';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import { placeQuotes, type NewQuote } from './quotes-repository';
 
 /**

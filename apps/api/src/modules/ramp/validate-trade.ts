@@ -18,7 +18,7 @@ import {
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { findBankMethodOfUser } from '../methods/repository';
+import { findBankMethodOfUser } from '../methods';
 import { checkChainDestination, tradeAsset } from './trade-catalogue';
 
 /** A trade request that passed every check: the catalogue entries, the method, the amount in minor units. */

@@ -1,5 +1,5 @@
 import { SANDBOX_MESSAGES, type SandboxAccountReply } from '@rampart/contracts';
-import { findAccount, recordTransition } from '../accounts/repository';
+import { findAccount, recordTransition } from '../accounts';
 import type { SandboxContext } from './context';
 import { deleteAccountState } from './repository';
 

@@ -1,6 +1,6 @@
 import { normaliseSandboxAmount, sandboxAmountProblem } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import {
   LEDGER_TRANSACTION_OPTIONS,
   WORLD_BANK,

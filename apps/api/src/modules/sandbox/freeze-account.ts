@@ -1,6 +1,6 @@
 import { SANDBOX_MESSAGES, type SandboxFreezeReply } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
-import { freezeAccount } from '../accounts/freeze';
+import { freezeAccount } from '../accounts';
 import type { SandboxContext } from './context';
 
 /**

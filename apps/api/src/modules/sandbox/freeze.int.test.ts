@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_ACCOUNT_MARKER, HoldingsReply, SandboxFreezeReply } from '@rampart/contracts';
-import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { checkInvariants } from '../ledger';
 
 /** R5 (decision 018): the sandbox freezes and unfreezes the custodial account; a frozen account's calls answer 401. */

@@ -1,15 +1,8 @@
 import { SANDBOX_MESSAGES, signatureOf, type SandboxAccountReply } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
-import {
-  createIncompleteAccount,
-  findAccount,
-  markSubmitted,
-  recordTransition,
-  updateReview,
-} from '../accounts/repository';
-import { AGREEMENT_VERSION } from '../kyc/agreement-template';
-import { findIndividual, insertIndividual } from '../kyc/repository';
+import { createIncompleteAccount, findAccount, markSubmitted, recordTransition, updateReview } from '../accounts';
+import { AGREEMENT_VERSION, findIndividual, insertIndividual } from '../kyc';
 import type { SandboxContext } from './context';
 import { ALL_CHECKS_PASSED, SANDBOX_INDIVIDUAL, SANDBOX_PASSPORT } from './sandbox-individual';
 

@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db';
+import { deleteAccount } from '../accounts';
+import { deleteIndividual } from '../kyc';
 
 /**
  * Takes the user back to noInfo, which is the absence of a custodial account row (migration 0003): the account row
@@ -6,6 +8,6 @@ import type { Queryable } from '../../db';
  * uploaded documents, the identity-verification session and every ledger posting (append-only), decision 014.
  */
 export async function deleteAccountState(tx: Queryable, userId: string): Promise<void> {
-  await tx.query('DELETE FROM custodian_accounts WHERE user_id = $1', [userId]);
-  await tx.query('DELETE FROM kyc_individuals WHERE user_id = $1', [userId]);
+  await deleteAccount(tx, userId);
+  await deleteIndividual(tx, userId);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKycKit, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, type KycKit } from '../../../test/kits/kyc-test-kit';
 
 /** R4: outside sandbox mode the sandbox calls do not exist. */
 describe('sandbox: off outside sandbox mode', () => {

@@ -9,7 +9,7 @@ import {
   SandboxAccountReply,
   SandboxFundReply,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { checkInvariants } from '../ledger';
 
 /** The sandbox calls of document 2, section 7 that open, clear and fund the account (decision 014). */

@@ -1,5 +1,5 @@
 import { SANDBOX_MESSAGES, type SandboxFreezeReply } from '@rampart/contracts';
-import { unfreezeAccount } from '../accounts/freeze';
+import { unfreezeAccount } from '../accounts';
 import type { SandboxContext } from './context';
 
 /**

@@ -11,10 +11,10 @@ import {
   ValidateSmsReply,
   type RampAsset,
 } from '@rampart/contracts';
-import { validIndividual } from '../accounts/kyc-test-kit';
+import { validIndividual } from '../../../test/kits/kyc-test-kit';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { BUY_USDS, NO_SUCH_ID, XRPL_ADDRESS } from '../ramp/ramp-test-fixtures';
-import { createTransferKit } from '../transfers/transfer-test-kit';
+import { BUY_USDS, NO_SUCH_ID, XRPL_ADDRESS } from '../../../test/kits/ramp-test-fixtures';
+import { createTransferKit } from '../../../test/kits/transfer-test-kit';
 
 /**
  * The feature flags of docs/feature-flags.md, on the API: each call is made by the same user on the app with the

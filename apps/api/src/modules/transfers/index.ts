@@ -14,7 +14,7 @@ export {
   type ContributionResult,
 } from './create-contribution';
 export { createPayout } from './create-payout';
-export { cancelTransfer } from './cancel-transfer';
+export { cancelTransfer, cancelLocked } from './cancel-transfer';
 export { settleTransfer } from './settle-transfer';
 export { receiveWireDeposit, type ReceivedWire } from './receive-wire-deposit';
 export { sweepDueTransfers } from './sweep';
@@ -23,5 +23,7 @@ export { transferRoutes, transferSandboxRoutes, transferHandlers } from './route
 export type { TransferDeps, TransfersContext } from './context';
 export type { TransferView } from '@rampart/contracts';
 export { requireOpenedAccount } from './money';
-export { WORLD_CHAIN } from './sandbox-settle';
+export { WORLD_CHAIN, WORLD_MARKET } from './sandbox-settle';
+export { findTransfer } from './repository';
+export { newConfirmationToken, hashConfirmationToken } from './confirmation-token';
 export { SETTLE_TRANSFER_JOB, EXPIRE_WITHDRAWAL_JOB, ORDER_FUNDING_MOVED_JOB } from './job-names';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { findAccount } from '../accounts/repository';
+import { findAccount } from '../accounts';
 import { PLATFORM_FEES, WORLD_BANK, postTransaction, userAccount, type Posting } from '../ledger';
 import { ledgerKey } from './idempotency';
 import type { TransferRow } from './repository';

@@ -258,15 +258,3 @@ export async function listTransferTransitions(
   ]);
   return rows;
 }
-
-/** The user's email and language, for the withdrawal's confirmation mail. */
-export async function findUserContact(
-  db: Queryable,
-  userId: string,
-): Promise<{ email: string; locale: 'en' | 'es' } | null> {
-  const { rows } = await db.query<{ email: string; locale: 'en' | 'es' }>(
-    'SELECT email, locale FROM users WHERE id = $1',
-    [userId],
-  );
-  return rows[0] ?? null;
-}

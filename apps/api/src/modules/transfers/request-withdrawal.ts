@@ -20,14 +20,15 @@ import {
   toMinorUnits,
   userAccount,
 } from '../ledger';
-import { findBankMethodOfUser } from '../methods/repository';
+import { findBankMethodOfUser } from '../methods';
 import { fingerprint, newConfirmationToken } from './confirmation-token';
 import type { TransfersContext } from './context';
 import { claimTransfer, ledgerKey } from './idempotency';
 import { EXPIRE_WITHDRAWAL_JOB } from './job-names';
 import { METHOD_NAMES, renderWithdrawalMail } from './mail-templates';
 import { requireOpenedAccount } from './money';
-import { findUserContact, recordTransferTransition, updateTransfer } from './repository';
+import { recordTransferTransition, updateTransfer } from './repository';
+import { findUserContact } from '../identity';
 import { methodOfKey, toTransferView } from './view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@ import { rootDir } from '../../../test/helpers';
 import { manualClock } from '../../lib/clock';
 import { LEDGER_TRANSACTION_OPTIONS, toMinorUnits } from '../ledger';
 import { createContribution } from './index';
-import { createTransferKit, type TransferKit } from './transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 
 const US_WIRE = {
   method: 'primex_fedwire',

@@ -12,7 +12,7 @@ import {
 import { manualClock } from '../../lib/clock';
 import { LEDGER_TRANSACTION_OPTIONS, toMinorUnits } from '../ledger';
 import { createContribution, runSettlement, runWithdrawalExpiry, sweepDueTransfers } from './index';
-import { createTransferKit, type TransferKit } from './transfer-test-kit';
+import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 
 const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
 const usd = (text: string) => toMinorUnits(text, 'USD');

@@ -7,7 +7,7 @@ import {
   VerificationSession,
   wrongDocumentTypeMessage,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { manualClock } from '../../lib/clock';
 import { isoDay, tinyPdf, TINY_JPEG } from '../../../test/upload-fixtures';
 

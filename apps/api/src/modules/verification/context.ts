@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import type { ProductEvents } from '../../lib/product-events';
-import type { TokenService } from '../identity/tokens';
+import type { TokenService } from '../identity';
 
 export interface VerificationContext {
   db: Db;

@@ -2,8 +2,7 @@ import type { VerificationDecision } from '@rampart/contracts';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db';
 import type { JobQueue } from '../../jobs/queue';
-import { findAccount } from '../accounts/repository';
-import { enqueueReview } from '../accounts/review-application';
+import { findAccount, enqueueReview } from '../accounts';
 import { CONCLUDE_REVIEW_JOB } from './job-names';
 
 export interface RecordDecisionDeps {

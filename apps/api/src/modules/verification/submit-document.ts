@@ -9,22 +9,13 @@ import {
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
+import { findCaptureUploads, recordCaptureOfIndividual } from '../kyc';
 import type { VerificationContext } from './context';
 import { enqueueDecision } from './decide-verification';
 import { lockOrStartSession, toSession, type SessionRow } from './repository';
 
 const M = VERIFICATION_MESSAGES.en;
 const IMAGE_MIMES: readonly KycDocumentMime[] = ['image/jpeg', 'image/png'];
-
-interface UploadRow {
-  id: string;
-  document_type: string;
-  is_identity_photo: boolean;
-  mime: KycDocumentMime;
-  has_back: boolean;
-  expires_on: string | null;
-  [key: string]: unknown;
-}
 
 /**
  * The capture names two of the caller's own uploads (decision 010): the identity document of the declared type,
@@ -37,12 +28,7 @@ async function captureProblems(
   body: SubmitDocumentRequest,
   now: Date,
 ): Promise<Record<string, string>> {
-  const { rows } = await tx.query<UploadRow>(
-    `SELECT id, document_type, is_identity_photo, mime, back_storage_key IS NOT NULL AS has_back,
-            to_char(expires_on, 'YYYY-MM-DD') AS expires_on
-     FROM kyc_documents WHERE user_id = $1 AND id IN ($2, $3)`,
-    [userId, body.documentId, body.selfieId],
-  );
+  const rows = await findCaptureUploads(tx, userId, [body.documentId, body.selfieId]);
   const problems: Record<string, string> = {};
   const document = rows.find((r) => r.id === body.documentId);
   const today = now.toISOString().slice(0, 10);
@@ -83,11 +69,7 @@ export async function submitDocument(
        WHERE id = $1 RETURNING *`,
       [session.id, body.documentType, body.documentId, body.selfieId, body.deviceId ?? null, now],
     );
-    // The KYC record's socureDocumentId / socureDeviceId (document 1, section 3): which capture and which device.
-    await tx.query(
-      'UPDATE kyc_individuals SET socure_document_id = $2, socure_device_id = $3, updated_at = $4 WHERE user_id = $1',
-      [userId, session.id, body.deviceId ?? null, now],
-    );
+    await recordCaptureOfIndividual(tx, userId, session.id, body.deviceId ?? null, now);
     await enqueueDecision(ctx.jobs, tx, session.id);
     return toSession(rows[0]);
   });

@@ -1,5 +1,6 @@
 import { VERIFICATION_LINK_TTL_MINUTES, type ValidateSmsReply, type VerificationStatus } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
+import { findRecordCountry } from '../kyc';
 import type { VerificationContext } from './context';
 import { hashLinkToken } from './link-token';
 import { findSession } from './repository';
@@ -30,11 +31,7 @@ export async function validateVerificationSms(ctx: VerificationContext, token: s
     await tx.query('UPDATE identity_verification_links SET used_at = $2 WHERE token_hash = $1', [hash, now]);
     const session = await findSession(tx, link.session_id);
     if (!session) throw new AppError('verification_link_invalid');
-    const { rows: kyc } = await tx.query<{ country: string | null }>(
-      `SELECT record -> 'address' ->> 'country' AS country FROM kyc_individuals WHERE user_id = $1`,
-      [session.user_id],
-    );
-    return { session, now, country: kyc[0]?.country ?? null };
+    return { session, now, country: await findRecordCountry(tx, session.user_id) };
   });
   const { session, now } = consumed;
   const expiresAt = new Date(Math.floor((now.getTime() + CAPTURE_TOKEN_MINUTES * 60_000) / 1000) * 1000);

@@ -6,7 +6,7 @@ import {
   VERIFICATION_MESSAGES,
   VerificationSession,
 } from '@rampart/contracts';
-import { createKycKit, validIndividual, type KycKit } from '../accounts/kyc-test-kit';
+import { createKycKit, validIndividual, type KycKit } from '../../../test/kits/kyc-test-kit';
 import { manualClock } from '../../lib/clock';
 import { loadCapture } from './repository';
 

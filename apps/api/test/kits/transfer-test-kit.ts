@@ -10,10 +10,10 @@ import {
   SignInResponse,
   TransferReply,
 } from '@rampart/contracts';
-import { createKycKit } from '../accounts/kyc-test-kit';
-import type { Env } from '../../config';
-import type { Clock } from '../../lib/clock';
-import { PLATFORM_FEES, WORLD_BANK, assertInvariants, getAccountBalance } from '../ledger';
+import { createKycKit } from './kyc-test-kit';
+import type { Env } from '../../src/config';
+import type { Clock } from '../../src/lib/clock';
+import { PLATFORM_FEES, WORLD_BANK, assertInvariants, getAccountBalance } from '../../src/modules/ledger';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -16,10 +16,10 @@ import {
   type KycIndividualInput,
   type VerificationDocumentType,
 } from '@rampart/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { isoDay, multipartBody, tinyPng, type Fields, type FormFile } from '../../../test/upload-fixtures';
-import type { Env } from '../../config';
-import { systemClock, type Clock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../helpers';
+import { isoDay, multipartBody, tinyPng, type Fields, type FormFile } from '../upload-fixtures';
+import type { Env } from '../../src/config';
+import { systemClock, type Clock } from '../../src/lib/clock';
 
 /** What `uploadDocument` sends: one document of a type, with a back side and an expiry unless told otherwise. */
 export interface TestDocument {

@@ -7,8 +7,8 @@ import {
   DevOutboxResponse,
   SignInResponse,
 } from '@rampart/contracts';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { manualClock } from '../../lib/clock';
+import { createTestApp, type TestApp } from '../helpers';
+import { manualClock } from '../../src/lib/clock';
 
 /**
  * The real app on a real database, with a clock the test moves (expiry and lockout windows without
