@@ -11,6 +11,6 @@ export { createQuote } from './create-quote';
 export { estimateTrade } from './estimate-trade';
 export { getLimits, assertWithinLimits, assertDepositWithinLimits } from './limits';
 export { tradeAsset } from './trade-catalogue';
-export { tradeUsage, depositUsage } from './quotes-repository';
+export { tradeUsage } from './quotes-repository';
 export { rampQuoteRoutes } from './quotes-routes';
 export type { QuotesContext } from './quotes-context';

@@ -64,7 +64,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     await k.signedInUser(closedEmail);
     const closed = await guidOf(closedEmail);
     const earlier = newQuote(user.guid);
-    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({
+    expect(await placeQuote(k.t.db, { quote: earlier, checks: checks() })).toEqual({
       kind: 'inserted',
       row: { request: earlier.request, view: earlier.view },
     });
@@ -136,7 +136,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
       fundsTransferMethodId: bank,
     });
     const taken = newQuote(user.guid, undefined, 30_000n);
-    await placeQuote(k.t.db, taken, checks());
+    await placeQuote(k.t.db, { quote: taken, checks: checks() });
     await k.t.db.query('UPDATE ramp_quotes SET consumed_at = $2 WHERE id = $1', [taken.id, now]);
     // $600 deposited by ACH and a $300 ACH buy taken: $900 of the week; the $300 of the day. A $100 quote is one cent over.
     const [weekly, daily] = await placeQuotes(k.t.db, [

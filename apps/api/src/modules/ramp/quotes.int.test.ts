@@ -678,6 +678,28 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       clock.advance(40_000);
       expect((await quote(user.token, { ...BUY_USDS, idemId: idem() })).replayed).toBe(false);
     });
+
+    it('refuses in one order: a replay, the account, the rate limit, then the body, then the limits', async () => {
+      const overMaximum = { ...BUY_USDS, sellAmountTotal: '10000.01' };
+      const unknownAsset = { ...BUY_USDS, buyAssetTicker: 'NOPE' };
+      // No opened account: 409 before the body's own error.
+      const closed = await k.signedInUser(`quotes-order-${Date.now()}@example.com`);
+      await refused('/api/ramp/quote', closed, { ...overMaximum, idemId: idem() }, 409, 'account_not_opened');
+      await refused('/api/ramp/quote', closed, { ...unknownAsset, idemId: idem() }, 409, 'account_not_opened');
+
+      const user = await k.openedUser();
+      // The body's own error (here the per-trade maximum) before the daily limit it would also break.
+      await refused('/api/ramp/quote', user.token, { ...overMaximum, idemId: idem() }, 422, 'trade_limit_exceeded');
+      const first = idem();
+      await quote(user.token, { ...BUY_USDS, idemId: first });
+      for (let i = 0; i < 29; i++) await quote(user.token, { ...BUY_USDS, idemId: idem() });
+      // Over the rate limit: 429 before the body's error, for a bad body as for a good one.
+      for (const body of [BUY_USDS, overMaximum, unknownAsset])
+        await refused('/api/ramp/quote', user.token, { ...body, idemId: idem() }, 429, 'rate_limited');
+      // A stored idemId answers first: its quote again, or the field that differs even when that body is refused.
+      expect((await quote(user.token, { ...BUY_USDS, idemId: first })).replayed).toBe(true);
+      await refused('/api/ramp/quote', user.token, { ...unknownAsset, idemId: first }, 422, 'idempotency_error');
+    });
   });
 });
 
@@ -685,9 +707,11 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
   let k: TransferKit;
   let server: Server;
   let answer: string | 'hang' = '{}';
+  let asked = 0;
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
+      asked += 1;
       if (answer === 'hang') return;
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     });
@@ -749,5 +773,28 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     expect((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).status).toBe(
       200,
     );
+  });
+
+  // A quote takes one way through its checks: a body they refuse is not checked and priced a second time, so the
+  // feed is asked once and a client waits for one timeout of the feed, not two.
+  it.each([
+    ['a feed that does not answer in time', 'hang' as const, { ...ETH_BUY }, 503, 'price_unavailable'],
+    [
+      'a trade over the per-trade maximum',
+      JSON.stringify({ prices: { ETH: { bid: '2000', ask: '2000' } } }),
+      { ...ETH_BUY, sellAmountTotal: '10000.01' },
+      422,
+      'trade_limit_exceeded',
+    ],
+  ])('%s: the feed is asked once for one quote', async (_name, reply, body, status, code) => {
+    answer = reply;
+    const user = await k.openedUser();
+    asked = 0;
+    k.expectError(
+      await k.call('/api/ramp/quote', { token: user.token, body: { ...body, idemId: idem() } }),
+      status,
+      code,
+    );
+    expect(asked).toBe(1);
   });
 });

@@ -23,5 +23,6 @@ export { transferRoutes, transferSandboxRoutes, transferHandlers } from './route
 export type { TransferDeps, TransfersContext } from './context';
 export type { TransferView } from '@rampart/contracts';
 export { requireOpenedAccount } from './money';
+export { countedDepositsSql, depositUsage } from './deposit-usage';
 export { WORLD_CHAIN } from './sandbox-settle';
 export { SETTLE_TRANSFER_JOB, EXPIRE_WITHDRAWAL_JOB, ORDER_FUNDING_MOVED_JOB } from './job-names';
