@@ -1,10 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, RampLimitsReply, RampQuoteReply, TradeEstimateReply } from '@rampart/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  ApiErrorBody,
+  OrderReply,
+  RampLimitsReply,
+  RampQuoteReply,
+  TradeEstimateReply,
+  decimalToMinor,
+  type RampQuote,
+} from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createTransferKit, type TransferKit } from '../transfers/transfer-test-kit';
 import { consumeQuote } from './index';
+import { placeQuotes, type NewQuote } from './quotes-repository';
 import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from './ramp-test-fixtures';
 
 let counter = 0;
@@ -609,6 +619,79 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       expect(daily.fields).toEqual({
         sellAmountTotal: 'This is over your daily trading limit; $1000.00 remains today',
       });
+    });
+    it('the quote statement counts what /api/ramp/limits shows: deposits, ACH-paid orders, cancellations, windows', async () => {
+      const user = await k.openedUser('5000');
+      const bank = await k.addBank(user.token);
+      /** The usage the statement finds (caps of 0 refuse every quote and report it) beside the limits reply's. */
+      async function sameUsage(label: string) {
+        const now = clock.now();
+        const quote = (): NewQuote => {
+          const id = randomUUID();
+          return {
+            id,
+            userId: user.guid,
+            idemId: `usage-${id}`,
+            request: {},
+            side: 'buy',
+            paymentMethod: 'primex_ach',
+            sellAsset: 'USD',
+            sellNetwork: 'primex_ach',
+            sellAmount: 1n,
+            buyAsset: 'USDS',
+            buyNetwork: 'xrpl',
+            receiveAmount: 1n,
+            methodFee: 0n,
+            networkFee: 0n,
+            spreadFee: 0n,
+            usdValue: 1n,
+            priceBid: '1',
+            priceAsk: '1',
+            view: {} as RampQuote,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + 300_000),
+          };
+        };
+        const checks = {
+          ratePerMinute: 0,
+          rateSince: now,
+          weekSince: new Date(now.getTime() - 7 * 86_400_000),
+          dailyCap: 0n,
+          daySince: new Date(now.getTime() - 86_400_000),
+        };
+        const [weekly, daily] = await placeQuotes(k.t.db, [
+          { quote: quote(), checks: { ...checks, weeklyCap: 0n } },
+          { quote: quote(), checks: { ...checks, weeklyCap: null } },
+        ]);
+        const [ach, trades] = (await limits(await k.signIn(user.email), 'primex_ach')).limits;
+        expect([weekly, daily], label).toEqual([
+          { kind: 'weekly_limit', used: decimalToMinor(ach?.used ?? '', 2) },
+          { kind: 'daily_limit', used: decimalToMinor(trades?.used ?? '', 2) },
+        ]);
+      }
+      const buy = async (body: Record<string, unknown>) => {
+        const made = (await quote(user.token, { ...BUY_USDS, ...body, idemId: idem() })).quote;
+        const placed = await k.placeOrder(user.token, made.quoteId);
+        expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+        return OrderReply.parse(placed.body).order.orderId;
+      };
+      await sameUsage('nothing yet');
+      await k.transfer('/api/transfers/deposit', user.token, {
+        method: 'primex_ach',
+        amount: '100',
+        fundsTransferMethodId: bank,
+      });
+      await sameUsage('an ACH deposit');
+      const achBuy = await buy({ sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '200' });
+      await sameUsage('an ACH-paid buy and its own deposit');
+      await buy({ sellAmountTotal: '300' });
+      await sameUsage('a buy with the USD balance');
+      expect((await k.call('/api/ramp/cancel', { token: user.token, body: { orderId: achBuy } })).status).toBe(200);
+      await sameUsage('the ACH-paid buy cancelled');
+      clock.advance(25 * 3_600_000);
+      await sameUsage('the next day');
+      clock.advance(7 * 86_400_000);
+      await sameUsage('the next week');
     });
   });
 
