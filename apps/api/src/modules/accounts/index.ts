@@ -15,3 +15,4 @@ export {
 } from './repository';
 export { isAccountFrozen, freezeAccount, unfreezeAccount } from './freeze';
 export { enqueueReview, accountJobs } from './review-application';
+export { accountStatusSql } from './repository';

@@ -24,6 +24,14 @@ export interface TransitionRow {
   [key: string]: unknown;
 }
 
+/**
+ * The user's custodial account status as an SQL scalar (NULL when there is no account row), for a statement of
+ * another module that must read it in its own round trip; `userId` is an SQL expression (a column or a parameter).
+ */
+export function accountStatusSql(userId: string): string {
+  return `(SELECT a.status FROM custodian_accounts a WHERE a.user_id = ${userId})`;
+}
+
 export async function findAccount(
   db: Queryable,
   userId: string,

@@ -11,3 +11,4 @@ export { sandboxSellOrderDeposit } from './manage-order';
 export { ordersContextFrom } from './context';
 export type { OrdersContext } from './context';
 export { ORDER_JOBS } from './job-names';
+export { orderReleasesQuoteSql } from './quote-usage';

@@ -10,12 +10,11 @@ import {
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { firstDifference, inFlight, idempotencyMismatch, type Json } from '../../lib/idempotency';
-import { findAccount } from '../accounts';
-import { assertWithinLimits, limitRefusal, weeklyLimitConcerns } from './limits';
+import { limitRefusal, weeklyLimitConcerns } from './limits';
 import { priceTrade } from './price-trade';
-import { QUOTE_RATE_WINDOW_MS, assertQuoteRate, quoteRateRefusal } from './quote-rate-limit';
+import { QUOTE_RATE_WINDOW_MS, quoteRateRefusal } from './quote-rate-limit';
 import type { QuotesContext } from './quotes-context';
-import { findQuoteByIdem, insertQuote, placeQuote, type NewQuote, type StoredQuote } from './quotes-repository';
+import { findQuoteByIdem, placeQuote, type NewQuote, type PlaceOutcome, type StoredQuote } from './quotes-repository';
 import { checkTrade } from './validate-trade';
 
 const blank = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
@@ -49,48 +48,100 @@ function replay(row: StoredQuote, request: Json): RampQuoteReply {
  * stored under (user, idemId): the same idemId and body give the same quote back (`replayed`, even once expired: the
  * SPA re-quotes with a new idemId); another body answers 422 idempotency_error naming the first differing field. Two
  * requests racing with one idemId both run the checks; the quote's unique (user, idemId) key lets one insert win and
- * the other waits on it and replays it. The checks, in the order they refuse: an opened account (409), the quote
- * rate limit (429), the checks of validate-trade.ts (400/404), the price (503 when none), the minimums (400) and
- * limits (422), and the stored quote with `expiresAt` = now + QUOTE_TTL_SECONDS.
+ * the other waits on it and replays it.
  *
- * Decision 041: a body that can be quoted is checked and priced first, in memory, and the database's checks and the
- * insert then take one statement (placeQuote), which refuses in the same order. A body the in-memory checks refuse
- * goes the step-by-step way, so that a replay, the account and the rate limit still answer before the body's error.
+ * One way for every request (decision 077): the body is checked, priced and held to the per-trade maximum in memory
+ * (checkBody), then one statement (placeQuote) reads what the database knows and stores the quote when nothing
+ * refuses. The refusal order is written once, in that statement's verdict: a replay, an opened account (409), the
+ * quote rate limit (429), the body's own refusal (validate-trade.ts 400/404, the price 503, the minimums 400, the
+ * per-trade maximum 422), the weekly and daily limits (422); then the stored quote with `expiresAt` = now +
+ * QUOTE_TTL_SECONDS. `replyTo` turns its outcome into the reply.
  */
 export async function createQuote(ctx: QuotesContext, userId: string, body: RampQuoteRequest): Promise<RampQuoteReply> {
   const idemId = (blank(body.idemId) ? body.idemID : body.idemId) as string;
   const request = normalisedRequest(body, idemId);
   const now = ctx.clock.now();
-  let quote: NewQuote;
-  try {
-    quote = await newQuote(ctx, userId, body, idemId, request, now);
-    if (quote.usdValue > RAMP_LIMITS.perTradeMaxCents) throw limitRefusal.perTrade();
-  } catch {
-    return createQuoteStepByStep(ctx, userId, body, idemId, request, now);
-  }
-  const outcome = await placeQuote(ctx.db, quote, {
+  const rate = {
     ratePerMinute: ctx.quoteRateLimitPerMinute,
     rateSince: new Date(now.getTime() - QUOTE_RATE_WINDOW_MS),
-    weeklyCap: weeklyLimitConcerns(quote) ? RAMP_LIMITS.weeklySlowMethodCents : null,
-    weekSince: new Date(now.getTime() - RAMP_WEEK_MS),
-    dailyCap: RAMP_LIMITS.dailyTradeMaxCents,
-    daySince: new Date(now.getTime() - RAMP_DAY_MS),
-  });
+  };
+  const checked = await checkBody(ctx, userId, body, idemId, request, now);
+  const outcome = await placeQuote(
+    ctx.db,
+    'refusal' in checked
+      ? { refusedBody: { userId, idemId }, checks: rate }
+      : {
+          quote: checked.quote,
+          checks: {
+            ...rate,
+            weeklyCap: weeklyLimitConcerns(checked.quote) ? RAMP_LIMITS.weeklySlowMethodCents : null,
+            weekSince: new Date(now.getTime() - RAMP_WEEK_MS),
+            dailyCap: RAMP_LIMITS.dailyTradeMaxCents,
+            daySince: new Date(now.getTime() - RAMP_DAY_MS),
+          },
+        },
+  );
+  return replyTo(outcome, { ctx, userId, idemId, request, now, checked });
+}
+
+/** The one map from the statement's outcome to the reply: the quote, a replay, or the refusal as an AppError. */
+async function replyTo(
+  outcome: PlaceOutcome,
+  { ctx, userId, idemId, request, now, checked }: ReplyInput,
+): Promise<RampQuoteReply> {
   switch (outcome.kind) {
-    case 'inserted':
-      return { quote: outcome.row.view, replayed: false };
     case 'existing':
       return replay(outcome.row, request);
-    case 'lost_race':
-      return replayMade(ctx, userId, idemId, request);
     case 'account_not_opened':
       throw new AppError('account_not_opened');
     case 'rate_limited':
       throw quoteRateRefusal(outcome.oldest, now);
+    case 'body_refused':
+      if (!('refusal' in checked)) throw new Error('createQuote: a body that passed its checks was reported refused');
+      throw checked.refusal;
     case 'weekly_limit':
       throw limitRefusal.weekly(outcome.used);
     case 'daily_limit':
       throw limitRefusal.daily(outcome.used);
+    case 'inserted':
+      return { quote: outcome.row.view, replayed: false };
+    case 'lost_race':
+      return replayMade(ctx, userId, idemId, request);
+  }
+}
+
+interface ReplyInput {
+  ctx: QuotesContext;
+  userId: string;
+  idemId: string;
+  request: Json;
+  now: Date;
+  checked: CheckedBody;
+}
+
+/** The quote as it would be stored, or the body's own refusal, which answers only after what the statement checks first. */
+type CheckedBody = { quote: NewQuote } | { refusal: AppError };
+
+/**
+ * The body's checks, in memory (a bank method is read when named): validate-trade.ts, the price and the minimums
+ * (price-trade.ts) and the per-trade maximum. Their refusals (AppError: 400, 404, 503, 422) are kept for the
+ * statement's verdict to place in the order; anything else (a bug, a database failure) is thrown as it is.
+ */
+async function checkBody(
+  ctx: QuotesContext,
+  userId: string,
+  body: RampQuoteRequest,
+  idemId: string,
+  request: Json,
+  now: Date,
+): Promise<CheckedBody> {
+  try {
+    const quote = await newQuote(ctx, userId, body, idemId, request, now);
+    if (quote.usdValue > RAMP_LIMITS.perTradeMaxCents) return { refusal: limitRefusal.perTrade() };
+    return { quote };
+  } catch (error) {
+    if (error instanceof AppError) return { refusal: error };
+    throw error;
   }
 }
 
@@ -147,29 +198,4 @@ async function replayMade(ctx: QuotesContext, userId: string, idemId: string, re
   const made = await findQuoteByIdem(ctx.db, userId, idemId);
   if (!made) throw inFlight();
   return replay(made, request);
-}
-
-/** The checks one by one, each refusing in its turn: for a body that the in-memory checks refuse. */
-async function createQuoteStepByStep(
-  ctx: QuotesContext,
-  userId: string,
-  body: RampQuoteRequest,
-  idemId: string,
-  request: Json,
-  now: Date,
-): Promise<RampQuoteReply> {
-  const existing = await findQuoteByIdem(ctx.db, userId, idemId);
-  if (existing) return replay(existing, request);
-  const account = await findAccount(ctx.db, userId);
-  if (account?.status !== 'opened') throw new AppError('account_not_opened');
-  await assertQuoteRate(ctx.db, userId, now, ctx.quoteRateLimitPerMinute);
-  const quote = await newQuote(ctx, userId, body, idemId, request, now);
-  await assertWithinLimits(ctx.db, userId, now, {
-    usdValue: quote.usdValue,
-    paymentMethod: quote.paymentMethod,
-    side: quote.side,
-  });
-  const row = await insertQuote(ctx.db, quote);
-  if (row) return { quote: row.view, replayed: false };
-  return replayMade(ctx, userId, idemId, request);
 }

@@ -11,7 +11,7 @@ export { createQuote } from './create-quote';
 export { estimateTrade } from './estimate-trade';
 export { getLimits, assertWithinLimits, assertDepositWithinLimits } from './limits';
 export { tradeAsset, checkChainDestination } from './trade-catalogue';
-export { tradeUsage, depositUsage } from './quotes-repository';
+export { tradeUsage } from './quotes-repository';
 export { rampQuoteRoutes } from './quotes-routes';
 export { rampAssetRoutes } from './assets-routes';
 export type { QuotesContext } from './quotes-context';

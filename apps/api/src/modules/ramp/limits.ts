@@ -11,7 +11,8 @@ import {
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { depositUsage, tradeUsage, type Usage } from './quotes-repository';
+import { depositUsage } from '../transfers';
+import { WEEKLY_ACH_TRADES, tradeUsage, type Usage } from './quotes-repository';
 
 /**
  * The limits (document 2, section 9: '$1000 weekly limit for the slowest card or ACH options'; the rest ours;
@@ -55,10 +56,7 @@ function addUsage(a: Usage, b: Usage): Usage {
 
 export async function weeklyAchUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
   const since = new Date(now.getTime() - RAMP_WEEK_MS);
-  return addUsage(
-    await depositUsage(q, userId, 'ach', since),
-    await tradeUsage(q, userId, since, { paymentMethod: 'primex_ach', side: 'buy' }),
-  );
+  return addUsage(await depositUsage(q, userId, 'ach', since), await tradeUsage(q, userId, since, WEEKLY_ACH_TRADES));
 }
 
 export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
@@ -117,7 +115,7 @@ function overLimit(message: string, field = 'sellAmountTotal'): AppError {
 
 const leftOf = (limit: bigint, used: bigint) => usd(limit - used > 0n ? limit - used : 0n);
 
-/** The refusals of the limits, each saying what remains: shared by assertWithinLimits and createQuote's one statement. */
+/** The refusals of the limits, each saying what remains: shared by assertWithinLimits and createQuote. */
 export const limitRefusal = {
   perTrade: () => overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents))),
   weekly: (used: bigint) =>
@@ -128,13 +126,14 @@ export const limitRefusal = {
 
 /** Whether the weekly ACH limit concerns a trade: a buy paid by ACH. */
 export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' | 'sell' }) =>
-  trade.side === 'buy' && trade.paymentMethod === 'primex_ach';
+  trade.side === WEEKLY_ACH_TRADES.side && trade.paymentMethod === WEEKLY_ACH_TRADES.paymentMethod;
 
 /**
  * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
  * daily total and, for a buy paid by ACH, the weekly ACH limit: else 422 trade_limit_exceeded under sellAmountTotal
- * saying what remains. Checked when the quote is made (firm and honest; createQuote checks the same sums in the
- * statement that stores the quote, quotes-repository.ts placeQuote); the order checks again when it consumes it.
+ * saying what remains. The order checks it when it consumes the quote (consume-quote.ts); the quote itself was checked
+ * when made against the same rows (createQuote's one statement, quotes-repository.ts placeQuotes, built from the
+ * same countedTradesSql and countedDepositsSql as the usage read here).
  */
 export async function assertWithinLimits(
   q: Queryable,

@@ -6,8 +6,8 @@ import { createTransferKit, type TransferKit } from '../../../test/kits/transfer
 import { placeQuote, placeQuotes, type NewQuote, type PlaceChecks } from './quotes-repository';
 
 /**
- * Decision 041: the statement that checks and stores quotes, several at once. Each quote gets the outcome its own
- * step-by-step checks would give, in their order; the HTTP replies built from them are in quotes.int.test.ts.
+ * Decisions 041 and 077: the statement that checks and stores quotes, several at once. Each quote gets the outcome
+ * of the first refusal in the order of its verdict; the HTTP replies built from them are in quotes.int.test.ts.
  */
 describe('placeQuotes: the checks and the insert of several quotes in one statement', () => {
   let k: TransferKit;
@@ -58,13 +58,13 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
   const guidOf = async (email: string) =>
     (await k.t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id as string;
 
-  it('one statement, each quote its own outcome in the order of the step-by-step checks', async () => {
+  it('one statement, each quote its own outcome in the order of the verdict', async () => {
     const user = await k.openedUser();
     const closedEmail = `place-closed-${Date.now()}@example.com`;
     await k.signedInUser(closedEmail);
     const closed = await guidOf(closedEmail);
     const earlier = newQuote(user.guid);
-    expect(await placeQuote(k.t.db, earlier, checks())).toEqual({
+    expect(await placeQuote(k.t.db, { quote: earlier, checks: checks() })).toEqual({
       kind: 'inserted',
       row: { request: earlier.request, view: earlier.view },
     });
@@ -110,6 +110,34 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     expect(rows[0]?.n).toBe(4n);
   });
 
+  it('a body refused in memory brings only its key: a replay, the account and the rate limit answer first', async () => {
+    const user = await k.openedUser();
+    const closedEmail = `place-refused-${Date.now()}@example.com`;
+    await k.signedInUser(closedEmail);
+    const stored = newQuote(user.guid);
+    await placeQuote(k.t.db, { quote: stored, checks: checks() });
+    const key = (userId: string, idemId = `place-refused-${(counter += 1)}`) => ({ userId, idemId });
+    const rate = (ratePerMinute: number) => ({ ratePerMinute, rateSince: new Date(now.getTime() - 60_000) });
+    expect(
+      await placeQuotes(k.t.db, [
+        { refusedBody: key(user.guid, stored.idemId), checks: rate(1) },
+        { refusedBody: key(await guidOf(closedEmail)), checks: rate(1) },
+        { refusedBody: key(user.guid), checks: rate(1) },
+        { refusedBody: key(user.guid), checks: rate(0) },
+      ]),
+    ).toEqual([
+      { kind: 'existing', row: { request: stored.request, view: stored.view } },
+      { kind: 'account_not_opened' },
+      { kind: 'rate_limited', oldest: stored.createdAt },
+      { kind: 'body_refused' },
+    ]);
+    const { rows } = await k.t.db.query<{ n: bigint }>(
+      'SELECT count(*)::int8 AS n FROM ramp_quotes WHERE user_id = $1',
+      [user.guid],
+    );
+    expect(rows[0]?.n).toBe(1n);
+  });
+
   it('stores no quote for a user without an opened account, or without a row at all (decision 044: no foreign key)', async () => {
     const nobody = randomUUID();
     const noAccountEmail = `place-none-${Date.now()}@example.com`;
@@ -127,7 +155,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
     expect(rows[0]?.n).toBe(0n);
   });
 
-  it('the limits count what the step-by-step checks count: ACH deposits and consumed quotes', async () => {
+  it('the limits count what tradeUsage and depositUsage count: ACH deposits and consumed quotes', async () => {
     const user = await k.openedUser();
     const bank = await k.addBank(user.token);
     await k.transfer('/api/transfers/deposit', user.token, {
@@ -136,7 +164,7 @@ describe('placeQuotes: the checks and the insert of several quotes in one statem
       fundsTransferMethodId: bank,
     });
     const taken = newQuote(user.guid, undefined, 30_000n);
-    await placeQuote(k.t.db, taken, checks());
+    await placeQuote(k.t.db, { quote: taken, checks: checks() });
     await k.t.db.query('UPDATE ramp_quotes SET consumed_at = $2 WHERE id = $1', [taken.id, now]);
     // $600 deposited by ACH and a $300 ACH buy taken: $900 of the week; the $300 of the day. A $100 quote is one cent over.
     const [weekly, daily] = await placeQuotes(k.t.db, [

@@ -1,10 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBody, RampLimitsReply, RampQuoteReply, TradeEstimateReply } from '@rampart/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  ApiErrorBody,
+  OrderReply,
+  RampLimitsReply,
+  RampQuoteReply,
+  TradeEstimateReply,
+  decimalToMinor,
+  type RampQuote,
+} from '@rampart/contracts';
 import { manualClock } from '../../lib/clock';
 import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 import { consumeQuote } from './index';
+import { placeQuotes, type NewQuote } from './quotes-repository';
 import { BUY_USDS, ETH_ADDRESS, NO_SUCH_ID, START, XRPL_ADDRESS } from '../../../test/kits/ramp-test-fixtures';
 
 let counter = 0;
@@ -610,6 +620,79 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         sellAmountTotal: 'This is over your daily trading limit; $1000.00 remains today',
       });
     });
+    it('the quote statement counts what /api/ramp/limits shows: deposits, ACH-paid orders, cancellations, windows', async () => {
+      const user = await k.openedUser('5000');
+      const bank = await k.addBank(user.token);
+      /** The usage the statement finds (caps of 0 refuse every quote and report it) beside the limits reply's. */
+      async function sameUsage(label: string) {
+        const now = clock.now();
+        const quote = (): NewQuote => {
+          const id = randomUUID();
+          return {
+            id,
+            userId: user.guid,
+            idemId: `usage-${id}`,
+            request: {},
+            side: 'buy',
+            paymentMethod: 'primex_ach',
+            sellAsset: 'USD',
+            sellNetwork: 'primex_ach',
+            sellAmount: 1n,
+            buyAsset: 'USDS',
+            buyNetwork: 'xrpl',
+            receiveAmount: 1n,
+            methodFee: 0n,
+            networkFee: 0n,
+            spreadFee: 0n,
+            usdValue: 1n,
+            priceBid: '1',
+            priceAsk: '1',
+            view: {} as RampQuote,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + 300_000),
+          };
+        };
+        const checks = {
+          ratePerMinute: 0,
+          rateSince: now,
+          weekSince: new Date(now.getTime() - 7 * 86_400_000),
+          dailyCap: 0n,
+          daySince: new Date(now.getTime() - 86_400_000),
+        };
+        const [weekly, daily] = await placeQuotes(k.t.db, [
+          { quote: quote(), checks: { ...checks, weeklyCap: 0n } },
+          { quote: quote(), checks: { ...checks, weeklyCap: null } },
+        ]);
+        const [ach, trades] = (await limits(await k.signIn(user.email), 'primex_ach')).limits;
+        expect([weekly, daily], label).toEqual([
+          { kind: 'weekly_limit', used: decimalToMinor(ach?.used ?? '', 2) },
+          { kind: 'daily_limit', used: decimalToMinor(trades?.used ?? '', 2) },
+        ]);
+      }
+      const buy = async (body: Record<string, unknown>) => {
+        const made = (await quote(user.token, { ...BUY_USDS, ...body, idemId: idem() })).quote;
+        const placed = await k.placeOrder(user.token, made.quoteId);
+        expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+        return OrderReply.parse(placed.body).order.orderId;
+      };
+      await sameUsage('nothing yet');
+      await k.transfer('/api/transfers/deposit', user.token, {
+        method: 'primex_ach',
+        amount: '100',
+        fundsTransferMethodId: bank,
+      });
+      await sameUsage('an ACH deposit');
+      const achBuy = await buy({ sellNetwork: 'primex_ach', sellAddress: bank, sellAmountTotal: '200' });
+      await sameUsage('an ACH-paid buy and its own deposit');
+      await buy({ sellAmountTotal: '300' });
+      await sameUsage('a buy with the USD balance');
+      expect((await k.call('/api/ramp/cancel', { token: user.token, body: { orderId: achBuy } })).status).toBe(200);
+      await sameUsage('the ACH-paid buy cancelled');
+      clock.advance(25 * 3_600_000);
+      await sameUsage('the next day');
+      clock.advance(7 * 86_400_000);
+      await sameUsage('the next week');
+    });
   });
 
   describe('trade estimate', () => {
@@ -678,6 +761,28 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       clock.advance(40_000);
       expect((await quote(user.token, { ...BUY_USDS, idemId: idem() })).replayed).toBe(false);
     });
+
+    it('refuses in one order: a replay, the account, the rate limit, then the body, then the limits', async () => {
+      const overMaximum = { ...BUY_USDS, sellAmountTotal: '10000.01' };
+      const unknownAsset = { ...BUY_USDS, buyAssetTicker: 'NOPE' };
+      // No opened account: 409 before the body's own error.
+      const closed = await k.signedInUser(`quotes-order-${Date.now()}@example.com`);
+      await refused('/api/ramp/quote', closed, { ...overMaximum, idemId: idem() }, 409, 'account_not_opened');
+      await refused('/api/ramp/quote', closed, { ...unknownAsset, idemId: idem() }, 409, 'account_not_opened');
+
+      const user = await k.openedUser();
+      // The body's own error (here the per-trade maximum) before the daily limit it would also break.
+      await refused('/api/ramp/quote', user.token, { ...overMaximum, idemId: idem() }, 422, 'trade_limit_exceeded');
+      const first = idem();
+      await quote(user.token, { ...BUY_USDS, idemId: first });
+      for (let i = 0; i < 29; i++) await quote(user.token, { ...BUY_USDS, idemId: idem() });
+      // Over the rate limit: 429 before the body's error, for a bad body as for a good one.
+      for (const body of [BUY_USDS, overMaximum, unknownAsset])
+        await refused('/api/ramp/quote', user.token, { ...body, idemId: idem() }, 429, 'rate_limited');
+      // A stored idemId answers first: its quote again, or the field that differs even when that body is refused.
+      expect((await quote(user.token, { ...BUY_USDS, idemId: first })).replayed).toBe(true);
+      await refused('/api/ramp/quote', user.token, { ...unknownAsset, idemId: first }, 422, 'idempotency_error');
+    });
   });
 });
 
@@ -685,9 +790,11 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
   let k: TransferKit;
   let server: Server;
   let answer: string | 'hang' = '{}';
+  let asked = 0;
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
+      asked += 1;
       if (answer === 'hang') return;
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     });
@@ -749,5 +856,28 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     expect((await k.call('/api/ramp/quote', { token: user.token, body: { ...BUY_USDS, idemId: idem() } })).status).toBe(
       200,
     );
+  });
+
+  // A quote takes one way through its checks: a body they refuse is not checked and priced a second time, so the
+  // feed is asked once and a client waits for one timeout of the feed, not two.
+  it.each([
+    ['a feed that does not answer in time', 'hang' as const, { ...ETH_BUY }, 503, 'price_unavailable'],
+    [
+      'a trade over the per-trade maximum',
+      JSON.stringify({ prices: { ETH: { bid: '2000', ask: '2000' } } }),
+      { ...ETH_BUY, sellAmountTotal: '10000.01' },
+      422,
+      'trade_limit_exceeded',
+    ],
+  ])('%s: the feed is asked once for one quote', async (_name, reply, body, status, code) => {
+    answer = reply;
+    const user = await k.openedUser();
+    asked = 0;
+    k.expectError(
+      await k.call('/api/ramp/quote', { token: user.token, body: { ...body, idemId: idem() } }),
+      status,
+      code,
+    );
+    expect(asked).toBe(1);
   });
 });

@@ -26,4 +26,5 @@ export { requireOpenedAccount } from './money';
 export { WORLD_CHAIN, WORLD_MARKET } from './sandbox-settle';
 export { findTransfer } from './repository';
 export { newConfirmationToken, hashConfirmationToken } from './confirmation-token';
+export { countedDepositsSql, depositUsage } from './deposit-usage';
 export { SETTLE_TRANSFER_JOB, EXPIRE_WITHDRAWAL_JOB, ORDER_FUNDING_MOVED_JOB } from './job-names';
