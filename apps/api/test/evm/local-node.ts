@@ -155,7 +155,11 @@ export async function startLocalEvmNode(options: { onSpawned?: () => void } = {}
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that ends without stop() (a crash, an interrupted run) takes its node with it.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const stop = async () => {
+    process.off('exit', orphanGuard);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
