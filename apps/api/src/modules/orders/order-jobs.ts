@@ -123,7 +123,12 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
       await moveOrder(tx, ctx, failed, 'refunded', 'Refunded to the USD balance', now);
       return 'moved';
     }
-    const status = await ctx.gateway.confirmations({ network: row.buy_network, txHash: result.txHash, sentAt: now, now });
+    const status = await ctx.gateway.confirmations({
+      network: row.buy_network,
+      txHash: result.txHash,
+      sentAt: now,
+      now,
+    });
     await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, {
       tx_hash: result.txHash,
       sent_at: now,
