@@ -419,7 +419,7 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
     const row = await findRow(tx, withdrawalId, true);
     if (!row || row.status !== 'sending' || !row.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = ctx.gateway.confirmations({
+    const status = await ctx.gateway.confirmations({
       network: row.network,
       txHash: row.tx_hash,
       sentAt: new Date(row.sent_at),

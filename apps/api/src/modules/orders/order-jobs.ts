@@ -120,7 +120,12 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
       await moveOrder(tx, ctx, failed, 'refunded', 'Refunded to the USD balance', now);
       return 'moved';
     }
-    const status = ctx.gateway.confirmations({ network: row.buy_network, txHash: result.txHash, sentAt: now, now });
+    const status = await ctx.gateway.confirmations({
+      network: row.buy_network,
+      txHash: result.txHash,
+      sentAt: now,
+      now,
+    });
     await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, {
       tx_hash: result.txHash,
       sent_at: now,
@@ -141,7 +146,7 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
     const row = await findOrder(tx, orderId, { forUpdate: true });
     if (!row || row.status !== 'delivering' || !row.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = ctx.gateway.confirmations({
+    const status = await ctx.gateway.confirmations({
       network: row.buy_network,
       txHash: row.tx_hash,
       sentAt: row.sent_at,

@@ -92,7 +92,13 @@ export const SANDBOX_PLATFORM_ADDRESSES: Record<string, string> = {
   digitalbits: 'GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7',
 };
 
-export function createSandboxChainGateway(options: { confirmationDelaySeconds: number }): ChainGateway {
+/** The sandbox answers confirmations at once, from the clock. */
+export type SandboxChainGateway = Omit<ChainGateway, 'kind' | 'confirmations'> & {
+  readonly kind: 'sandbox';
+  confirmations(input: Parameters<ChainGateway['confirmations']>[0]): ConfirmationStatus;
+};
+
+export function createSandboxChainGateway(options: { confirmationDelaySeconds: number }): SandboxChainGateway {
   const delayMs = options.confirmationDelaySeconds * 1000;
   return {
     kind: 'sandbox',

@@ -32,12 +32,20 @@ export interface ConfirmationStatus {
 }
 
 export interface ChainGateway {
-  readonly kind: 'sandbox';
+  readonly kind: 'sandbox' | 'evm';
   deliver(input: DeliverInput): Promise<DeliverResult>;
   /** Where a sell order's deposit goes: a per-order address, or the platform's address and a per-order memo. */
   depositTarget(input: { network: string; reference: string }): DepositTarget;
-  /** The confirmations of a transaction sent at `sentAt`, seen at `now` (the caller's clock). */
-  confirmations(input: { network: string; txHash: string; sentAt: Date; now: Date }): ConfirmationStatus;
-  /** How long after sending the sandbox reports the transaction confirmed (the job waits this long). */
+  /**
+   * The confirmations of a transaction sent at `sentAt`, seen at `now` (the caller's clock). The sandbox answers at
+   * once from the clock; a real chain's gateway asks its node.
+   */
+  confirmations(input: {
+    network: string;
+    txHash: string;
+    sentAt: Date;
+    now: Date;
+  }): ConfirmationStatus | Promise<ConfirmationStatus>;
+  /** How long the confirmation job waits before looking again (the sandbox: when it reports the transaction final). */
   readonly confirmationDelayMs: number;
 }

@@ -1,0 +1,74 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { EvmConfigError, HotWalletKey, parseEvmGatewayConfig } from './evm';
+
+const KEY = `0x${'5a'.repeat(32)}`;
+const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+const env = {
+  EVM_NETWORKS: 'ethereum, avalanche',
+  EVM_ETHEREUM_RPC_URL: 'http://127.0.0.1:8545',
+  EVM_ETHEREUM_CHAIN_ID: '31337',
+  EVM_ETHEREUM_CONFIRMATIONS: '12',
+  EVM_ETHEREUM_HOT_WALLET_KEY: KEY,
+  EVM_ETHEREUM_TOKENS: `USDC=${TOKEN}, USDT=${TOKEN}`,
+  EVM_AVALANCHE_RPC_URL: 'https://avalanche.example/rpc',
+  EVM_AVALANCHE_CHAIN_ID: '43114',
+  EVM_AVALANCHE_CONFIRMATIONS: '1',
+  EVM_AVALANCHE_HOT_WALLET_KEY: KEY,
+  EVM_AVALANCHE_TOKENS: `USDC=${TOKEN}`,
+};
+
+function errorOf(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('the EVM gateway configuration', () => {
+  it('reads each network: node, chain id, confirmations, key and tokens', () => {
+    const [ethereum, avalanche] = parseEvmGatewayConfig(env);
+    expect(ethereum).toMatchObject({
+      network: 'ethereum',
+      rpcUrl: 'http://127.0.0.1:8545',
+      chainId: 31337,
+      confirmations: 12,
+      tokens: [
+        { asset: 'USDC', contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+        { asset: 'USDT', contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+      ],
+    });
+    expect(ethereum!.hotWalletKey.reveal()).toBe(KEY);
+    expect(avalanche).toMatchObject({ network: 'avalanche', chainId: 43114, confirmations: 1 });
+    expect(parseEvmGatewayConfig({})).toEqual([]);
+  });
+
+  it('names the bad variable and never shows a key', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ EVM_ETHEREUM_HOT_WALLET_KEY: `${KEY}00` }, /EVM_ETHEREUM_HOT_WALLET_KEY/],
+      [{ EVM_ETHEREUM_HOT_WALLET_KEY: KEY.slice(0, 40) }, /EVM_ETHEREUM_HOT_WALLET_KEY/],
+      [{ EVM_ETHEREUM_RPC_URL: 'ftp://x' }, /EVM_ETHEREUM_RPC_URL/],
+      [{ EVM_ETHEREUM_CHAIN_ID: '0' }, /EVM_ETHEREUM_CHAIN_ID/],
+      [{ EVM_ETHEREUM_CONFIRMATIONS: '1.5' }, /EVM_ETHEREUM_CONFIRMATIONS/],
+      [{ EVM_ETHEREUM_TOKENS: 'USDC=0x12' }, /EVM_ETHEREUM_TOKENS/],
+      [{ EVM_ETHEREUM_TOKENS: `USDC=${TOKEN},USDC=${TOKEN}` }, /twice/],
+      [{ EVM_NETWORKS: 'ethereum,ethereum' }, /twice/],
+    ];
+    for (const [change, message] of cases) {
+      const error = errorOf(() => parseEvmGatewayConfig({ ...env, ...change }));
+      expect(error).toBeInstanceOf(EvmConfigError);
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toContain('5a5a5a');
+      expect(error.message).not.toContain(KEY.slice(2, 40));
+    }
+  });
+
+  it('prints, serialises and inspects a hot wallet key as redacted', () => {
+    const [ethereum] = parseEvmGatewayConfig(env);
+    const shown = [JSON.stringify(ethereum), inspect(ethereum, { depth: 5 }), String(ethereum!.hotWalletKey)];
+    for (const text of shown) expect(text).not.toContain('5a5a5a');
+    expect(JSON.stringify(new HotWalletKey(KEY as `0x${string}`))).toBe('"[redacted]"');
+  });
+});

@@ -1,0 +1,451 @@
+import { inspect } from 'node:util';
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  isAddress,
+  keccak256,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Db, Queryable } from '../../db';
+import type { ChainGateway, ConfirmationStatus, DeliverInput, DeliverResult, DepositTarget } from './types';
+
+/**
+ * The EVM chain gateway (docs/decisions/080-evm-gateway-keys-and-nonces.md): deliveries as ERC-20 `transfer`s from a
+ * hot wallet, signed here with viem and sent to the network's node over JSON-RPC. Each signed transaction and its
+ * nonce are stored (evm_transfers) before they are broadcast, so a retry or a restart sends the same bytes again and a
+ * reference is never paid twice; the wallet's nonces are given out under a row lock (evm_senders), so every process
+ * sharing the database orders them. Confirmations are counted from the receipt's block.
+ */
+
+/** A hot wallet's private key: held, never shown. It prints, logs and serialises as `[redacted]`. */
+export class HotWalletKey {
+  readonly #key: Hex;
+  constructor(key: Hex) {
+    this.#key = key;
+  }
+  reveal(): Hex {
+    return this.#key;
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return 'HotWalletKey([redacted])';
+  }
+}
+
+export interface EvmTokenConfig {
+  /** The catalogue's asset code (USDC, USDT...). */
+  asset: string;
+  contract: Address;
+}
+
+export interface EvmNetworkConfig {
+  /** The catalogue's network id (ethereum, avalanche, harmony). */
+  network: string;
+  rpcUrl: string;
+  chainId: number;
+  /** Blocks, the receipt's own included, before a delivery counts as final. */
+  confirmations: number;
+  hotWalletKey: HotWalletKey;
+  tokens: EvmTokenConfig[];
+}
+
+export class EvmConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EvmConfigError';
+  }
+}
+
+const NETWORK_ID = /^[a-z][a-z0-9]*$/;
+const ASSET_CODE = /^[A-Z][A-Z0-9]{1,11}$/;
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+function positiveInteger(env: Record<string, string | undefined>, name: string, min: number): number {
+  const raw = env[name]?.trim() ?? '';
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+    throw new EvmConfigError(`${name} must be a whole number of at least ${min}`);
+  }
+  return Number(raw);
+}
+
+/**
+ * Reads the EVM networks from the environment: `EVM_NETWORKS=ethereum,avalanche` and, for each (upper case),
+ * `EVM_<NETWORK>_RPC_URL`, `EVM_<NETWORK>_CHAIN_ID`, `EVM_<NETWORK>_CONFIRMATIONS`, `EVM_<NETWORK>_HOT_WALLET_KEY`
+ * (0x and 64 hex digits) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`). An error names the variable, never a
+ * key's value. No EVM_NETWORKS: no network.
+ */
+export function parseEvmGatewayConfig(env: Record<string, string | undefined>): EvmNetworkConfig[] {
+  const list = (env.EVM_NETWORKS ?? '').trim();
+  if (list === '') return [];
+  const networks = list.split(',').map((n) => n.trim());
+  if (new Set(networks).size !== networks.length) throw new EvmConfigError('EVM_NETWORKS names a network twice');
+  return networks.map((network) => {
+    if (!NETWORK_ID.test(network)) throw new EvmConfigError(`EVM_NETWORKS: "${network}" is not a network id`);
+    const prefix = `EVM_${network.toUpperCase()}_`;
+    const rpcUrl = env[`${prefix}RPC_URL`]?.trim() ?? '';
+    let protocol = '';
+    try {
+      protocol = new URL(rpcUrl).protocol;
+    } catch {
+      // Reported below.
+    }
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new EvmConfigError(`${prefix}RPC_URL must be an http(s) URL`);
+    const key = env[`${prefix}HOT_WALLET_KEY`]?.trim() ?? '';
+    if (!PRIVATE_KEY.test(key)) {
+      throw new EvmConfigError(`${prefix}HOT_WALLET_KEY must be a private key: 0x and 64 hexadecimal digits`);
+    }
+    const tokens = (env[`${prefix}TOKENS`] ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '')
+      .map((entry): EvmTokenConfig => {
+        const [asset = '', contract = ''] = entry.split('=').map((p) => p.trim());
+        if (!ASSET_CODE.test(asset) || !isAddress(contract, { strict: false })) {
+          throw new EvmConfigError(`${prefix}TOKENS: each entry must be ASSET=0xContractAddress`);
+        }
+        return { asset, contract: getAddress(contract) };
+      });
+    if (tokens.length === 0) throw new EvmConfigError(`${prefix}TOKENS must name at least one token`);
+    if (new Set(tokens.map((t) => t.asset)).size !== tokens.length) {
+      throw new EvmConfigError(`${prefix}TOKENS names an asset twice`);
+    }
+    return {
+      network,
+      rpcUrl,
+      chainId: positiveInteger(env, `${prefix}CHAIN_ID`, 1),
+      confirmations: positiveInteger(env, `${prefix}CONFIRMATIONS`, 1),
+      hotWalletKey: new HotWalletKey(key as Hex),
+      tokens,
+    };
+  });
+}
+
+/** The node disagrees with the configuration (another chain, a token with other decimals). */
+export class EvmNetworkMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EvmNetworkMismatchError';
+  }
+}
+
+/** A stored transaction could not be broadcast (node down, refused): the delivery is retried later, never re-signed. */
+export class EvmBroadcastError extends Error {
+  constructor(
+    readonly network: string,
+    readonly txHash: string,
+    reason: string,
+  ) {
+    super(`Broadcasting ${txHash} on ${network} failed: ${reason}`);
+    this.name = 'EvmBroadcastError';
+  }
+}
+
+export interface StoredTransfer {
+  network: string;
+  reference: string;
+  nonce: number;
+  txHash: Hex;
+  rawTx: Hex;
+}
+
+export interface EvmGatewayOptions {
+  db: Db;
+  networks: EvmNetworkConfig[];
+  /** How long the confirmation job waits between looks at the chain. Default 15 s. */
+  confirmationPollMs?: number;
+  /** Runs once a new signed transaction is stored and before it is broadcast (tests simulate a crash here). */
+  afterStore?: (transfer: StoredTransfer) => Promise<void> | void;
+}
+
+export interface EvmChainGateway extends ChainGateway {
+  readonly kind: 'evm';
+  /** Checks every network against its node: the chain id, and each token's decimals against `expectedDecimals`. */
+  verify(expectedDecimals: (asset: string) => number): Promise<void>;
+  /** Broadcasts again each stored transaction not yet known to be broadcast (on start, after a crash). */
+  resumeUnsent(): Promise<number>;
+  /** The hot wallet's address on a network. */
+  hotWallet(network: string): Address;
+}
+
+interface Network {
+  config: EvmNetworkConfig;
+  client: PublicClient;
+  account: PrivateKeyAccount;
+  decimals: Map<string, number>;
+}
+
+type TransferRow = {
+  reference: string;
+  nonce: string | number;
+  asset: string;
+  recipient: string;
+  amount: string;
+  raw_tx: string;
+  tx_hash: string;
+  broadcast_at: Date | null;
+};
+
+function toStored(network: string, row: TransferRow): StoredTransfer {
+  return {
+    network,
+    reference: row.reference,
+    nonce: Number(row.nonce),
+    txHash: row.tx_hash as Hex,
+    rawTx: row.raw_tx as Hex,
+  };
+}
+
+function shortMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'shortMessage' in error) return String(error.shortMessage);
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
+
+export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGateway {
+  const { db } = options;
+  const networks = new Map<string, Network>(
+    options.networks.map((config) => [
+      config.network,
+      {
+        config,
+        client: createPublicClient({ transport: http(config.rpcUrl, { retryCount: 1 }) }),
+        account: privateKeyToAccount(config.hotWalletKey.reveal()),
+        decimals: new Map(),
+      },
+    ]),
+  );
+
+  function networkOf(id: string): Network {
+    const network = networks.get(id);
+    if (!network) throw new EvmConfigError(`The EVM gateway has no network "${id}"`);
+    return network;
+  }
+
+  async function tokenDecimals(network: Network, token: EvmTokenConfig): Promise<number> {
+    const known = network.decimals.get(token.asset);
+    if (known !== undefined) return known;
+    const decimals = await network.client.readContract({
+      address: token.contract,
+      abi: erc20Abi,
+      functionName: 'decimals',
+    });
+    network.decimals.set(token.asset, decimals);
+    return decimals;
+  }
+
+  /** The stored transaction of a reference, or a new one signed and stored under the wallet's lock. */
+  async function prepare(
+    network: Network,
+    token: EvmTokenConfig,
+    input: DeliverInput,
+    recipient: Address,
+  ): Promise<{ transfer: StoredTransfer; fresh: boolean; broadcast: boolean }> {
+    const { config, client, account } = network;
+    const sender = account.address.toLowerCase();
+    return db.transaction(async (tx: Queryable) => {
+      await tx.query('INSERT INTO evm_senders (network, sender) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        config.network,
+        sender,
+      ]);
+      const { rows: locked } = await tx.query<{ next_nonce: string | number }>(
+        'SELECT next_nonce FROM evm_senders WHERE network = $1 AND sender = $2 FOR UPDATE',
+        [config.network, sender],
+      );
+      const { rows: existing } = await tx.query<TransferRow>(
+        `SELECT reference, nonce, asset, recipient, amount, raw_tx, tx_hash, broadcast_at
+           FROM evm_transfers WHERE network = $1 AND reference = $2`,
+        [config.network, input.reference],
+      );
+      const found = existing[0];
+      if (found) {
+        if (
+          found.asset !== token.asset ||
+          found.recipient !== recipient.toLowerCase() ||
+          BigInt(found.amount) !== input.amount
+        ) {
+          throw new Error(`Reference ${input.reference} was already delivered on ${config.network} with other terms`);
+        }
+        return { transfer: toStored(config.network, found), fresh: false, broadcast: found.broadcast_at !== null };
+      }
+      // The node's pending count covers transactions sent outside this database; the stored next nonce covers
+      // transactions stored here and not broadcast yet. The larger one is free.
+      const pending = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const nonce = Math.max(Number(locked[0]!.next_nonce), pending);
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, input.amount] });
+      const [fees, gas] = await Promise.all([
+        client.estimateFeesPerGas({ chain: null, type: 'eip1559' }),
+        client.estimateGas({ account: account.address, to: token.contract, data }),
+      ]);
+      const rawTx = await account.signTransaction({
+        type: 'eip1559',
+        chainId: config.chainId,
+        nonce,
+        to: token.contract,
+        data,
+        value: 0n,
+        // A margin over the estimate: the estimate ran against the latest block, not the one that will hold it.
+        gas: (gas * 12n) / 10n,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      const txHash = keccak256(rawTx);
+      await tx.query(
+        `INSERT INTO evm_transfers (network, reference, sender, nonce, asset, token, recipient, amount, raw_tx, tx_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          config.network,
+          input.reference,
+          sender,
+          nonce,
+          token.asset,
+          token.contract.toLowerCase(),
+          recipient.toLowerCase(),
+          input.amount.toString(),
+          rawTx,
+          txHash,
+        ],
+      );
+      await tx.query('UPDATE evm_senders SET next_nonce = $3 WHERE network = $1 AND sender = $2', [
+        config.network,
+        sender,
+        nonce + 1,
+      ]);
+      return {
+        transfer: { network: config.network, reference: input.reference, nonce, txHash, rawTx },
+        fresh: true,
+        broadcast: false,
+      };
+    });
+  }
+
+  async function known(network: Network, hash: Hex): Promise<boolean> {
+    try {
+      await network.client.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** Sends the stored bytes; a node that already has them (pending or mined) is as good as a send. */
+  async function broadcast(network: Network, transfer: StoredTransfer): Promise<void> {
+    try {
+      await network.client.sendRawTransaction({ serializedTransaction: transfer.rawTx });
+    } catch (error) {
+      let seen = false;
+      try {
+        seen = await known(network, transfer.txHash);
+      } catch {
+        // The node is unreachable: report the send's own error.
+      }
+      if (!seen) throw new EvmBroadcastError(transfer.network, transfer.txHash, shortMessage(error));
+    }
+    await db.query(
+      'UPDATE evm_transfers SET broadcast_at = now() WHERE network = $1 AND reference = $2 AND broadcast_at IS NULL',
+      [transfer.network, transfer.reference],
+    );
+  }
+
+  return {
+    kind: 'evm',
+    confirmationDelayMs: options.confirmationPollMs ?? 15_000,
+
+    hotWallet(id) {
+      return networkOf(id).account.address;
+    },
+
+    async verify(expectedDecimals) {
+      for (const network of networks.values()) {
+        const { config } = network;
+        const chainId = await network.client.getChainId();
+        if (chainId !== config.chainId) {
+          throw new EvmNetworkMismatchError(
+            `${config.network}: the node at the configured RPC URL is chain ${chainId}, not ${config.chainId}`,
+          );
+        }
+        network.decimals.clear();
+        for (const token of config.tokens) {
+          const decimals = await tokenDecimals(network, token);
+          const expected = expectedDecimals(token.asset);
+          if (decimals !== expected) {
+            throw new EvmNetworkMismatchError(
+              `${config.network}: ${token.asset} at ${token.contract} has ${decimals} decimals, not ${expected}`,
+            );
+          }
+        }
+      }
+    },
+
+    async deliver(input: DeliverInput): Promise<DeliverResult> {
+      const network = networkOf(input.network);
+      const token = network.config.tokens.find((t) => t.asset === input.asset);
+      if (!token) throw new EvmConfigError(`The EVM gateway has no ${input.asset} token on ${input.network}`);
+      if (input.memo !== null && input.memo.trim() !== '') {
+        return { ok: false, reason: 'EVM networks take no memo' };
+      }
+      if (!isAddress(input.address, { strict: false })) return { ok: false, reason: 'Not an address on this network' };
+      if (input.amount <= 0n) return { ok: false, reason: 'Nothing to send' };
+      const decimals = await tokenDecimals(network, token);
+      if (decimals !== input.decimals) {
+        throw new EvmNetworkMismatchError(
+          `${input.network}: ${token.asset} has ${decimals} decimals on chain, the delivery counts ${input.decimals}`,
+        );
+      }
+      const prepared = await prepare(network, token, input, getAddress(input.address));
+      if (prepared.fresh) await options.afterStore?.(prepared.transfer);
+      // Sent again even when already broadcast: harmless (the node knows it), and it revives a dropped transaction.
+      await broadcast(network, prepared.transfer);
+      return { ok: true, txHash: prepared.transfer.txHash };
+    },
+
+    depositTarget(): DepositTarget {
+      throw new Error('The EVM gateway does not take deposits yet');
+    },
+
+    async confirmations({ network: id, txHash }): Promise<ConfirmationStatus> {
+      const network = networkOf(id);
+      const required = network.config.confirmations;
+      let blockNumber: bigint;
+      try {
+        const receipt = await network.client.getTransactionReceipt({ hash: txHash as Hex });
+        if (receipt.status !== 'success') return { confirmations: 0, required };
+        blockNumber = receipt.blockNumber;
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return { confirmations: 0, required };
+        throw error;
+      }
+      const head = await network.client.getBlockNumber({ cacheTime: 0 });
+      return { confirmations: Math.max(0, Number(head - blockNumber + 1n)), required };
+    },
+
+    async resumeUnsent() {
+      let count = 0;
+      for (const network of networks.values()) {
+        const { rows } = await db.query<TransferRow>(
+          `SELECT reference, nonce, asset, recipient, amount, raw_tx, tx_hash, broadcast_at
+             FROM evm_transfers WHERE network = $1 AND sender = $2 AND broadcast_at IS NULL ORDER BY nonce`,
+          [network.config.network, network.account.address.toLowerCase()],
+        );
+        for (const row of rows) {
+          await broadcast(network, toStored(network.config.network, row));
+          count++;
+        }
+      }
+      return count;
+    },
+  };
+}
