@@ -37,7 +37,8 @@ const runningLines = (out: string) =>
  * `npm run dev` (scripts/dev.mjs, decision 071): one command, the API from source under a watcher and Vite's dev server
  * with hot reload, whose /api proxy follows PORT; an edited API file restarts the API; Ctrl-C stops both.
  */
-describe('npm run dev', () => {
+// Vite and tsx start from cold on a machine that may be running the rest of the suite: minutes, not seconds.
+describe('npm run dev', { timeout: 300_000 }, () => {
   let dataDir: string;
   let dev: ContainerProcess;
   let apiPort: number;
