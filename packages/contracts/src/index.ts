@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './server-messages';
 export * from './config';
 export * from './health';
 export * from './session';

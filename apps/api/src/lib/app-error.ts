@@ -12,7 +12,10 @@ import {
   SANDBOX_MESSAGES,
   VALIDATION_MESSAGE,
   VERIFICATION_MESSAGES,
+  renderServerMessage,
+  serverMessageOfText,
   type ErrorType,
+  type ServerMessage,
   type ValidationDetails,
 } from '@rampart/contracts';
 
@@ -183,28 +186,67 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/** A message as a use case gives it: a keyed catalogue message, or free English text (which has no key). */
+export type MessageInput = string | ServerMessage;
+
+const textOf = (message: MessageInput) => (typeof message === 'string' ? message : renderServerMessage(message));
+
+/** The key of a message: its own, or a parameterless catalogue text's (server-messages.ts); free text has none. */
+const keyOf = (message: MessageInput) => (typeof message === 'string' ? serverMessageOfText(message) : message);
+
 export class AppError extends Error {
   readonly status: number;
   readonly type: ErrorType;
   readonly details: ValidationDetails | undefined;
   readonly headers: Record<string, string>;
+  /** The message's key and parameters, when it comes from the catalogue (decision 075). */
+  readonly messageKey: ServerMessage | undefined;
+  /** Each field's message key, for the fields of `details` whose message has one. */
+  readonly fieldKeys: Readonly<Record<string, ServerMessage>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: ValidationDetails; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      message?: MessageInput;
+      details?: ValidationDetails;
+      /** Keys of fields whose message has parameters; parameterless catalogue texts are keyed without it. */
+      fieldKeys?: Record<string, ServerMessage>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     const entry = ERROR_CATALOGUE[code];
-    super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
+    const message = options.message ?? entry.message;
+    super(textOf(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = entry.status;
     this.type = entry.type;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.messageKey = keyOf(message);
+    const fieldKeys: Record<string, ServerMessage> = {};
+    for (const [field, text] of Object.entries(options.details?.fields ?? {})) {
+      const key = options.fieldKeys?.[field] ?? keyOf(text);
+      if (key) fieldKeys[field] = key;
+    }
+    this.fieldKeys = fieldKeys;
   }
 
   /** A validation failure on named fields: `errors.errors` lists the messages, `errors.fields` maps them. */
-  static validation(fields: Record<string, string>): AppError {
-    return new AppError('validation_failed', { details: { errors: Object.values(fields), fields } });
+  static validation(fields: Record<string, MessageInput>): AppError {
+    return AppError.onFields('validation_failed', fields);
+  }
+
+  /** An error of `code` whose messages name fields (`errors.fields`), each keyed when it comes from the catalogue. */
+  static onFields(
+    code: ErrorCode,
+    fields: Record<string, MessageInput>,
+    options: { message?: MessageInput; headers?: Record<string, string> } = {},
+  ): AppError {
+    const texts = Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, textOf(m)]));
+    const fieldKeys: Record<string, ServerMessage> = {};
+    for (const [field, m] of Object.entries(fields)) if (typeof m !== 'string') fieldKeys[field] = m;
+    return new AppError(code, { ...options, details: { errors: Object.values(texts), fields: texts }, fieldKeys });
   }
 }
 

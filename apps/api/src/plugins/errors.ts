@@ -60,14 +60,27 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal', { cause: error });
 }
 
+/** The reply: the English texts as the spec writes them, and beside them their keys (decision 075). */
 export function errorBody(error: AppError, requestId: string): ApiErrorBody {
+  const key = error.messageKey;
   return {
     message: error.message,
     code: error.code,
     type: error.type,
     ...(error.details ? { errors: error.details } : {}),
     requestId,
+    ...(key ? { messageKey: key.key, ...(key.params ? { params: { ...key.params } } : {}) } : {}),
+    ...(Object.keys(error.fieldKeys).length > 0 ? { fieldKeys: keyedFields(error.fieldKeys) } : {}),
   };
+}
+
+function keyedFields(fieldKeys: AppError['fieldKeys']): NonNullable<ApiErrorBody['fieldKeys']> {
+  return Object.fromEntries(
+    Object.entries(fieldKeys).map(([field, m]) => [
+      field,
+      m.params ? { key: m.key, params: { ...m.params } } : { key: m.key },
+    ]),
+  );
 }
 
 export function sendError(error: AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

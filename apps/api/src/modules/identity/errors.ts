@@ -1,6 +1,6 @@
 import {
   IDENTITY_ERROR_FIELDS,
-  identityMessage,
+  serverMessage,
   type IdentityException,
   type IdentityMessageKey,
 } from '@rampart/contracts';
@@ -15,12 +15,10 @@ export function identityError(
   key?: IdentityMessageKey,
   options: { params?: Record<string, string | number>; headers?: Record<string, string> } = {},
 ): AppError {
-  const message = key ? identityMessage(key, options.params) : undefined;
+  const message = key ? serverMessage(`identity.${key}`, options.params) : new AppError(name).message;
   const field = IDENTITY_ERROR_FIELDS[name];
-  const text = message ?? new AppError(name).message;
-  return new AppError(name, {
-    message: text,
-    ...(field ? { details: { errors: [text], fields: { [field]: text } } } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
+  const headers = options.headers ? { headers: options.headers } : {};
+  return field
+    ? AppError.onFields(name, { [field]: message }, { message, ...headers })
+    : new AppError(name, { message, ...headers });
 }

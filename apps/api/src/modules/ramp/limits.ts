@@ -2,11 +2,13 @@ import {
   RAMP_DAY_MS,
   RAMP_LIMITS,
   RAMP_QUOTE_MESSAGES,
+  serverMessage,
   RAMP_WEEK_MS,
   TRANSFER_METHOD_KEYS,
   minorToDecimal,
   type RampLimit,
   type RampLimitsReply,
+  type ServerMessage,
   type TransferMethodKey,
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
@@ -109,19 +111,22 @@ export async function getLimits(
   return { assetTicker: 'USD', minimumTrade: usd(RAMP_LIMITS.minTradeCents), limits };
 }
 
-function overLimit(message: string, field = 'sellAmountTotal'): AppError {
-  return new AppError('trade_limit_exceeded', { details: { errors: [message], fields: { [field]: message } } });
+function overLimit(message: ServerMessage, field = 'sellAmountTotal'): AppError {
+  return AppError.onFields('trade_limit_exceeded', { [field]: message });
 }
 
 const leftOf = (limit: bigint, used: bigint) => usd(limit - used > 0n ? limit - used : 0n);
 
 /** The refusals of the limits, each saying what remains: shared by assertWithinLimits and createQuote. */
 export const limitRefusal = {
-  perTrade: () => overLimit(RAMP_QUOTE_MESSAGES.amountAboveTradeMaximum(usd(RAMP_LIMITS.perTradeMaxCents))),
+  perTrade: () =>
+    overLimit(serverMessage('ramp.amountAboveTradeMaximum', { maximum: usd(RAMP_LIMITS.perTradeMaxCents) })),
   weekly: (used: bigint) =>
-    overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used))),
+    overLimit(
+      serverMessage('ramp.weeklyLimitExceeded', { remaining: leftOf(RAMP_LIMITS.weeklySlowMethodCents, used) }),
+    ),
   daily: (used: bigint) =>
-    overLimit(RAMP_QUOTE_MESSAGES.dailyLimitExceeded(leftOf(RAMP_LIMITS.dailyTradeMaxCents, used))),
+    overLimit(serverMessage('ramp.dailyLimitExceeded', { remaining: leftOf(RAMP_LIMITS.dailyTradeMaxCents, used) })),
 };
 
 /** Whether the weekly ACH limit concerns a trade: a buy paid by ACH. */
@@ -171,6 +176,9 @@ export async function assertDepositWithinLimits(
   if (!usage) return;
   const used = usage.total - (deposit.alreadyCounted ? deposit.amount : 0n);
   if (used + deposit.amount > RAMP_LIMITS.weeklySlowMethodCents) {
-    throw overLimit(RAMP_QUOTE_MESSAGES.weeklyLimitExceeded(leftOf(RAMP_LIMITS.weeklySlowMethodCents, used)), 'amount');
+    throw overLimit(
+      serverMessage('ramp.weeklyLimitExceeded', { remaining: leftOf(RAMP_LIMITS.weeklySlowMethodCents, used) }),
+      'amount',
+    );
   }
 }

@@ -1,6 +1,7 @@
 import {
   RAMP_LIMITS,
   RAMP_QUOTE_MESSAGES,
+  serverMessage,
   computeBuy,
   computeSell,
   decimalToMinor,
@@ -63,12 +64,18 @@ export async function priceTrade(prices: PriceProvider, trade: CheckedTrade): Pr
       : null;
   if (minimumDeposit !== null && trade.sellAmount < minimumDeposit) {
     throw AppError.validation({
-      sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(trade.sell.minimumDeposit ?? '', trade.sell.unitName),
+      sellAmountTotal: serverMessage('ramp.amountBelowMinimum', {
+        minimum: trade.sell.minimumDeposit ?? '',
+        ticker: trade.sell.unitName,
+      }),
     });
   }
   if (figures.usdValue < RAMP_LIMITS.minTradeCents) {
     throw AppError.validation({
-      sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowMinimum(usd(RAMP_LIMITS.minTradeCents), 'USD'),
+      sellAmountTotal: serverMessage('ramp.amountBelowMinimum', {
+        minimum: usd(RAMP_LIMITS.minTradeCents),
+        ticker: 'USD',
+      }),
     });
   }
   if (figures.receiveAmount <= 0n) throw AppError.validation({ sellAmountTotal: RAMP_QUOTE_MESSAGES.amountBelowFees });

@@ -311,6 +311,32 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       expect((await refused('/api/ramp/quote', token, body, 400, 'validation_failed')).fields).toEqual(fields);
     });
 
+    it('carries each field message’s key and parameters beside its English text (decision 075)', async () => {
+      const below = await k.call('/api/ramp/quote', {
+        token,
+        body: { ...SELL_ETH, idemId: idem(), sellAmountTotal: '0.001' },
+      });
+      const body = ApiErrorBody.parse(below.body);
+      expect(body.errors?.fields).toEqual({ sellAmountTotal: 'The minimum for this trade is 0.005 ETH' });
+      expect(body.fieldKeys).toEqual({
+        sellAmountTotal: { key: 'ramp.amountBelowMinimum', params: { minimum: '0.005', ticker: 'ETH' } },
+      });
+      expect(body.messageKey).toBeUndefined();
+
+      // A schema's message travels as text: a catalogue text without parameters is keyed all the same.
+      const noAmount = ApiErrorBody.parse(
+        (await k.call('/api/ramp/quote', { token, body: { ...BUY_USDS, idemId: idem(), sellAmountTotal: null } })).body,
+      );
+      expect(noAmount.fieldKeys).toEqual({ sellAmountTotal: { key: 'transfer.amountRequired' } });
+
+      // A free text has no key: the client shows the English.
+      const unknown = ApiErrorBody.parse(
+        (await k.call('/api/ramp/quote', { token, body: { ...BUY_USDS, idemId: idem(), buyAssetTicker: 'FOO' } })).body,
+      );
+      expect(unknown.errors?.fields).toEqual({ buyAssetTicker: 'Asset FOO not supported!' });
+      expect(unknown.fieldKeys).toBeUndefined();
+    });
+
     it.each([
       [
         'the amount the fees eat',

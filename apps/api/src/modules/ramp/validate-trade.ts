@@ -4,6 +4,7 @@ import {
   RAMP_DESTINATION_METHODS,
   RAMP_QUOTE_MESSAGES,
   RAMP_SOURCE_METHODS,
+  serverMessage,
   assetNotSupportedMessage,
   decimalToMinor,
   isMemoSwitchedOff,
@@ -17,7 +18,7 @@ import {
   type TradeEstimateRequest,
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
-import { AppError } from '../../lib/app-error';
+import { AppError, type MessageInput } from '../../lib/app-error';
 import { findBankMethodOfUser } from '../methods';
 import { checkChainDestination, tradeAsset } from './trade-catalogue';
 
@@ -45,8 +46,8 @@ const text = (value: string | null | undefined) => (typeof value === 'string' ? 
 
 /** Field errors are gathered so that one reply names every field that is wrong (400 under errors.fields). */
 class Problems {
-  readonly fields: Record<string, string> = {};
-  add(field: string, message: string) {
+  readonly fields: Record<string, MessageInput> = {};
+  add(field: string, message: MessageInput) {
     this.fields[field] ??= message;
   }
   get any() {
@@ -184,17 +185,11 @@ async function ownBank(
   problems: Problems,
 ): Promise<string | null> {
   if (id === '') {
-    problems.add(field, RAMP_QUOTE_MESSAGES.bankMethodRequired);
+    problems.add(field, serverMessage('ramp.bankMethodRequired'));
     return null;
   }
   const method = UUID.test(id) ? await findBankMethodOfUser(q, userId, id.toLowerCase()) : undefined;
-  if (!method)
-    throw new AppError('bank_method_unknown', {
-      details: {
-        errors: [RAMP_QUOTE_MESSAGES.bankMethodUnknown],
-        fields: { [field]: RAMP_QUOTE_MESSAGES.bankMethodUnknown },
-      },
-    });
+  if (!method) throw AppError.onFields('bank_method_unknown', { [field]: serverMessage('ramp.bankMethodUnknown') });
   if (method.login_required)
     throw new AppError('bank_reauth_required', {
       details: { errors: [BANK_REAUTH_NOTICE], fields: { [BANK_REAUTH_FIELD]: BANK_REAUTH_NOTICE } },

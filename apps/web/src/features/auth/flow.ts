@@ -5,7 +5,7 @@ import type {
   IdentityLocale,
   SignInResponse,
 } from '@rampart/contracts';
-import { isApiError, type ApiClient } from '../../lib/api';
+import { isApiError, type ApiClient, type MessageKey } from '../../lib/api';
 import { trackEvent } from '../../lib/telemetry';
 import { createStore, type Store } from '../../lib/store';
 import { confirmSignUp } from './api/confirm-sign-up';
@@ -44,11 +44,12 @@ export type FlowResult =
   | { type: 'step'; step: AuthStep }
   /** `notice`: signed in, with something the user should know (the user info could not be loaded). */
   | { type: 'done'; notice?: AuthErrorKey }
-  | { type: 'fields'; fields: Partial<Record<AuthField, string>> }
+  | { type: 'fields'; fields: Partial<Record<AuthField, string>>; fieldKeys?: Partial<Record<AuthField, MessageKey>> }
   /**
    * `key`: a message of the client's own (the locale files' `auth.errors`), shown by key instead of `message`, with
    * `params`, and `detail` (a server message, shown in the user's language as the `detail` parameter). `then`: the
-   * step the flow goes back to, the message shown on the way.
+   * step the flow goes back to, the message shown on the way. `messageKey` and `detailKey`: the server's keys of
+   * `message` and `detail`, which the screens translate by (decision 075).
    */
   | {
       type: 'general';
@@ -56,6 +57,8 @@ export type FlowResult =
       key?: AuthErrorKey;
       params?: Record<string, string | number>;
       detail?: string;
+      messageKey?: MessageKey;
+      detailKey?: MessageKey;
       then?: AuthStep;
     };
 
@@ -110,6 +113,11 @@ export interface AuthFlow {
 
 const INITIAL: FlowState = { email: '', challenge: null, delivery: null, tokens: null };
 
+/** One field's message, with its key when it has one. */
+export function fieldResult(field: AuthField, message: string, key: MessageKey | undefined): FlowResult {
+  return { type: 'fields', fields: { [field]: message }, ...(key ? { fieldKeys: { [field]: key } } : {}) };
+}
+
 function toResult(error: unknown): FlowResult {
   if (!isApiError(error)) {
     return { type: 'general', message: error instanceof Error ? error.message : String(error) };
@@ -117,15 +125,19 @@ function toResult(error: unknown): FlowResult {
   const outcome = mapAuthError(error);
   switch (outcome.kind) {
     case 'field':
-      return { type: 'fields', fields: { [outcome.field]: outcome.message } };
+      return fieldResult(outcome.field, outcome.message, outcome.messageKey);
     case 'fields':
-      return { type: 'fields', fields: outcome.fields };
+      return { type: 'fields', fields: outcome.fields, ...(outcome.fieldKeys ? { fieldKeys: outcome.fieldKeys } : {}) };
     case 'signup':
       return { type: 'step', step: 'signup' };
     case 'unconfirmed':
       return { type: 'step', step: 'otpcode' };
     case 'general':
-      return { type: 'general', message: outcome.message };
+      return {
+        type: 'general',
+        message: outcome.message,
+        ...(outcome.messageKey ? { messageKey: outcome.messageKey } : {}),
+      };
   }
 }
 
@@ -145,7 +157,10 @@ function clientError(
 /** 'error signing in.' with the reason as its detail: a sign-in that failed for a reason no field holds. */
 function signInResult(result: FlowResult): FlowResult {
   if (result.type !== 'general' || result.key !== undefined) return result;
-  return clientError('errorSigningIn', { detail: result.message });
+  return clientError('errorSigningIn', {
+    detail: result.message,
+    ...(result.messageKey ? { detailKey: result.messageKey } : {}),
+  });
 }
 
 export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {

@@ -4,7 +4,6 @@ import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import {
   authStepHref,
-  identityMessageKey,
   mapAuthError,
   needsRefresh,
   passwordTooShort,
@@ -56,16 +55,17 @@ describe('identity error mapping (document 2, section 8)', () => {
     expect(stepForChallenge('CUSTOM_CHALLENGE')).toBe('email');
   });
 
-  it('finds the key of a server message, templates included', () => {
-    expect(identityMessageKey('Incorrect username or password.', en.identity)).toEqual({
-      key: 'notAuthorized',
-      params: {},
+  it("carries the server's keys beside its English texts", () => {
+    const codeUsed = { key: 'identity.codeUsed', params: { seconds: 4 } };
+    expect(
+      mapAuthError({ code: 'CodeMismatchException', message: 'Wait 4 seconds', fieldKeys: { code: codeUsed } }),
+    ).toEqual({ kind: 'field', field: 'code', message: 'Wait 4 seconds', messageKey: codeUsed });
+    const notAuthorized = { key: 'identity.notAuthorized', params: {} };
+    expect(mapAuthError({ code: 'Other', message: 'No', messageKey: notAuthorized })).toEqual({
+      kind: 'general',
+      message: 'No',
+      messageKey: notAuthorized,
     });
-    expect(identityMessageKey('Too many failed attempts. Please try again in 12 minutes.', en.identity)).toEqual({
-      key: 'tooManyFailures',
-      params: { minutes: '12' },
-    });
-    expect(identityMessageKey('Something else', en.identity)).toBeUndefined();
   });
 });
 

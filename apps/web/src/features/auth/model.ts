@@ -6,6 +6,7 @@ import {
   type ChallengeName,
   type IdentityException,
 } from '@rampart/contracts';
+import type { MessageKey } from '../../lib/api';
 import type { AuthStep } from './auth-steps';
 
 /*
@@ -21,19 +22,24 @@ export type AuthField = (typeof AUTH_FIELDS)[number];
 export const TOKEN_REFRESH_THRESHOLD_MS = CLIENT_CONSTANTS.tokenRefreshThresholdMs;
 
 /** What an error of the identity service does to the flow. */
+/** Messages travel in English with their keys beside them (decision 075): the screens translate by key. */
 export type ErrorOutcome =
-  | { kind: 'field'; field: AuthField; message: string }
-  | { kind: 'fields'; fields: Partial<Record<AuthField, string>> }
+  | { kind: 'field'; field: AuthField; message: string; messageKey?: MessageKey }
+  | { kind: 'fields'; fields: Partial<Record<AuthField, string>>; fieldKeys?: Partial<Record<AuthField, MessageKey>> }
   | { kind: 'signup' }
   | { kind: 'unconfirmed' }
-  | { kind: 'general'; message: string };
+  | { kind: 'general'; message: string; messageKey?: MessageKey };
 
 /** The parts of an ApiError the mapping reads (kept structural so tests need no client). */
 export interface ErrorLike {
   code?: string | undefined;
   message: string;
   fields?: Record<string, string>;
+  messageKey?: MessageKey | undefined;
+  fieldKeys?: Record<string, MessageKey>;
 }
+
+const withKey = (key: MessageKey | undefined) => (key ? { messageKey: key } : {});
 
 function fieldOf(name: string): AuthField | undefined {
   if (name === 'username') return 'email';
@@ -50,14 +56,23 @@ export function mapAuthError(error: ErrorLike): ErrorOutcome {
   if (code === 'UserNotFoundException') return { kind: 'signup' };
   if (code === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
   const mapped = code ? IDENTITY_ERROR_FIELDS[code as IdentityException] : undefined;
-  if (mapped) return { kind: 'field', field: fieldOf(mapped) ?? 'email', message: error.message };
+  if (mapped) {
+    const key = error.fieldKeys?.[mapped] ?? error.messageKey;
+    return { kind: 'field', field: fieldOf(mapped) ?? 'email', message: error.message, ...withKey(key) };
+  }
   const fields: Partial<Record<AuthField, string>> = {};
+  const fieldKeys: Partial<Record<AuthField, MessageKey>> = {};
   for (const [name, message] of Object.entries(error.fields ?? {})) {
     const field = fieldOf(name);
-    if (field) fields[field] ??= message;
+    if (!field || fields[field] !== undefined) continue;
+    fields[field] = message;
+    const key = error.fieldKeys?.[name];
+    if (key) fieldKeys[field] = key;
   }
-  if (Object.keys(fields).length > 0) return { kind: 'fields', fields };
-  return { kind: 'general', message: error.message };
+  if (Object.keys(fields).length > 0) {
+    return { kind: 'fields', fields, ...(Object.keys(fieldKeys).length > 0 ? { fieldKeys } : {}) };
+  }
+  return { kind: 'general', message: error.message, ...withKey(error.messageKey) };
 }
 
 /** The step that asks for the answer to a challenge. */
@@ -148,5 +163,3 @@ export function passwordTooShort(password: string): boolean {
 export function isSixDigitCode(code: string): boolean {
   return /^\d{6}$/.test(code.trim());
 }
-
-export { identityMessageKey } from '../../lib/identity-messages';

@@ -1,7 +1,7 @@
-import { isApiError, type ApiClient } from '../../lib/api';
+import { isApiError, type ApiClient, type MessageKey } from '../../lib/api';
 import { confirmForgotPassword } from './api/confirm-forgot-password';
 import { forgotPassword } from './api/forgot-password';
-import type { AuthFlow, FlowResult } from './flow';
+import { fieldResult, type AuthFlow, type FlowResult } from './flow';
 import { isSixDigitCode, mapAuthError, normaliseEmail, passwordTooShort, type AuthField } from './model';
 
 /*
@@ -26,8 +26,9 @@ export interface ResetInput {
 export interface ResetOutcome {
   changed: boolean;
   result: FlowResult;
-  /** When the password changed but signing in with it failed: why (shown on the password step). */
+  /** When the password changed but signing in with it failed: why (shown on the password step), with its key. */
   message?: string;
+  messageKey?: MessageKey;
 }
 
 /** The messages (keys of the locale files) the reset form says before sending anything. */
@@ -47,18 +48,22 @@ export function validateReset({ code, password, confirmPassword }: ResetInput): 
  */
 export function recoveryError(error: unknown): FlowResult {
   if (!isApiError(error)) return { type: 'general', message: error instanceof Error ? error.message : String(error) };
-  if (error.code === 'UserNotFoundException') return { type: 'fields', fields: { email: error.message } };
+  if (error.code === 'UserNotFoundException') return fieldResult('email', error.message, error.messageKey);
   const outcome = mapAuthError(error);
   switch (outcome.kind) {
     case 'field':
-      return { type: 'fields', fields: { [outcome.field]: outcome.message } };
+      return fieldResult(outcome.field, outcome.message, outcome.messageKey);
     case 'fields':
-      return { type: 'fields', fields: outcome.fields };
+      return { type: 'fields', fields: outcome.fields, ...(outcome.fieldKeys ? { fieldKeys: outcome.fieldKeys } : {}) };
     case 'general':
-      return { type: 'general', message: outcome.message };
+      return {
+        type: 'general',
+        message: outcome.message,
+        ...(outcome.messageKey ? { messageKey: outcome.messageKey } : {}),
+      };
     case 'signup':
     case 'unconfirmed':
-      return { type: 'general', message: error.message };
+      return { type: 'general', message: error.message, ...(error.messageKey ? { messageKey: error.messageKey } : {}) };
   }
 }
 
@@ -108,6 +113,22 @@ export async function resetPassword({ api, flow }: RecoveryDeps, input: ResetInp
   const next = await flow.signIn(input.password);
   if (next.type === 'step' || next.type === 'done') return { changed: true, result: next };
   // Changed, but the sign-in failed (too many attempts, the network): the password step, with the reason.
-  const message = next.type === 'general' ? (next.detail ?? next.message) : Object.values(next.fields)[0];
-  return { changed: true, result: { type: 'step', step: 'password' }, ...(message ? { message } : {}) };
+  const [message, messageKey] = reason(next);
+  return {
+    changed: true,
+    result: { type: 'step', step: 'password' },
+    ...(message ? { message } : {}),
+    ...(messageKey ? { messageKey } : {}),
+  };
+}
+
+/** Why a sign-in failed, in English with its key: the general message's detail or itself, else the first field's. */
+function reason(
+  result: Extract<FlowResult, { type: 'general' | 'fields' }>,
+): [string | undefined, MessageKey | undefined] {
+  if (result.type === 'general') {
+    return result.detail !== undefined ? [result.detail, result.detailKey] : [result.message, result.messageKey];
+  }
+  const [field, message] = Object.entries(result.fields)[0] ?? [];
+  return [message, field === undefined ? undefined : result.fieldKeys?.[field as AuthField]];
 }

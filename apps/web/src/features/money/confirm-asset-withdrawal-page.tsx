@@ -6,12 +6,12 @@ import { useSearchParams } from 'react-router';
 import type { AssetWithdrawal } from '@rampart/contracts';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { confirmAssetWithdrawal } from './api/asset-withdrawals';
 import { moneyKey } from './api/keys';
 import { WITHDRAW_ASSET_PATH } from './paths';
-import { useServerMessage } from './use-server-message';
 import { holdingsKey } from '../../lib/queries/holdings';
 
 type State =
@@ -31,7 +31,7 @@ export function ConfirmAssetWithdrawalPage() {
   const { t } = useTranslation('money', { useSuspense: true });
   const api = useApi();
   const queryClient = useQueryClient();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [state, setState] = useState<State>(token === '' ? { kind: 'missing' } : { kind: 'confirming' });
@@ -53,11 +53,11 @@ export function ConfirmAssetWithdrawalPage() {
         else
           setState({
             kind: 'failed',
-            details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected'),
+            details: isApiError(error) ? serverText.ofError(error) : t('errors.unexpected'),
           });
       },
     );
-  }, [api, token, queryClient, serverMessage, t]);
+  }, [api, token, queryClient, serverText, t]);
 
   const backToWithdrawals = <LinkButton to={WITHDRAW_ASSET_PATH}>{t('assetConfirm.back')}</LinkButton>;
 

@@ -6,14 +6,14 @@ import { useSearchParams } from 'react-router';
 import { TRANSFER_MESSAGES, type TransferView } from '@rampart/contracts';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText, type ServerText } from '../../lib/server-text';
 import { formatDate, formatUsd } from '../../lib/format';
 import { confirmWithdrawal } from './api/confirm-withdrawal';
 import { moneyKey } from './api/keys';
 import { destinationText } from './components/transfer-history';
 import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
-import { useServerMessage } from './use-server-message';
 import { holdingsKey } from '../../lib/queries/holdings';
 
 type State =
@@ -26,14 +26,14 @@ type State =
   | { kind: 'failed'; details: string };
 
 /** The server's answer, read by its error code (or its message, TRANSFER_MESSAGES) rather than its status alone. */
-function stateOfError(error: unknown, serverMessage: (text: string) => string, unexpected: string): State {
+function stateOfError(error: unknown, serverText: ServerText, unexpected: string): State {
   if (!isApiError(error)) return { kind: 'failed', details: unexpected };
   const texts = [error.message, ...error.errors, ...Object.values(error.fields)];
   const is = (code: string, text: string) => error.code === code || texts.includes(text);
   if (is('withdrawal_confirmation_expired', TRANSFER_MESSAGES.confirmationExpired)) return { kind: 'expired' };
   if (is('withdrawal_confirmation_invalid', TRANSFER_MESSAGES.confirmationInvalid)) return { kind: 'invalid' };
   if (is('withdrawal_not_pending', TRANSFER_MESSAGES.withdrawalNotPending)) return { kind: 'notPending' };
-  return { kind: 'failed', details: serverMessage(errorText(error)) };
+  return { kind: 'failed', details: serverText.ofError(error) };
 }
 
 /**
@@ -44,7 +44,7 @@ export function ConfirmWithdrawalPage() {
   const { t } = useTranslation('money', { useSuspense: true });
   const api = useApi();
   const queryClient = useQueryClient();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [state, setState] = useState<State>(token === '' ? { kind: 'missing' } : { kind: 'confirming' });
@@ -60,9 +60,9 @@ export function ConfirmWithdrawalPage() {
         void queryClient.invalidateQueries({ queryKey: moneyKey });
         void queryClient.invalidateQueries({ queryKey: holdingsKey });
       },
-      (error: unknown) => setState(stateOfError(error, serverMessage, t('errors.unexpected'))),
+      (error: unknown) => setState(stateOfError(error, serverText, t('errors.unexpected'))),
     );
-  }, [api, token, queryClient, serverMessage, t]);
+  }, [api, token, queryClient, serverText, t]);
 
   const backToMoney = <LinkButton to={MONEY_PATH}>{t('common.backToMoney')}</LinkButton>;
 

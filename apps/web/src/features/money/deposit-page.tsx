@@ -14,7 +14,8 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi, type ApiError } from '../../lib/api';
+import { isApiError, useApi, type ApiError } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatDate, formatDateTime, formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { cardContributionToken } from './api/card-contribution-token';
@@ -32,7 +33,6 @@ import { methodName } from './method-text';
 import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './money-math';
 import { DEPOSIT_PATH, MONEY_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
-import { useServerMessage } from './use-server-message';
 import { holdingsKey } from '../../lib/queries/holdings';
 
 type FieldName = 'method' | 'fundsTransferMethodId' | 'cardMethodId' | 'amount';
@@ -64,7 +64,7 @@ export function DepositPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const expectedText = useExpectedText();
   const idempotency = useIdempotencyKey();
   // The methods the deployment's flags leave on (Plaid deposits, instant ACH, card deposit: docs/feature-flags.md).
@@ -108,19 +108,24 @@ export function DepositPage() {
       // The limit moved since the page read it (another deposit or a buy): read it again and say what is left.
       void weeklyLimit
         .refetch()
-        .then(({ data }) => setErrors({ amount: data ? overWeekly(data.remaining) : serverMessage(errorText(error)) }));
+        .then(({ data }) =>
+          setErrors({ amount: data ? overWeekly(data.remaining) : serverText.ofError(error as ApiError) }),
+        );
       return;
     }
     const fields = Object.fromEntries(
-      Object.entries((error as ApiError).fields)
+      Object.keys((error as ApiError).fields)
         .map(
-          ([field, message]) =>
-            [field === 'fundsTransferMethodId' && isCard ? 'cardMethodId' : field, serverMessage(message)] as const,
+          (field) =>
+            [
+              field === 'fundsTransferMethodId' && isCard ? 'cardMethodId' : field,
+              serverText.ofField(error as ApiError, field) ?? '',
+            ] as const,
         )
         .filter(([field]) => ['method', 'fundsTransferMethodId', 'cardMethodId', 'amount'].includes(field)),
     ) as FieldErrors;
     if (Object.keys(fields).length > 0) setErrors(fields);
-    else snackbar.show({ message: serverMessage(errorText(error)), severity: 'error' });
+    else snackbar.show({ message: serverText.ofError(error as ApiError), severity: 'error' });
   };
 
   const validate = (): FieldErrors => {

@@ -3,7 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { BankAccount, FeatureFlags, TransferView } from '@rampart/contracts';
+import {
+  renderServerMessage,
+  serverMessageOfText,
+  type BankAccount,
+  type FeatureFlags,
+  type ServerMessage,
+  type TransferView,
+} from '@rampart/contracts';
 import { configQueryOptions, readPublicConfig } from '../../app/config';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../../lib/api';
@@ -44,20 +51,40 @@ export function fakeServer(handlers: Record<string, Handler>) {
   return { api, calls, callsTo: (path: string) => calls.filter((call) => call.path === path) };
 }
 
-/** A 400 validation reply in the API's shape (decision 003). */
-export function validationReply(fields: Record<string, string>): Reply {
+/**
+ * Keyed as the API keys its messages (decision 075): a ServerMessage is rendered and carries its key; a parameterless
+ * catalogue text is keyed too; any other text goes without a key.
+ */
+function keyed(message: string | ServerMessage): { text: string; key?: { key: string; params?: object } } {
+  if (typeof message !== 'string') return { text: renderServerMessage(message), key: { ...message } };
+  const key = serverMessageOfText(message);
+  return key ? { text: message, key } : { text: message };
+}
+
+/** A 400 validation reply in the API's shape (decision 003), with the fields' keys beside their texts. */
+export function validationReply(fields: Record<string, string | ServerMessage>): Reply {
+  const texts: Record<string, string> = {};
+  const fieldKeys: Record<string, object> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const { text, key } = keyed(message);
+    texts[field] = text;
+    if (key) fieldKeys[field] = key;
+  }
   return {
     status: 400,
     body: {
       message: 'validation error',
       type: 'new_validation_error',
-      errors: { errors: Object.values(fields), fields },
+      errors: { errors: Object.values(texts), fields: texts },
+      ...(Object.keys(fieldKeys).length > 0 ? { fieldKeys } : {}),
     },
   };
 }
 
-export function errorReply(status: number, message: string, code = 'error'): Reply {
-  return { status, body: { message, code, type: 'api_error' } };
+export function errorReply(status: number, message: string | ServerMessage, code = 'error'): Reply {
+  const { text, key } = keyed(message);
+  const keys = key ? { messageKey: key.key, ...(key.params ? { params: key.params } : {}) } : {};
+  return { status, body: { message: text, code, type: 'api_error', ...keys } };
 }
 
 function Location() {

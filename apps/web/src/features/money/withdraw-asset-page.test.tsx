@@ -160,6 +160,10 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
           code: 'CodeMismatchException',
           type: 'invalid_request_error',
           errors: { errors: [USED], fields: { code: USED } },
+          // The keys the API sends beside the English (decision 075).
+          messageKey: 'identity.codeUsed',
+          params: { seconds: 12 },
+          fieldKeys: { code: { key: 'identity.codeUsed', params: { seconds: 12 } } },
         },
       }),
     });

@@ -15,9 +15,9 @@ import {
 import { useFeatureFlags } from '../../app/config';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatAmount, formatDateTime } from '../../lib/format';
-import { identityKeyOf, useIdentityText } from '../../lib/identity-messages';
 import {
   assetWithdrawalsQueryOptions,
   chainAssetsQueryOptions,
@@ -28,7 +28,6 @@ import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
 import { useIdempotencyKey } from './use-idempotency-key';
-import { useServerMessage } from './use-server-message';
 
 type Field = 'asset' | 'network' | 'amount' | 'address' | 'memo' | 'code';
 /** The form's request, before the second-factor code is added to it. */
@@ -78,8 +77,7 @@ export function WithdrawAssetPage() {
   const [verifying, setVerifying] = useState<{ draft: Draft; challenge: AssetWithdrawalChallengeReply } | null>(null);
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
-  const serverMessage = useServerMessage();
-  const identityText = useIdentityText();
+  const serverText = useServerText();
 
   const memoRule = network
     ? (NETWORK_MEMO_RULES as Record<string, { memo: string; label?: string } | undefined>)[network.network]
@@ -92,13 +90,13 @@ export function WithdrawAssetPage() {
   const refusalText = (error: unknown): string => {
     if (!isApiError(error)) return t('common.unexpected');
     // An authenticator code used a moment ago: the wait until the next one (decision 056).
-    if (error.code === 'CodeMismatchException' && identityKeyOf(errorText(error))?.key === 'codeUsed')
-      return identityText(errorText(error));
+    if (error.code === 'CodeMismatchException' && error.messageKey?.key === 'identity.codeUsed')
+      return serverText.ofError(error);
     if (error.code === 'CodeMismatchException') return t('assetWithdraw.codeMismatch');
     if (error.code === 'ExpiredCodeException') return t('assetWithdraw.codeExpired');
     if (error.code === 'LimitExceededException' || error.code === 'TooManyRequestsException')
       return t('assetWithdraw.codeLocked');
-    return serverMessage(errorText(error));
+    return serverText.ofError(error);
   };
 
   const challenge = useMutation({

@@ -19,7 +19,8 @@ import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
 import { moneyKey } from './api/keys';
@@ -32,7 +33,6 @@ import { methodName } from './method-text';
 import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './money-math';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
-import { useServerMessage } from './use-server-message';
 
 const FIELDS = [
   'method',
@@ -104,7 +104,7 @@ export function WithdrawPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const idempotency = useIdempotencyKey();
   const holdings = useHoldings();
   const [method, setMethod] = useState<TransferMethodKey | null>(null);
@@ -181,7 +181,7 @@ export function WithdrawPage() {
       const fields = Object.fromEntries(
         Object.entries(error.fields)
           .filter(([field]) => isField(field))
-          .map(([field, message]) => [field, serverMessage(message)]),
+          .map(([field]) => [field, serverText.ofField(error, field) ?? '']),
       ) as FieldErrors;
       // The server names both routing fields when neither is given: the form says it once, as its own check does.
       if (
@@ -192,7 +192,7 @@ export function WithdrawPage() {
         delete fields.achRoutingNumber;
       }
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else snackbar.show({ message: serverMessage(errorText(error)), severity: 'error' });
+      else snackbar.show({ message: serverText.ofError(error), severity: 'error' });
     } finally {
       setSubmitting(false);
     }

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { getTracking } from '../trade/api/orders';
 import { OrderView, isFinal } from '../trade/components/order-view';
 import { ShortLink } from '../trade/components/short-link';
@@ -17,6 +18,7 @@ const TRACK_POLL_MS = 5000;
 export function TrackPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
   const { t: tc } = useTranslation();
+  const serverText = useServerText();
   const api = useApi();
   const [params] = useSearchParams();
   const trackingId = params.get('tracking_id') ?? '';
@@ -48,7 +50,7 @@ export function TrackPage() {
           isApiError(order.error) && order.error.statusCode === 404
             ? t('track.unknown')
             : isApiError(order.error)
-              ? errorText(order.error)
+              ? serverText.ofError(order.error)
               : t('common.unexpected')
         }
         actions={home}

@@ -28,7 +28,8 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { BuyPageHeader } from '../../components/ui/page-skeleton';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
@@ -140,6 +141,7 @@ export function useDebounced<T>(value: T, ms: number): T {
  */
 export function BuyPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const navigate = useNavigate();
   const flags = useFeatureFlags();
@@ -368,7 +370,7 @@ export function BuyPage() {
     return (
       <MessageBlock
         title={t('buy.loadFailed')}
-        message={isApiError(error) ? errorText(error) : t('common.unexpected')}
+        message={isApiError(error) ? serverText.ofError(error) : t('common.unexpected')}
         actions={
           <Button
             onPress={() => {

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { tradeKey } from './api/ramp-assets';
 import { getOrder } from './api/orders';
 import { CancelOrder } from './components/cancel-order';
@@ -24,6 +25,7 @@ export const ORDER_POLL_MS = 5000;
  */
 export function CompletePage() {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const [params] = useSearchParams();
   const orderId = params.get('order');
@@ -45,7 +47,7 @@ export function CompletePage() {
     return (
       <MessageBlock
         title={t('order.loadFailed')}
-        message={isApiError(order.error) ? errorText(order.error) : t('common.unexpected')}
+        message={isApiError(order.error) ? serverText.ofError(order.error) : t('common.unexpected')}
       />
     );
   const data = order.data;

@@ -15,7 +15,8 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { currentIntlLocale, formatDateTime, formatUsd } from '../../lib/format';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { rampAssetsQueryOptions } from './api/ramp-assets';
@@ -201,6 +202,7 @@ function MethodFacts({ method, limit }: { method: TransferMethodKey; limit?: str
  */
 export function MethodPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const side = useSide();
   const { assets, banks, options } = useMethodOptions(side);
@@ -213,7 +215,7 @@ export function MethodPage() {
     return (
       <MessageBlock
         title={t('method.loadFailed')}
-        message={isApiError(error) ? errorText(error) : t('common.unexpected')}
+        message={isApiError(error) ? serverText.ofError(error) : t('common.unexpected')}
       />
     );
   }
@@ -318,6 +320,7 @@ export function MethodDetailPage() {
 
 function MethodDetail({ method }: { method: TransferMethodKey }) {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const side = useSide();
   const sides = tradeSidesOf(method);
@@ -375,7 +378,7 @@ function MethodDetail({ method }: { method: TransferMethodKey }) {
           ) : limits.isError ? (
             <p role="alert" className="text-sm text-danger">
               {t('method.limitsFailed', {
-                details: isApiError(limits.error) ? errorText(limits.error) : t('common.unexpected'),
+                details: isApiError(limits.error) ? serverText.ofError(limits.error) : t('common.unexpected'),
               })}
             </p>
           ) : (

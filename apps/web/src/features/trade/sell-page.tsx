@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { formatUsd } from '../../lib/format';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { rampLimitsQueryOptions } from './api/ramp-limits';
@@ -60,6 +61,7 @@ export function heldAmount(
  */
 export function SellPage() {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const navigate = useNavigate();
   const { draft: kept, forms } = tradeDraftStore.getState();
@@ -170,7 +172,7 @@ export function SellPage() {
     return (
       <MessageBlock
         title={t('sell.loadFailed')}
-        message={isApiError(error) ? errorText(error) : t('common.unexpected')}
+        message={isApiError(error) ? serverText.ofError(error) : t('common.unexpected')}
         actions={
           <Button
             onPress={() => {

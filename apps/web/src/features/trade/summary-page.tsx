@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
-import { useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
 import { holdingsQueryOptions } from './api/payment-sources';
@@ -23,7 +24,6 @@ import {
   type TradeDraft,
 } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
-import { useOrderServerText } from './order-server-text';
 
 /** "4:59" from milliseconds left (never negative). */
 export function countdownText(ms: number): string {
@@ -55,7 +55,7 @@ function Summary({ draft }: { draft: TradeDraft }) {
   const { t } = useTranslation('trade', { useSuspense: true });
   const api = useApi();
   const navigate = useNavigate();
-  const serverText = useOrderServerText();
+  const serverText = useServerText();
   const [idemId, setIdemId] = useState(() => idemIdFor(draft));
   const [requoted, setRequoted] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -140,7 +140,9 @@ function Summary({ draft }: { draft: TradeDraft }) {
       ) : quote.isError ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-sm font-medium text-danger">
-            {t('summary.quoteFailed', { details: serverText.ofError(quote.error) })}
+            {t('summary.quoteFailed', {
+              details: isApiError(quote.error) ? serverText.ofError(quote.error) : t('common.unexpected'),
+            })}
           </p>
           <Button variant="secondary" onPress={() => void quote.refetch()}>
             {t('common.retry')}

@@ -103,6 +103,8 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
                   code: 'CodeMismatchException',
                   type: 'invalid_request_error',
                   errors: { errors: [MISMATCH], fields: { code: MISMATCH } },
+                  messageKey: 'identity.codeMismatch',
+                  fieldKeys: { code: { key: 'identity.codeMismatch' } },
                 },
               }
             : errorReply(422, 'Your USD balance is not enough for this order', 'insufficient_funds'),
@@ -182,6 +184,9 @@ describe('/trade/verify (R2 step-up, decision 027)', () => {
             code: 'CodeMismatchException',
             type: 'invalid_request_error',
             errors: { errors: [USED], fields: { code: USED } },
+            messageKey: 'identity.codeUsed',
+            params: { seconds: 17 },
+            fieldKeys: { code: { key: 'identity.codeUsed', params: { seconds: 17 } } },
           },
         }),
       });

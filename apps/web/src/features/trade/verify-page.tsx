@@ -8,6 +8,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { useStoreState } from '../../lib/store';
 import { tradeKey } from './api/ramp-assets';
 import { placeOrder, startOrderChallenge } from './api/orders';
@@ -20,7 +21,6 @@ import {
   type TradeDraft,
 } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
-import { useOrderServerText } from './order-server-text';
 import { countdownText } from './summary-page';
 
 /** Replies that mean the price is gone: the user goes back to the summary for a new one. */
@@ -50,7 +50,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const serverText = useOrderServerText();
+  const serverText = useServerText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +85,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       setResent(true);
       setError(null);
     },
-    onError: (e) => setFailure(serverText.ofError(e)),
+    onError: (e) => setFailure(isApiError(e) ? serverText.ofError(e) : t('common.unexpected')),
   });
 
   const place = useMutation({
@@ -95,7 +95,7 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       void navigate(`${TRADE_PATHS.complete}?order=${encodeURIComponent(reply.order.orderId)}`);
     },
     onError: (e) => {
-      if (isApiError(e) && e.fields['code']) setError(serverText.ofMessage(e.fields['code']));
+      if (isApiError(e) && e.fields['code']) setError(serverText.ofField(e, 'code') ?? null);
       else if (isApiError(e) && e.code && QUOTE_GONE.has(e.code)) setGone(true);
       // Document 2, section 8: an order the server could not execute asks for a new transaction.
       else if (!isApiError(e) || (e.statusCode ?? 500) >= 500) setFailure(t('server.failedToExecute'));
@@ -143,7 +143,9 @@ function Verify({ draft, confirmed }: { draft: TradeDraft; confirmed: ConfirmedQ
       {challenge.isError ? (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-sm font-medium text-danger">
-            {t('verify.challengeFailed', { details: serverText.ofError(challenge.error) })}
+            {t('verify.challengeFailed', {
+              details: isApiError(challenge.error) ? serverText.ofError(challenge.error) : t('common.unexpected'),
+            })}
           </p>
           <Button variant="secondary" onPress={() => void challenge.refetch()}>
             {t('common.retry')}

@@ -471,6 +471,28 @@ describe('error replies', () => {
     expect(errorText(err)).toBe('Email is invalid; Phone is required');
   });
 
+  it('keeps the keys the reply sends beside its English texts (decision 075)', async () => {
+    handler = (_req, res) =>
+      json(res, 422, {
+        message: 'validation error',
+        code: 'trade_limit_exceeded',
+        type: 'new_validation_error',
+        errors: { errors: ['Over by far'], fields: { sellAmountTotal: 'Over by far' } },
+        fieldKeys: { sellAmountTotal: { key: 'ramp.dailyLimitExceeded', params: { remaining: '5.00', bad: {} } } },
+      });
+    const err = await caught(client().request('/ramp/quote', { body: {} }));
+    expect(err.messageKey).toBeUndefined();
+    expect(err.fieldKeys).toEqual({
+      sellAmountTotal: { key: 'ramp.dailyLimitExceeded', params: { remaining: '5.00' } },
+    });
+
+    handler = (_req, res) =>
+      json(res, 409, { message: 'Gone', code: 'quote_expired', type: 'api_error', messageKey: 'ramp.quoteExpired' });
+    const gone = await caught(client().request('/ramp/order', { body: {} }));
+    expect(gone.messageKey).toEqual({ key: 'ramp.quoteExpired', params: {} });
+    expect(gone.fieldKeys).toEqual({});
+  });
+
   it('a fields-only validation reply (no type given) is typed new_validation_error and shows field: message', async () => {
     handler = (_req, res) =>
       json(res, 400, { message: 'validation error', errors: { errors: [], fields: { email: 'bad', zip: 'missing' } } });

@@ -31,6 +31,12 @@ export const API_ERROR_CODES = {
 /** Joins several messages (or 'field: message' pairs) into one line of display text. */
 const TEXT_SEPARATOR = '; ';
 
+/** A message's key and parameters as the reply sends them beside its English text (decision 075). */
+export interface MessageKey {
+  key: string;
+  params: Record<string, string | number>;
+}
+
 export interface ApiErrorInit {
   message: string;
   type: string;
@@ -40,6 +46,8 @@ export interface ApiErrorInit {
   headers?: Record<string, string>;
   errors?: string[];
   fields?: Record<string, string>;
+  messageKey?: MessageKey | undefined;
+  fieldKeys?: Record<string, MessageKey>;
   retries?: number;
   accountFrozen?: boolean;
   cause?: unknown;
@@ -54,6 +62,10 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
   readonly errors: string[];
   readonly fields: Record<string, string>;
+  /** The key of `message`, when the server's catalogue has one: read it through lib/server-text.ts. */
+  readonly messageKey: MessageKey | undefined;
+  /** The keys of the fields' messages that have one. */
+  readonly fieldKeys: Record<string, MessageKey>;
   readonly retries: number;
   /** R5: set on a 401 whose message starts with FROZEN_ACCOUNT_MARKER. Read it through isAccountFrozenError. */
   readonly accountFrozen: boolean;
@@ -67,6 +79,8 @@ export class ApiError extends Error {
     this.headers = init.headers ?? {};
     this.errors = init.errors ?? [];
     this.fields = init.fields ?? {};
+    this.messageKey = init.messageKey;
+    this.fieldKeys = init.fieldKeys ?? {};
     this.retries = init.retries ?? 0;
     this.accountFrozen = init.accountFrozen ?? false;
   }
@@ -124,6 +138,8 @@ interface ReplyDetails {
   errors: string[];
   fields: Record<string, string>;
   form?: 'new' | 'legacy';
+  messageKey?: MessageKey;
+  fieldKeys: Record<string, MessageKey>;
 }
 
 /** Nesting bound: a message holding JSON holding a message holding JSON... is a server bug, not a reason to recurse forever. */
@@ -182,8 +198,33 @@ function readErrorsValue(value: unknown, out: ReplyDetails, depth: number): void
   }
 }
 
+/** Parameters as sent: strings and numbers only; anything else is dropped. */
+function readParams(value: unknown): Record<string, string | number> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+}
+
+/** The keys beside the English texts (decision 075): `messageKey` + `params`, and `fieldKeys`. */
+function readKeys(body: Record<string, unknown>, out: ReplyDetails): void {
+  if (typeof body.messageKey === 'string' && out.messageKey === undefined) {
+    out.messageKey = { key: body.messageKey, params: readParams(body.params) };
+  }
+  if (isRecord(body.fieldKeys)) {
+    for (const [field, value] of Object.entries(body.fieldKeys)) {
+      if (isRecord(value) && typeof value.key === 'string') {
+        out.fieldKeys[field] ??= { key: value.key, params: readParams(value.params) };
+      }
+    }
+  }
+}
+
 function collect(body: unknown, out: ReplyDetails, depth: number): void {
   if (!isRecord(body) || depth > MAX_DEPTH) return;
+  readKeys(body, out);
   if (typeof body.code === 'string') out.code ??= body.code;
   if (typeof body.type === 'string') out.type ??= body.type;
   if (body.errors !== undefined && body.errors !== null) readErrorsValue(body.errors, out, depth);
@@ -218,7 +259,7 @@ export interface ReplyErrorContext {
 
 /** Builds the error for an HTTP reply of 400 or more whose body parsed as JSON. */
 export function errorFromReply(body: unknown, ctx: ReplyErrorContext): ApiError {
-  const details: ReplyDetails = { errors: [], fields: {} };
+  const details: ReplyDetails = { errors: [], fields: {}, fieldKeys: {} };
   collect(body, details, 0);
 
   const hasDetails = details.errors.length > 0 || Object.keys(details.fields).length > 0;
@@ -250,6 +291,8 @@ export function errorFromReply(body: unknown, ctx: ReplyErrorContext): ApiError 
     headers: ctx.headers,
     errors: details.errors,
     fields: details.fields,
+    messageKey: details.messageKey,
+    fieldKeys: details.fieldKeys,
     retries: ctx.retries,
     accountFrozen,
   });

@@ -18,5 +18,6 @@ export {
   isApiError,
   type ApiErrorInit,
   type ApiErrorKind,
+  type MessageKey,
 } from './errors';
 export { ApiProvider, useApi } from './context';

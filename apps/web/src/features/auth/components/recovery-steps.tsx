@@ -5,14 +5,9 @@ import { Form } from 'react-aria-components';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { codeSentText } from '../code-destination';
-import {
-  useAuthFlow,
-  useFlowResult,
-  useIdentityText,
-  useRedirectTarget,
-  type FieldErrors,
-} from '../hooks/use-auth-flow';
+import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
 import { authEntryHref, authStepHref, type AuthField } from '../model';
 import { resendResetCode, resetPassword, sendResetCode, validateReset, type RecoveryDeps } from '../recovery';
 import { PendingButton } from './pending-button';
@@ -96,7 +91,7 @@ export function ResetStep() {
   const navigate = useNavigate();
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const serverText = useServerText();
   const deps = useRecoveryDeps();
   const [values, setValues] = useState({ code: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -123,7 +118,9 @@ export function ResetStep() {
     try {
       const outcome = await resetPassword(deps, values);
       if (outcome.changed) snackbar.show({ message: t('auth.passwordResetDone'), severity: 'success' });
-      if (outcome.message) snackbar.show({ message: text(outcome.message), severity: 'error' });
+      if (outcome.message) {
+        snackbar.show({ message: serverText.ofMessage(outcome.message, outcome.messageKey), severity: 'error' });
+      }
       apply(outcome.result);
     } finally {
       setPending(false);

@@ -5,12 +5,10 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { useApi } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStoreState } from '../../../lib/store';
-import { useIdentityText } from '../../../lib/identity-messages';
+import { useServerText } from '../../../lib/server-text';
 import { useAuthStore } from '../auth-store';
 import { authFlowFor, type AuthErrorKey, type AuthFlow, type FlowResult, type FlowState } from '../flow';
 import { authEntryHref, authStepHref, sanitizeRedirect, type AuthField } from '../model';
-
-export { useIdentityText };
 
 /** The flow shared by /auth and every /v1/auth step. */
 export function useAuthFlow(): { flow: AuthFlow; state: FlowState } {
@@ -28,19 +26,19 @@ export function useRedirectTarget(): string {
 
 export type FieldErrors = Partial<Record<AuthField, string>>;
 
-/** A general result in the user's language: the client's own errors by key, the identity service's by their text. */
+/** A general result in the user's language: the client's own errors and the identity service's, each by its key. */
 export function useGeneralText(): (result: Extract<FlowResult, { type: 'general' }>) => string {
   const { t } = useTranslation();
-  const text = useIdentityText();
+  const serverText = useServerText();
   return useCallback(
     (result) => {
-      if (!result.key) return text(result.message);
+      if (!result.key) return serverText.ofMessage(result.message, result.messageKey);
       return t(`auth.errors.${result.key}`, {
         ...result.params,
-        ...(result.detail === undefined ? {} : { detail: text(result.detail) }),
+        ...(result.detail === undefined ? {} : { detail: serverText.ofMessage(result.detail, result.detailKey) }),
       });
     },
-    [t, text],
+    [t, serverText],
   );
 }
 
@@ -63,7 +61,7 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
   const navigate = useNavigate();
   const redirect = useRedirectTarget();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const serverText = useServerText();
   const general = useGeneralText();
   return useCallback(
     (result: FlowResult | null) => {
@@ -78,9 +76,10 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
           return;
         case 'fields': {
           const onForm: FieldErrors = {};
-          for (const [field, message] of Object.entries(result.fields) as [AuthField, string][]) {
-            if (formFields.includes(field)) onForm[field] = text(message);
-            else snackbar.show({ message: text(message), severity: 'error' });
+          for (const [field, english] of Object.entries(result.fields) as [AuthField, string][]) {
+            const message = serverText.ofMessage(english, result.fieldKeys?.[field]);
+            if (formFields.includes(field)) onForm[field] = message;
+            else snackbar.show({ message, severity: 'error' });
           }
           setErrors(onForm);
           return;
@@ -91,6 +90,6 @@ export function useFlowResult(formFields: readonly AuthField[], setErrors: (erro
             void navigate(result.then === 'auth' ? authEntryHref(redirect) : authStepHref(result.then, redirect));
       }
     },
-    [navigate, redirect, snackbar, text, general, formFields, setErrors, t],
+    [navigate, redirect, snackbar, serverText, general, formFields, setErrors, t],
   );
 }

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { NETWORK_MEMO_RULES, isAddressNetwork } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { formatAmount } from '../../../lib/format';
 import { CopyButton } from '../../trade/components/copy-button';
 import { useAssetDeposit } from '../use-asset-deposit';
-import { useServerMessage } from '../use-server-message';
 
 const selectClass =
   'min-h-11 rounded-xl border border-line bg-surface px-3 text-base text-ink focus-visible:outline-3 focus-visible:outline-focus';
@@ -21,7 +21,7 @@ const selectClass =
  */
 export function AddAssets() {
   const { t } = useTranslation('money', { useSuspense: true });
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const deposit = useAssetDeposit();
   const { chosen, address } = deposit;
   const network = chosen?.networkDisplayName ?? '';
@@ -29,7 +29,7 @@ export function AddAssets() {
   const rule = chosen && isAddressNetwork(chosen.network) ? NETWORK_MEMO_RULES[chosen.network] : null;
   // XRPL calls it a destination tag; Stellar and the others a memo.
   const kind = rule && rule.memo !== 'none' && rule.label === 'destinationTag' ? 'tag' : 'memo';
-  const failure = (error: unknown) => (isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected'));
+  const failure = (error: unknown) => (isApiError(error) ? serverText.ofError(error) : t('errors.unexpected'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

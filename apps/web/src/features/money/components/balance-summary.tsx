@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { formatAmount, formatUsd } from '../../../lib/format';
 import { useHoldings } from '../../../lib/queries/holdings';
 
@@ -16,6 +17,7 @@ function Bar({ className }: { className: string }) {
 /** The USD balance (available large; settled and held beside it) and the assets held (R14). */
 export function BalanceSummary() {
   const { t } = useTranslation('money', { useSuspense: true });
+  const serverText = useServerText();
   const holdings = useHoldings();
 
   if (holdings.isPending) {
@@ -38,7 +40,7 @@ export function BalanceSummary() {
       <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-danger bg-danger-soft p-4 text-danger">
         <p className="text-sm font-medium">
           {t('balance.failed', {
-            details: isApiError(holdings.error) ? errorText(holdings.error) : t('errors.unexpected'),
+            details: isApiError(holdings.error) ? serverText.ofError(holdings.error) : t('errors.unexpected'),
           })}
         </p>
         <Button variant="secondary" onPress={() => void holdings.refetch()} className="self-start">

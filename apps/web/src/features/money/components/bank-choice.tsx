@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/ui/link-button';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { useBanks } from '../../../lib/queries/banks';
 import { linkBankPath } from '../paths';
 import { ChoiceGroup } from './choice-group';
@@ -24,6 +25,7 @@ export function BankChoice(props: {
   returnTo: string;
 }) {
   const { t } = useTranslation('money', { useSuspense: true });
+  const serverText = useServerText();
   const banks = useBanks();
   const usableBanks = banks.data?.filter((bank) => !bank.requiresReauth);
   const onlyBank = usableBanks?.length === 1 ? usableBanks[0]?.primetrustFundsTransferMethodId : undefined;
@@ -45,7 +47,9 @@ export function BankChoice(props: {
   if (banks.error) {
     return (
       <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
-        {t('banks.failed', { details: isApiError(banks.error) ? errorText(banks.error) : t('errors.unexpected') })}
+        {t('banks.failed', {
+          details: isApiError(banks.error) ? serverText.ofError(banks.error) : t('errors.unexpected'),
+        })}
       </p>
     );
   }

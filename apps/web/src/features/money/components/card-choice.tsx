@@ -2,7 +2,8 @@ import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS } from '@rampart/contracts';
 import { LinkButton } from '../../../components/ui/link-button';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { useCardMethods } from '../api/card-methods';
 import { addCardPath } from '../paths';
 import { ChoiceGroup } from './choice-group';
@@ -19,6 +20,7 @@ export function CardChoice(props: {
   returnTo: string;
 }) {
   const { t } = useTranslation('money', { useSuspense: true });
+  const serverText = useServerText();
   const cards = useCardMethods(true);
 
   if (cards.isPending) {
@@ -33,7 +35,9 @@ export function CardChoice(props: {
   if (cards.error) {
     return (
       <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
-        {t('cards.failed', { details: isApiError(cards.error) ? errorText(cards.error) : t('errors.unexpected') })}
+        {t('cards.failed', {
+          details: isApiError(cards.error) ? serverText.ofError(cards.error) : t('errors.unexpected'),
+        })}
       </p>
     );
   }

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFormMessage, type CardContribution } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { currentLanguage } from '../../../lib/i18n';
 import { cardContributionCancel } from '../api/card-contribution-cancel';
 import { cardContributionUpdate } from '../api/card-contribution-update';
 import { cardRefreshToken } from '../api/card-refresh-token';
-import { useServerMessage } from '../use-server-message';
 
 export interface CardFormProps {
   formUrl: string;
@@ -24,7 +24,7 @@ export interface CardFormProps {
 export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: CardFormProps) {
   const { t } = useTranslation('money', { useSuspense: true });
   const api = useApi();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const frame = useRef<HTMLIFrameElement>(null);
   const [url, setUrl] = useState(formUrl);
   const [height, setHeight] = useState(360);
@@ -41,7 +41,7 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
       const parsed = CardFormMessage.safeParse(event.data);
       if (!parsed.success) return;
       const message = parsed.data;
-      const fail = (e: unknown) => setError(isApiError(e) ? serverMessage(errorText(e)) : t('errors.unexpected'));
+      const fail = (e: unknown) => setError(isApiError(e) ? serverText.ofError(e) : t('errors.unexpected'));
       switch (message.event) {
         case 'ready':
         case 'resize':
@@ -58,7 +58,7 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
             .finally(() => setWorking(false));
           break;
         case 'charge-declined':
-          setError(serverMessage(message.message));
+          setError(message.message);
           break;
         case 'expired':
           cardRefreshToken(api, { token: message.token, lang: currentLanguage() }).then(
@@ -78,7 +78,7 @@ export function CardForm({ formUrl, contributionId, onCompleted, onCancelled }: 
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [api, contributionId, serverMessage, t]);
+  }, [api, contributionId, serverText, t]);
 
   return (
     <div className="flex flex-col gap-3">

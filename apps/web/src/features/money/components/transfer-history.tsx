@@ -6,7 +6,8 @@ import type { TransferView } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { formatDate, formatDateTime, formatUsd } from '../../../lib/format';
 import { cancelTransfer } from '../api/cancel-transfer';
 import { moneyKey } from '../api/keys';
@@ -15,7 +16,6 @@ import { methodName } from '../method-text';
 import { DEPOSIT_PATH } from '../paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from './status-badge';
-import { useServerMessage } from '../use-server-message';
 import { holdingsKey } from '../../../lib/queries/holdings';
 
 /** A deposit not yet in the balance, or a withdrawal not yet sent, can be cancelled (the server has the last word). */
@@ -144,7 +144,7 @@ export function TransferHistory() {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const serverMessage = useServerMessage();
+  const serverText = useServerText();
   const [cancelling, setCancelling] = useState<TransferView | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -157,7 +157,7 @@ export function TransferHistory() {
     } catch (error) {
       snackbar.show({
         message: t('history.cancelFailed', {
-          details: isApiError(error) ? serverMessage(errorText(error)) : t('errors.unexpected'),
+          details: isApiError(error) ? serverText.ofError(error) : t('errors.unexpected'),
         }),
         severity: 'error',
       });
@@ -176,7 +176,7 @@ export function TransferHistory() {
       <div role="alert" className="flex flex-col gap-3 rounded-xl border border-danger bg-danger-soft p-4 text-danger">
         <p className="text-sm font-medium">
           {t('history.failed', {
-            details: isApiError(transfers.error) ? errorText(transfers.error) : t('errors.unexpected'),
+            details: isApiError(transfers.error) ? serverText.ofError(transfers.error) : t('errors.unexpected'),
           })}
         </p>
         <Button variant="secondary" onPress={() => void transfers.refetch()} className="self-start">

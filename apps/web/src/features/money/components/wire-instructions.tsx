@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WireInstruction } from '@rampart/contracts';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { useWireInstructions } from '../api/wire-instructions';
 
 function Bar({ className }: { className: string }) {
@@ -10,6 +11,7 @@ function Bar({ className }: { className: string }) {
 /** Where the user's bank sends a wire (R13: wire deposits are pushed by the user), with the reference for the memo. */
 export function WireInstructions({ international }: { international: boolean }) {
   const { t } = useTranslation('money', { useSuspense: true });
+  const serverText = useServerText();
   const query = useWireInstructions(true);
 
   if (query.isPending) {
@@ -25,7 +27,9 @@ export function WireInstructions({ international }: { international: boolean }) 
   if (query.error) {
     return (
       <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
-        {t('wire.failed', { details: isApiError(query.error) ? errorText(query.error) : t('errors.unexpected') })}
+        {t('wire.failed', {
+          details: isApiError(query.error) ? serverText.ofError(query.error) : t('errors.unexpected'),
+        })}
       </p>
     );
   }

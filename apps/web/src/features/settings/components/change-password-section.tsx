@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
-import { useIdentityText } from '../../../lib/identity-messages';
+import { useServerText } from '../../../lib/server-text';
 import { changePassword } from '../api/change-password';
 import { changePasswordErrorField, type ChangePasswordField } from '../model';
 
@@ -20,7 +20,7 @@ export function ChangePasswordSection() {
   const { t } = useTranslation();
   const api = useApi();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const serverText = useServerText();
   const [values, setValues] = useState<Record<ChangePasswordField, string>>({
     previousPassword: '',
     proposedPassword: '',
@@ -52,7 +52,11 @@ export function ChangePasswordSection() {
       setValues({ previousPassword: '', proposedPassword: '', confirmPassword: '' });
       snackbar.show({ message: t('settings.passwordChanged'), severity: 'success' });
     } catch (cause) {
-      const message = cause instanceof Error ? text(cause.message) : String(cause);
+      const message = isApiError(cause)
+        ? serverText.ofError(cause)
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
       const field = isApiError(cause) ? changePasswordErrorField(cause.code) : null;
       if (field) setErrors({ [field]: message });
       else snackbar.show({ message, severity: 'error' });

@@ -8,7 +8,7 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { ReauthForm } from './reauth-form';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
-import { useIdentityText } from '../../../lib/identity-messages';
+import { useServerText } from '../../../lib/server-text';
 import { userQueryOptions } from '../api/get-user';
 import { reauthenticate } from '../api/reauthenticate';
 import { setMfaPreference } from '../api/set-mfa-preference';
@@ -45,7 +45,7 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const serverText = useServerText();
   const [mode, setMode] = useState<Mode>({ name: 'idle' });
   const [reauth, setReauth] = useState<Reauth | null>(null);
   const [value, setValue] = useState('');
@@ -73,7 +73,11 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
 
   /** Field messages on the field, an expired re-authentication back to the password, the rest in the snackbar. */
   const fail = (cause: unknown, form: 'password' | 'code' | 'phone', retry: Next) => {
-    const message = cause instanceof Error ? text(cause.message) : String(cause);
+    const message = isApiError(cause)
+      ? serverText.ofError(cause)
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
     if (isApiError(cause) && form !== 'password' && isReauthExpired(cause)) {
       setReauth(null);
       start({ name: 'reauth', next: retry });
@@ -84,7 +88,12 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
       form === 'phone'
         ? isApiError(cause) && (cause.fields?.phoneNumber !== undefined || cause.code === 'InvalidParameterException')
         : isApiError(cause) && settingsErrorField(cause.code, form) !== null;
-    if (onField) setError(isApiError(cause) && cause.fields?.phoneNumber ? text(cause.fields.phoneNumber) : message);
+    if (onField)
+      setError(
+        isApiError(cause) && cause.fields?.phoneNumber
+          ? (serverText.ofField(cause, 'phoneNumber') ?? message)
+          : message,
+      );
     else snackbar.show({ message, severity: 'error' });
   };
 

@@ -7,7 +7,7 @@ import { QrCode } from '../../../components/ui/qr-code';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
-import { useIdentityText } from '../../../lib/identity-messages';
+import { useServerText } from '../../../lib/server-text';
 import { associateTotp } from '../api/associate-totp';
 import { userQueryOptions } from '../api/get-user';
 import { reauthenticate } from '../api/reauthenticate';
@@ -30,7 +30,7 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const text = useIdentityText();
+  const serverText = useServerText();
   const [mode, setMode] = useState<Mode>({ name: 'idle' });
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +43,11 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
   };
 
   const fail = (cause: unknown, form: 'password' | 'code') => {
-    const message = cause instanceof Error ? text(cause.message) : String(cause);
+    const message = isApiError(cause)
+      ? serverText.ofError(cause)
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
     if (isApiError(cause) && settingsErrorField(cause.code, form)) setError(message);
     else snackbar.show({ message, severity: 'error' });
   };

@@ -5,11 +5,11 @@ import { ORDER_CANCELLABLE_STATUSES, type OrderStatus, type RampOrder } from '@r
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { formatUsd } from '../../../lib/format';
 import { cancelOrder } from '../api/cancel-order';
 import { tradeKey } from '../api/ramp-assets';
-import { useOrderServerText } from '../order-server-text';
 import { formatAssetAmount } from './trade-lines';
 
 export function isCancellable(status: OrderStatus): boolean {
@@ -27,7 +27,7 @@ export function CancelOrder({ order }: { order: RampOrder }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const serverText = useOrderServerText();
+  const serverText = useServerText();
   const [open, setOpen] = useState(false);
   const cancel = useMutation({
     mutationFn: () => cancelOrder(api, order.orderId),
@@ -36,7 +36,12 @@ export function CancelOrder({ order }: { order: RampOrder }) {
       snackbar.show({ message: t('order.cancelDone'), severity: 'success' });
     },
     onError: (error) => {
-      snackbar.show({ message: t('order.cancelFailed', { details: serverText.ofError(error) }), severity: 'error' });
+      snackbar.show({
+        message: t('order.cancelFailed', {
+          details: isApiError(error) ? serverText.ofError(error) : t('common.unexpected'),
+        }),
+        severity: 'error',
+      });
     },
     onSettled: () => {
       setOpen(false);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isAssetInterestType, type FeatureInterestRequest } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { featureInterestsQueryOptions, recordFeatureInterest, tradeKey } from '../api/ramp-assets';
 import type { AssetOption } from '../model/asset-options';
 
@@ -22,6 +23,7 @@ export function interestRequest(
  */
 export function useNotifyMe(doneMessage: (option: AssetOption) => string) {
   const { t } = useTranslation('trade', { useSuspense: true });
+  const serverText = useServerText();
   const api = useApi();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -36,7 +38,10 @@ export function useNotifyMe(doneMessage: (option: AssetOption) => string) {
       void queryClient.invalidateQueries({ queryKey: [...tradeKey, 'interests'] });
     },
     onError: (error) =>
-      snackbar.show({ message: isApiError(error) ? errorText(error) : t('common.unexpected'), severity: 'error' }),
+      snackbar.show({
+        message: isApiError(error) ? serverText.ofError(error) : t('common.unexpected'),
+        severity: 'error',
+      }),
   });
   const notified = (option: AssetOption) =>
     interests.data?.some(

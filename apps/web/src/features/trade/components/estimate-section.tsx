@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RampLimitsReply } from '@rampart/contracts';
+import { isApiError } from '../../../lib/api';
 import { formatUsd } from '../../../lib/format';
-import { useTradeServerText } from '../server-text';
+import { useServerText } from '../../../lib/server-text';
 import { TradeLines, TradeLinesSkeleton, type TradeLine } from './trade-lines';
 
 type Limit = RampLimitsReply['limits'][number];
@@ -24,7 +25,7 @@ export function EstimateSection({
   method: string | null;
 }) {
   const { t } = useTranslation('trade', { useSuspense: true });
-  const serverText = useTradeServerText();
+  const serverText = useServerText();
   return (
     <section aria-labelledby="estimate-heading" className="flex flex-col gap-2">
       <h2 id="estimate-heading" className="text-base font-semibold text-ink">
@@ -36,7 +37,9 @@ export function EstimateSection({
         <TradeLines lines={lines} testId="estimate-lines" />
       ) : error ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {t('estimate.failed', { details: serverText.ofError(error) })}
+          {t('estimate.failed', {
+            details: isApiError(error) ? serverText.ofError(error) : t('common.unexpected'),
+          })}
         </p>
       ) : (
         <TradeLinesSkeleton label={t('estimate.updating')} />

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_MESSAGES } from './cards';
+import { IDENTITY_MESSAGES } from './identity-messages';
+import { ORDER_MESSAGES } from './ramp-orders';
+import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
+import { SERVER_MESSAGE_KEYS, renderServerMessage, serverMessage, serverMessageOfText } from './server-messages';
+import { TRANSFER_MESSAGES } from './transfers';
+
+describe('keyed server messages (decision 075)', () => {
+  it('renders a key with its parameters as the catalogue writes it', () => {
+    expect(renderServerMessage(serverMessage('ramp.amountBelowMinimum', { minimum: '1.00', ticker: 'USD' }))).toBe(
+      RAMP_QUOTE_MESSAGES.amountBelowMinimum('1.00', 'USD'),
+    );
+    expect(renderServerMessage(serverMessage('ramp.weeklyLimitExceeded', { remaining: '250.00' }))).toBe(
+      RAMP_QUOTE_MESSAGES.weeklyLimitExceeded('250.00'),
+    );
+    expect(renderServerMessage(serverMessage('identity.tooManyFailures', { minutes: 12 }))).toBe(
+      'Too many failed attempts. Please try again in 12 minutes.',
+    );
+    expect(renderServerMessage(serverMessage('order.insufficientFunds'))).toBe(ORDER_MESSAGES.insufficientFunds);
+  });
+
+  it('keys every message of the catalogues', () => {
+    const count = [IDENTITY_MESSAGES.en, RAMP_QUOTE_MESSAGES, ORDER_MESSAGES, TRANSFER_MESSAGES, CARD_MESSAGES.en]
+      .map((catalogue) => Object.keys(catalogue).length)
+      .reduce((a, b) => a + b, 0);
+    expect(SERVER_MESSAGE_KEYS).toHaveLength(count);
+    expect(SERVER_MESSAGE_KEYS).toContain('card.declined');
+  });
+
+  it('finds the key of a parameterless catalogue text, never of a text with parameters or a free one', () => {
+    expect(serverMessageOfText(RAMP_QUOTE_MESSAGES.quoteExpired)).toEqual({ key: 'ramp.quoteExpired' });
+    expect(serverMessageOfText(RAMP_QUOTE_MESSAGES.amountBelowMinimum('1.00', 'USD'))).toBeUndefined();
+    expect(serverMessageOfText('Something nobody wrote')).toBeUndefined();
+  });
+});
