@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
 import { SnackbarProvider } from '../components/ui/snackbar';
-import { AuthStoreProvider, createAuthStore, type AuthStore } from '../features/auth/auth-store';
+import { AuthStoreProvider, createAuthStore, type AuthStore } from '../lib/session/auth-store';
 import { ApiProvider, type ApiClient } from '../lib/api';
 import i18n from '../lib/i18n';
 import { configQueryOptions, readPublicConfig } from './config';

@@ -12,7 +12,7 @@ import { TermsStep } from './components/terms-step';
 import { WaitingScreen } from './components/waiting-screen';
 import { KycStepPage } from './kyc-step-page';
 import { isKycStepPath } from './kyc-steps';
-import { createKycStore, KycStoreProvider, type KycState } from './kyc-store';
+import { createKycStore, KycStoreProvider, type KycState } from '../../lib/session/kyc-store';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

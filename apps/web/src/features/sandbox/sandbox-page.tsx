@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { useAuthState, useAuthStore } from '../auth/auth-store';
-import { useKycState } from '../kyc/kyc-store';
+import { useAuthState, useAuthStore } from '../../lib/session/auth-store';
+import { useKycState } from '../../lib/session/kyc-store';
 import { useSandboxAccount } from './api/account';
 import { clearSandboxAccount } from './api/clear-account';
 import { createSandboxAccount } from './api/create-account';

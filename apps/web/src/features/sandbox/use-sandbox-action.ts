@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi, type ApiClient } from '../../lib/api';
 import { banksKey } from '../../lib/queries/banks';
-import { useKycStore } from '../kyc/kyc-store';
+import { useKycStore } from '../../lib/session/kyc-store';
 import { sandboxKey } from './api/account';
 
 export interface SandboxActionOptions {

@@ -61,7 +61,7 @@ import {
   DEFAULT_TRADE_AMOUNT,
 } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
-import { useWalletAccount } from '../wallet-app/wallet-state';
+import { useWalletAccount } from '../../lib/session/wallet-state';
 
 // React Aria's select and radio group are the page's largest work: rendered again only when their own props change,
 // not on every answer the page receives (the limits, the estimate, a keystroke in another field; decision 042).

@@ -17,7 +17,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
 import { currentIntlLocale, formatDateTime, formatUsd } from '../../lib/format';
-import { NotFoundPage } from '../not-found/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { rampAssetsQueryOptions } from './api/ramp-assets';
 import { allRampLimitsQueryOptions, rampLimitsQueryOptions } from './api/ramp-limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';

@@ -1,7 +1,7 @@
 import type { RampOrder, TradeFigures } from '@rampart/contracts';
 import { catalogue, bankAccount } from './model/test-fixtures';
 
-export { fakeServer, renderPage, errorReply, validationReply } from '../money/test-utils';
+export { fakeServer, renderPage, errorReply, validationReply } from '../../test/page-kit';
 
 export const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 export const BANK = bankAccount();

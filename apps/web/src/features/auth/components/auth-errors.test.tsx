@@ -10,7 +10,7 @@ import { AuthPage } from '../auth-page';
 import { AuthStepPage } from '../auth-step-page';
 import { authFlowFor } from '../flow';
 import { useLogOut } from '../hooks/use-log-out';
-import { clearSession, writeSession } from '../session-storage';
+import { clearSession, writeSession } from '../../../lib/session/session-storage';
 import { createTokenProvider } from '../token-refresh';
 
 /*

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStoreState } from '../../../lib/store';
 import { useIdentityText } from '../../../lib/identity-messages';
-import { useAuthStore } from '../auth-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
 import { authFlowFor, type AuthErrorKey, type AuthFlow, type FlowResult, type FlowState } from '../flow';
 import { authEntryHref, authStepHref, sanitizeRedirect, type AuthField } from '../model';
 

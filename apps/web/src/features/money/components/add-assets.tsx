@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText, isApiError } from '../../../lib/api';
 import { formatAmount } from '../../../lib/format';
-import { CopyButton } from '../../trade/components/copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { useAssetDeposit } from '../use-asset-deposit';
 import { useServerMessage } from '../use-server-message';
 

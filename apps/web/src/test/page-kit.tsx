@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { BankAccount, FeatureFlags, TransferView } from '@rampart/contracts';
-import { configQueryOptions, readPublicConfig } from '../../app/config';
-import { SnackbarProvider } from '../../components/ui/snackbar';
-import { ApiProvider, createApiClient } from '../../lib/api';
+import { configQueryOptions, readPublicConfig } from '../app/config';
+import { SnackbarProvider } from '../components/ui/snackbar';
+import { ApiProvider, createApiClient } from '../lib/api';
 
 export interface Call {
   path: string;

@@ -6,9 +6,9 @@ import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText, isApiError, useApi } from '../../lib/api';
-import { getTracking } from '../trade/api/orders';
-import { OrderView, isFinal } from '../trade/components/order-view';
-import { ShortLink } from '../trade/components/short-link';
+import { getTracking } from './api/orders';
+import { OrderView, isFinal } from './components/order-view';
+import { ShortLink } from './components/short-link';
 
 /** How often an order that is still moving is read again. */
 const TRACK_POLL_MS = 5000;

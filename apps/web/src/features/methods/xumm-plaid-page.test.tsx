@@ -7,9 +7,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiProvider } from '../../lib/api';
 import i18n from '../../lib/i18n';
-import { bankAccount, fail, fakeServer, INSTITUTIONS, ok, type Handler } from '../methods/test-utils';
-import { resetWallet, startWallet } from './wallet';
-import { readWalletLaunch } from './wallet-launch';
+import { bankAccount, fail, fakeServer, INSTITUTIONS, ok, type Handler } from './test-utils';
+import { resetWallet, startWallet } from '../wallet-app/wallet';
+import { readWalletLaunch } from '../../lib/session/wallet-launch';
 import { BrowserBankLink, forgetRedeems, WalletBankLink } from './xumm-plaid-page';
 
 const HANDOFF_ID = '0b6c3a52-7d7e-4c4b-9f0e-3f7d1c2b5a69';
