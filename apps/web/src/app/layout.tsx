@@ -6,7 +6,7 @@ import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useAuthValue } from '../lib/session/auth-store';
 import { useLogOut } from '../features/auth/hooks/use-log-out';
-import { useAppConfig, useFeatureFlags } from './config';
+import { useAppConfig, useFeatureFlags } from '../lib/config';
 import { GlobalAlert as GlobalAlertField } from './global-alert';
 import { LanguageSwitch as LanguageSwitchField } from './language-switch';
 import { APP_VERSION } from './version';

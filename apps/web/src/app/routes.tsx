@@ -9,7 +9,7 @@ import { useLogOut } from '../features/auth/hooks/use-log-out';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
 import type { ApiClient } from '../lib/api';
 import i18n, { type FeatureNamespace } from '../lib/i18n';
-import { useAppConfig } from './config';
+import { useAppConfig } from '../lib/config';
 import { RequireKycLevel, RequireLogin } from '../lib/session/guards';
 import { AppLayout } from './layout';
 

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { BankAccount, FeatureFlags, TransferView } from '@rampart/contracts';
-import { configQueryOptions, readPublicConfig } from '../app/config';
+import { configKey, readPublicConfig } from '../lib/config';
 import { SnackbarProvider } from '../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../lib/api';
 
@@ -80,7 +80,7 @@ export function renderPage(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (flags)
     queryClient.setQueryData(
-      configQueryOptions.queryKey,
+      configKey,
       readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }),
     );
   const result = render(

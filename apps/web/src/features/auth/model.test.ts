@@ -8,9 +8,9 @@ import {
   mapAuthError,
   needsRefresh,
   passwordTooShort,
-  sanitizeRedirect,
   stepForChallenge,
 } from './model';
+import { sanitizeRedirect } from '../../lib/redirect';
 
 describe('the locale files and the contracts', () => {
   it('the locale files carry every identity message, English word for word', () => {

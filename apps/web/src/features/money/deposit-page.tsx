@@ -9,7 +9,7 @@ import {
   type CardContribution,
   type TransferMethodKey,
 } from '@rampart/contracts';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decimalToMinor, type AssetDeposit, type RampAsset } from '@rampart/contracts';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig } from '../../lib/config';
 import { useApi } from '../../lib/api';
 import { depositAddressQueryOptions, receiveSandboxAssetDeposit } from './api/asset-deposits';
 import { chainAssetsQueryOptions } from './api/asset-withdrawals';

@@ -12,7 +12,7 @@ import {
   type AssetWithdrawalRequest,
   type RuleLang,
 } from '@rampart/contracts';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorText, isApiError, useApi } from '../../lib/api';

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_MESSAGES, TRANSFER_SANDBOX_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
-import { createQueryClient } from '../../app/providers';
+import { createQueryClient } from '../../test/app-kit';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider, type ApiClient } from '../../lib/api';
 import { AuthStoreProvider, createAuthStore, type AuthStore } from '../../lib/session/auth-store';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig } from '../../lib/config';
 import { startWallet, useWalletState } from './wallet';
 import type { WalletLaunch } from '../../lib/session/wallet-launch';
 

@@ -8,7 +8,8 @@ import { useStoreState } from '../../../lib/store';
 import { useIdentityText } from '../../../lib/identity-messages';
 import { useAuthStore } from '../../../lib/session/auth-store';
 import { authFlowFor, type AuthErrorKey, type AuthFlow, type FlowResult, type FlowState } from '../flow';
-import { authEntryHref, authStepHref, sanitizeRedirect, type AuthField } from '../model';
+import { sanitizeRedirect } from '../../../lib/redirect';
+import { authEntryHref, authStepHref, type AuthField } from '../model';
 
 export { useIdentityText };
 
