@@ -15,6 +15,7 @@ import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { useServerMessage } from './use-server-message';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 type State =
   | { kind: 'confirming' }
@@ -59,6 +60,7 @@ export function ConfirmWithdrawalPage() {
         setState({ kind: 'confirmed', transfer: reply.transfer });
         void queryClient.invalidateQueries({ queryKey: moneyKey });
         void queryClient.invalidateQueries({ queryKey: holdingsKey });
+        void queryClient.invalidateQueries({ queryKey: limitsKey });
       },
       (error: unknown) => setState(stateOfError(error, serverMessage, t('errors.unexpected'))),
     );

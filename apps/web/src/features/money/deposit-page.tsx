@@ -34,6 +34,7 @@ import { DEPOSIT_PATH, MONEY_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { useServerMessage } from './use-server-message';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 type FieldName = 'method' | 'fundsTransferMethodId' | 'cardMethodId' | 'amount';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -96,6 +97,7 @@ export function DepositPage() {
     });
     void queryClient.invalidateQueries({ queryKey: moneyKey });
     void queryClient.invalidateQueries({ queryKey: holdingsKey });
+    void queryClient.invalidateQueries({ queryKey: limitsKey });
     void navigate(MONEY_PATH);
   };
 

@@ -25,6 +25,7 @@ import {
   withdrawAsset,
 } from './api/asset-withdrawals';
 import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -114,6 +115,7 @@ export function WithdrawAssetPage() {
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
       void queryClient.invalidateQueries({ queryKey: holdingsKey });
+      void queryClient.invalidateQueries({ queryKey: limitsKey });
     },
     onError: (error) => {
       if (

@@ -32,7 +32,7 @@ import { errorText, isApiError, useApi } from '../../lib/api';
 import { formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
-import { rampLimitsQueryOptions } from './api/ramp-limits';
+import { rampLimitsQueryOptions } from '../../lib/queries/limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
 import { lastBuyDestination, recentOrders } from './api/orders';

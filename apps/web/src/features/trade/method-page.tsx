@@ -19,7 +19,7 @@ import { errorText, isApiError, useApi } from '../../lib/api';
 import { currentIntlLocale, formatDateTime, formatUsd } from '../../lib/format';
 import { NotFoundPage } from '../../components/not-found-page';
 import { rampAssetsQueryOptions } from './api/ramp-assets';
-import { allRampLimitsQueryOptions, rampLimitsQueryOptions } from './api/ramp-limits';
+import { allRampLimitsQueryOptions, rampLimitsQueryOptions } from '../../lib/queries/limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { NotifyMeButton, useNotifyMe } from './components/coming-soon';
 import { TradeHeader } from './components/trade-header';
