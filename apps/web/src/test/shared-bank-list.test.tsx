@@ -6,7 +6,15 @@ import { ApiProvider, useApi } from '../lib/api';
 import i18n from '../lib/i18n';
 import { BankChoice } from '../features/money/components/bank-choice';
 import { bankAccountsQueryOptions } from '../features/trade/api/payment-sources';
-import { bankAccount, fakeServer, INSTITUTIONS, METHOD_ID, ok, OTHER_METHOD_ID, renderMethods } from '../features/methods/test-utils';
+import {
+  bankAccount,
+  fakeServer,
+  INSTITUTIONS,
+  METHOD_ID,
+  ok,
+  OTHER_METHOD_ID,
+  renderMethods,
+} from '../features/methods/test-utils';
 
 const FIRST = 'First Platypus Bank';
 const SECOND = 'Gingham Credit Union';
