@@ -6,7 +6,7 @@ import { App, firstPainted, startAppTelemetry, startFirstPageReads } from './app
 import { preloadFirstPage } from './app/routes';
 import { reportError } from './lib/telemetry';
 import { reloadOnceOnFailedChunk } from './lib/chunk-reload';
-import { detectWalletLaunch } from './features/wallet-app/wallet-launch';
+import { detectWalletLaunch } from './lib/session/wallet-launch';
 
 // Decision 052: a chunk of an earlier build that is gone after a deploy reloads the page once, onto the new build.
 reloadOnceOnFailedChunk(window);

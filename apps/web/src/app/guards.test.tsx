@@ -4,9 +4,9 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountStatus } from '@rampart/contracts';
 import { SnackbarProvider } from '../components/ui/snackbar';
-import { AuthStoreProvider, createAuthStore, type AuthState } from '../features/auth/auth-store';
+import { AuthStoreProvider, createAuthStore, type AuthState } from '../lib/session/auth-store';
 import { ApiProvider } from '../lib/api';
-import { createKycStore, KycStoreProvider, type KycState } from '../features/kyc/kyc-store';
+import { createKycStore, KycStoreProvider, type KycState } from '../lib/session/kyc-store';
 import { AppRoutes } from './routes';
 
 vi.mock('./api', () => ({

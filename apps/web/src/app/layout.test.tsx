@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
 import { SnackbarProvider } from '../components/ui/snackbar';
-import { AuthStoreProvider, createAuthStore, type AuthStore } from '../features/auth/auth-store';
+import { AuthStoreProvider, createAuthStore, type AuthStore } from '../lib/session/auth-store';
 import { ApiProvider, type ApiClient } from '../lib/api';
 import i18n from '../lib/i18n';
-import { configQueryOptions, readPublicConfig } from './config';
+import { configKey, readPublicConfig } from '../lib/config';
 import { AppLayout } from './layout';
 
 vi.mock('./api', () => ({
@@ -34,10 +34,7 @@ function renderLayout(
   ),
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(
-    configQueryOptions.queryKey,
-    readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }),
-  );
+  client.setQueryData(configKey, readPublicConfig({ version: '1.0.0', stage: 'sandbox', ...settings }));
   // The app's frame sits inside the API client's provider (the global alert checks the service with it).
   const api: ApiClient = {
     request: vi.fn(async () => Promise.reject(new Error('no network in this test'))) as ApiClient['request'],

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useHref, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button as AriaButton, RouterProvider } from 'react-aria-components';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useAuthValue } from '../features/auth/auth-store';
+import { useAuthValue } from '../lib/session/auth-store';
 import { useLogOut } from '../features/auth/hooks/use-log-out';
-import { useAppConfig, useFeatureFlags } from './config';
+import { useAppConfig, useFeatureFlags } from '../lib/config';
 import { GlobalAlert as GlobalAlertField } from './global-alert';
 import { LanguageSwitch as LanguageSwitchField } from './language-switch';
 import { APP_VERSION } from './version';
-import { openInWallet } from '../features/wallet-app/wallet-state';
-import { walletLaunchAtBoot } from '../features/wallet-app/wallet-launch';
+import { openInWallet } from '../lib/session/wallet-state';
+import { walletLaunchAtBoot } from '../lib/session/wallet-launch';
 
 // R5: rarely seen, so it loads when an account is found frozen rather than with every page.
 // The wallet mode's start (adapters, SDK) loads only when the wallet opened the app (decision 034).

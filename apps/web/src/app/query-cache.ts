@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { AuthStore } from '../features/auth/auth-store';
+import type { AuthStore } from '../lib/session/auth-store';
 import { configQueryOptions } from './config';
 
 /** The deployment's configuration is the same for everyone; every other query belongs to the signed-in user. */

@@ -4,13 +4,13 @@ import { matchPath, Route, Routes, useNavigate, useParams } from 'react-router';
 // /auth is where most first visits land: its page is in the entry, so its first paint waits on no second round of
 // chunks (decision 042; about 7 KB gzip that every other first page carries too).
 import { AuthPage } from '../features/auth/auth-page';
-import type { AuthStore } from '../features/auth/auth-store';
+import type { AuthStore } from '../lib/session/auth-store';
 import { useLogOut } from '../features/auth/hooks/use-log-out';
 import { isKycStepPath } from '../features/kyc/kyc-steps';
 import type { ApiClient } from '../lib/api';
 import i18n, { type FeatureNamespace } from '../lib/i18n';
-import { useAppConfig } from './config';
-import { RequireKycLevel, RequireLogin } from './guards';
+import { useAppConfig } from '../lib/config';
+import { RequireKycLevel, RequireLogin } from '../lib/session/guards';
 import { AppLayout } from './layout';
 
 /** Code-splits a page by its named export, so the /auth entry only carries the shell. */
@@ -56,11 +56,11 @@ const SandboxPage = lazyPage(() => import('../features/sandbox/sandbox-page'), '
 const TradePage = lazyPage(loadTradePage, 'TradePage');
 const BuyRoute = lazyPage(loadBuyRoute, 'BuyRoute');
 const XummPlaidPage = lazyPage<'XummPlaidPage', object>(
-  () => import('../features/wallet-app/xumm-plaid-page'),
+  () => import('../features/methods/xumm-plaid-page'),
   'XummPlaidPage',
 );
-const TrackPage = lazyPage(() => import('../features/track/track-page'), 'TrackPage');
-const ShortLinkPage = lazyPage(() => import('../features/track/short-link-page'), 'ShortLinkPage');
+const TrackPage = lazyPage(() => import('../features/trade/track-page'), 'TrackPage');
+const ShortLinkPage = lazyPage(() => import('../features/trade/short-link-page'), 'ShortLinkPage');
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const MethodsPage = lazyPage(() => import('../features/methods/methods-page'), 'MethodsPage');
@@ -84,7 +84,7 @@ const ConfirmAssetWithdrawalPage = lazyPage(
   () => import('../features/money/confirm-asset-withdrawal-page'),
   'ConfirmAssetWithdrawalPage',
 );
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+const NotFoundPage = lazyPage(() => import('../components/not-found-page'), 'NotFoundPage');
 
 /**
  * The pages most often opened first, by their route: their chunks (and their feature texts) are fetched as the app

@@ -11,8 +11,8 @@ import {
 import { isApiError, type ApiClient } from '../lib/api';
 import { getUser } from '../features/auth/api/get-user';
 import { signOutSession } from '../features/auth/api/sign-out';
-import { createAuthStore, type AuthStore } from '../features/auth/auth-store';
-import { createKycStore, type KycContactChecks, type KycStore } from '../features/kyc/kyc-store';
+import { createAuthStore, type AuthStore } from '../lib/session/auth-store';
+import { createKycStore, type KycContactChecks, type KycStore } from '../lib/session/kyc-store';
 
 export interface Session {
   api: ApiClient;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { openInWallet } from '../../features/wallet-app/wallet-state';
+import { openInWallet } from '../../lib/session/wallet-state';
 import { buttonClassName, type ButtonVariant } from './button';
 
 /** A router link that looks like a button (navigation stays a link for assistive technology). */

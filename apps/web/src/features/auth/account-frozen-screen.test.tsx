@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider } from '../../lib/api';
-import { createKycStore, KycStoreProvider } from '../kyc/kyc-store';
+import { createKycStore, KycStoreProvider } from '../../lib/session/kyc-store';
 import { AccountFrozenScreen } from './account-frozen-screen';
-import { AuthStoreProvider, createAuthStore } from './auth-store';
+import { AuthStoreProvider, createAuthStore } from '../../lib/session/auth-store';
 
 function renderScreen(options: { sandbox: boolean; request: (path: string, init?: unknown) => Promise<unknown> }) {
   const auth = createAuthStore(

@@ -7,8 +7,8 @@ import { ExternalLinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi } from '../../lib/api';
-import { useKycStore } from '../kyc/kyc-store';
-import { useAuthStore } from './auth-store';
+import { useKycStore } from '../../lib/session/kyc-store';
+import { useAuthStore } from '../../lib/session/auth-store';
 
 /**
  * R5: shown instead of every route once a reply says the custodian froze the account. In sandbox mode (R4) it also

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore, useAuthValue } from './auth-store';
+import { useAuthStore, useAuthValue } from '../../lib/session/auth-store';
 import { EmailStep } from './components/email-step';
 import { StepFrame } from './components/step-frame';
 import { useAuthNotice } from './hooks/use-auth-flow';

@@ -1,7 +1,7 @@
 import { lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAuthState } from './auth-store';
+import { useAuthState } from '../../lib/session/auth-store';
 import { isAuthStep, type AuthStep } from './auth-steps';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';

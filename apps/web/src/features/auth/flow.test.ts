@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api';
-import { createAuthStore } from './auth-store';
+import { createAuthStore } from '../../lib/session/auth-store';
 import { createAuthFlow } from './flow';
-import { readSessionValue, readToken } from './session-storage';
+import { readSessionValue, readToken } from '../../lib/session/session-storage';
 
 type Handler = (body: Record<string, unknown>) => unknown;
 

@@ -16,11 +16,11 @@ import { respondToChallenge } from './api/respond-to-challenge';
 import { signIn } from './api/sign-in';
 import { signInWithCode } from './api/sign-in-with-code';
 import { signUp } from './api/sign-up';
-import type { AuthStore } from './auth-store';
+import type { AuthStore } from '../../lib/session/auth-store';
 import type { AuthStep } from './auth-steps';
 import { CHALLENGE_NAMES, loginMethodOf } from '@rampart/contracts';
 import { mapAuthError, normaliseEmail, stepForChallenge, type AuthField } from './model';
-import { clearSession, writeSession } from './session-storage';
+import { clearSession, writeSession } from '../../lib/session/session-storage';
 import { loginResponseEntries } from './token-refresh';
 
 /**

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '@rampart/contracts';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
-import {
-  authStepHref,
-  mapAuthError,
-  needsRefresh,
-  passwordTooShort,
-  sanitizeRedirect,
-  stepForChallenge,
-} from './model';
+import { authStepHref, mapAuthError, needsRefresh, passwordTooShort, stepForChallenge } from './model';
+import { sanitizeRedirect } from '../../lib/redirect';
 
 describe('the locale files and the contracts', () => {
   it('the locale files carry every identity message, English word for word', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api';
-import { createAuthStore } from './auth-store';
+import { createAuthStore } from '../../lib/session/auth-store';
 import { isAuthStep } from './auth-steps';
 import { codeSentText } from './code-destination';
 import { createAuthFlow } from './flow';

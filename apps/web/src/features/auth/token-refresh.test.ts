@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginTokenResponse } from '@rampart/contracts';
-import { clearSession, readSessionValue, readToken, writeSession } from './session-storage';
+import { clearSession, readSessionValue, readToken, writeSession } from '../../lib/session/session-storage';
 import { createTokenProvider } from './token-refresh';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');

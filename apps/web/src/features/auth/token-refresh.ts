@@ -1,7 +1,7 @@
 import type { LoginTokenResponse } from '@rampart/contracts';
 import { isApiError } from '../../lib/api';
 import { needsRefresh, TOKEN_REFRESH_THRESHOLD_MS, tokenExpiresAt } from './model';
-import { readSessionValue, readToken, writeSession } from './session-storage';
+import { readSessionValue, readToken, writeSession } from '../../lib/session/session-storage';
 
 export interface TokenProviderDeps {
   /** POST /identity/refresh: the new id token, and the refresh token that replaces the one sent (decision 050). */

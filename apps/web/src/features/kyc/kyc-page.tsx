@@ -3,7 +3,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useVerificationStatus } from './api/verification-status';
 import { FallbackStatusScreen } from './components/status-screen';
 import { kycStepFor } from './kyc-flow';
-import { useKycState, useKycStore } from './kyc-store';
+import { useKycState, useKycStore } from '../../lib/session/kyc-store';
 
 /** Whether the step depends on the identity session (only incomplete and pending accounts look at it). */
 export function needsVerificationStatus(status: string): boolean {

@@ -5,14 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
-import { createQueryClient } from '../../app/providers';
+import { createQueryClient } from '../../test/app-kit';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider, type ApiClient } from '../../lib/api';
 import { TermsStep } from './components/terms-step';
 import { WaitingScreen } from './components/waiting-screen';
 import { KycStepPage } from './kyc-step-page';
 import { isKycStepPath } from './kyc-steps';
-import { createKycStore, KycStoreProvider, type KycState } from './kyc-store';
+import { createKycStore, KycStoreProvider, type KycState } from '../../lib/session/kyc-store';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

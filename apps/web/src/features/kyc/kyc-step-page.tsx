@@ -19,7 +19,7 @@ import { WaitingScreen } from './components/waiting-screen';
 import { needsVerificationStatus } from './kyc-page';
 import { isKycStepOpen, KYC_PROGRESS_STEPS, kycStepFor } from './kyc-flow';
 import { KycProgress } from './components/kyc-progress';
-import { useKycState, useKycStore, type KycContactChecks } from './kyc-store';
+import { useKycState, useKycStore, type KycContactChecks } from '../../lib/session/kyc-store';
 import { KYC_LOCATION_PATH, KYC_STEP_PATHS, type KycStepPath } from './kyc-steps';
 
 /** History state of a step reached by submitting the step before it (not by a link, a bookmark or a reload). */

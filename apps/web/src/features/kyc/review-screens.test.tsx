@@ -4,13 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
-import { createQueryClient } from '../../app/providers';
-import { createSession } from '../../app/session';
+import { createQueryClient, createSession } from '../../test/app-kit';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../../lib/api';
 import { fakeFetch, session as identitySession, type Routes as FetchRoutes } from './identity/test-network';
 import { KycStepPage } from './kyc-step-page';
-import { KycStoreProvider } from './kyc-store';
+import { KycStoreProvider } from '../../lib/session/kyc-store';
 import { isKycStepPath } from './kyc-steps';
 
 const file = (name: string | null, mime = 'image/jpeg') => ({ name, mime, size: 1000, sha256: 'a'.repeat(64) });

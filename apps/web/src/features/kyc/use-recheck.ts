@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { verificationStatusKey } from './api/verification-status';
-import { useKycStore } from './kyc-store';
+import { useKycStore } from '../../lib/session/kyc-store';
 
 export type RecheckState = 'idle' | 'checking' | 'unchanged' | 'failed';
 

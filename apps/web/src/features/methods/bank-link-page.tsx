@@ -25,7 +25,7 @@ import { Mask } from './components/mask';
 import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { METHODS_PATH, returnPath } from './paths';
 import { useAction } from './use-action';
-import { useWalletState } from '../wallet-app/wallet-state';
+import { useWalletState } from '../../lib/session/wallet-state';
 
 /** The server's code for a blacklisted bank (decision 013). */
 const BANK_NOT_SUPPORTED = 'bank_not_supported';

@@ -1,4 +1,4 @@
-import { sanitizeRedirect } from '../auth/model';
+import { sanitizeRedirect } from '../../lib/redirect';
 
 /** The routes of the methods screens (decision 019). */
 export const METHODS_PATH = '/methods';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { order } from '../trade/test-support';
+import { order } from '../../test/fixtures';
 import { ActivityPage } from './activity-page';
-import { fakeServer, renderPage, transfer } from './test-utils';
+import { fakeServer, renderPage, transfer } from '../../test/page-kit';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { catalogue } from '../trade/model/test-fixtures';
+import { catalogue } from '../../test/fixtures';
 import { MoneyPage } from './money-page';
-import { HOLDINGS, fakeServer, renderPage } from './test-utils';
+import { HOLDINGS, fakeServer, renderPage } from '../../test/page-kit';
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 

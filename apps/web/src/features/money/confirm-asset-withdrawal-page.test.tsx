@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { ConfirmAssetWithdrawalPage } from './confirm-asset-withdrawal-page';
-import { errorReply, fakeServer, renderPage } from './test-utils';
+import { errorReply, fakeServer, renderPage } from '../../test/page-kit';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

@@ -13,6 +13,7 @@ import { confirmAssetWithdrawal } from './api/asset-withdrawals';
 import { moneyKey } from './api/keys';
 import { WITHDRAW_ASSET_PATH } from './paths';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 type State =
   | { kind: 'confirming' }
@@ -46,6 +47,7 @@ export function ConfirmAssetWithdrawalPage() {
         setState({ kind: 'confirmed', withdrawal: reply.withdrawal });
         void queryClient.invalidateQueries({ queryKey: moneyKey });
         void queryClient.invalidateQueries({ queryKey: holdingsKey });
+        void queryClient.invalidateQueries({ queryKey: limitsKey });
       },
       (error: unknown) => {
         if (isApiError(error) && error.code === 'withdrawal_confirmation_expired') setState({ kind: 'expired' });

@@ -15,6 +15,7 @@ import { destinationText } from './components/transfer-history';
 import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 type State =
   | { kind: 'confirming' }
@@ -59,6 +60,7 @@ export function ConfirmWithdrawalPage() {
         setState({ kind: 'confirmed', transfer: reply.transfer });
         void queryClient.invalidateQueries({ queryKey: moneyKey });
         void queryClient.invalidateQueries({ queryKey: holdingsKey });
+        void queryClient.invalidateQueries({ queryKey: limitsKey });
       },
       (error: unknown) => setState(stateOfError(error, serverText, t('errors.unexpected'))),
     );

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
 import { DepositPage } from './deposit-page';
-import { bank, BANK_ID, fakeServer, renderPage, transfer, validationReply, type Handler } from './test-utils';
+import { bank, BANK_ID, fakeServer, renderPage, transfer, validationReply, type Handler } from '../../test/page-kit';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['money', 'rules']);

@@ -9,7 +9,7 @@ import {
   type CardContribution,
   type TransferMethodKey,
 } from '@rampart/contracts';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useSnackbar } from '../../components/ui/snackbar';
@@ -34,6 +34,7 @@ import { amountProblem, breakdown, knownFee, normaliseAmount, toCents } from './
 import { DEPOSIT_PATH, MONEY_PATH } from './paths';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 type FieldName = 'method' | 'fundsTransferMethodId' | 'cardMethodId' | 'amount';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -96,6 +97,7 @@ export function DepositPage() {
     });
     void queryClient.invalidateQueries({ queryKey: moneyKey });
     void queryClient.invalidateQueries({ queryKey: holdingsKey });
+    void queryClient.invalidateQueries({ queryKey: limitsKey });
     void navigate(MONEY_PATH);
   };
 

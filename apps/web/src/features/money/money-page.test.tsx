@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { MoneyPage } from './money-page';
-import { errorReply, fakeServer, HOLDINGS, renderPage, transfer, type Handler } from './test-utils';
+import { errorReply, fakeServer, HOLDINGS, renderPage, transfer, type Handler } from '../../test/page-kit';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['money']);

@@ -1,6 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { LinkButton } from '../../components/ui/link-button';
 import { AddAssets } from './components/add-assets';
 import { BalanceSummary } from './components/balance-summary';

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { decimalToMinor, type AssetDeposit, type RampAsset } from '@rampart/contracts';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig } from '../../lib/config';
 import { useApi } from '../../lib/api';
 import { depositAddressQueryOptions, receiveSandboxAssetDeposit } from './api/asset-deposits';
 import { chainAssetsQueryOptions } from './api/asset-withdrawals';
 import { moneyKey } from './api/keys';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { holdingsKey } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 
 /** Why a simulated deposit's amount cannot be sent: not a plain positive decimal of the asset, or below its minimum. */
 export type AmountProblem = 'invalid' | 'belowMinimum';
@@ -48,6 +49,7 @@ export function useAssetDeposit() {
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
       void queryClient.invalidateQueries({ queryKey: holdingsKey });
+      void queryClient.invalidateQueries({ queryKey: limitsKey });
     },
   });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { catalogue } from '../trade/model/test-fixtures';
-import { fakeServer, renderPage } from './test-utils';
+import { catalogue } from '../../test/fixtures';
+import { fakeServer, renderPage } from '../../test/page-kit';
 import { WithdrawAssetPage } from './withdraw-asset-page';
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';

@@ -12,7 +12,7 @@ import {
   type AssetWithdrawalRequest,
   type RuleLang,
 } from '@rampart/contracts';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError, useApi } from '../../lib/api';
@@ -25,6 +25,7 @@ import {
   withdrawAsset,
 } from './api/asset-withdrawals';
 import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 import { moneyKey } from './api/keys';
 import { PageHeader } from './components/page-header';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -112,6 +113,7 @@ export function WithdrawAssetPage() {
       reset();
       void queryClient.invalidateQueries({ queryKey: moneyKey });
       void queryClient.invalidateQueries({ queryKey: holdingsKey });
+      void queryClient.invalidateQueries({ queryKey: limitsKey });
     },
     onError: (error) => {
       if (

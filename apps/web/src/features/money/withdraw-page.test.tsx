@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
 import { WithdrawPage } from './withdraw-page';
-import { bank, BANK_ID, fakeServer, HOLDINGS, renderPage, transfer, type Handler } from './test-utils';
+import { bank, BANK_ID, fakeServer, HOLDINGS, renderPage, transfer, type Handler } from '../../test/page-kit';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['money', 'rules']);

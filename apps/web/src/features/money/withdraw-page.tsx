@@ -23,6 +23,7 @@ import { isApiError, useApi } from '../../lib/api';
 import { useServerText } from '../../lib/server-text';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { holdingsKey, useHoldings } from '../../lib/queries/holdings';
+import { limitsKey } from '../../lib/queries/limits';
 import { moneyKey } from './api/keys';
 import { withdraw } from './api/withdraw';
 import { AmountLines } from './components/amount-lines';
@@ -173,6 +174,7 @@ export function WithdrawPage() {
       setRequested(reply.transfer);
       void queryClient.invalidateQueries({ queryKey: moneyKey });
       void queryClient.invalidateQueries({ queryKey: holdingsKey });
+      void queryClient.invalidateQueries({ queryKey: limitsKey });
     } catch (error) {
       if (!isApiError(error)) {
         snackbar.show({ message: t('errors.unexpected'), severity: 'error' });

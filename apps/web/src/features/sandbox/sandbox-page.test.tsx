@@ -5,11 +5,11 @@ import { Suspense } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_MESSAGES, TRANSFER_SANDBOX_MESSAGES } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
-import { createQueryClient } from '../../app/providers';
+import { createQueryClient } from '../../test/app-kit';
 import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider, type ApiClient } from '../../lib/api';
-import { AuthStoreProvider, createAuthStore, type AuthStore } from '../auth/auth-store';
-import { createKycStore, KycStoreProvider, type KycState } from '../kyc/kyc-store';
+import { AuthStoreProvider, createAuthStore, type AuthStore } from '../../lib/session/auth-store';
+import { createKycStore, KycStoreProvider, type KycState } from '../../lib/session/kyc-store';
 import { SandboxPage } from './sandbox-page';
 
 type Handler = (body: unknown) => unknown;

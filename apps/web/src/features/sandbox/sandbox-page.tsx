@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { useAuthState, useAuthStore } from '../auth/auth-store';
-import { useKycState } from '../kyc/kyc-store';
-import { useSandboxAccount } from './api/account';
+import { useAuthState, useAuthStore } from '../../lib/session/auth-store';
+import { useKycState } from '../../lib/session/kyc-store';
+import { useAccount } from '../../lib/queries/account';
 import { clearSandboxAccount } from './api/clear-account';
 import { createSandboxAccount } from './api/create-account';
 import { useSandboxHoldings } from './api/holdings';
@@ -39,7 +39,7 @@ export function SandboxPage() {
   const kyc = useKycState();
   const auth = useAuthStore();
   const { accountFrozen } = useAuthState();
-  const account = useSandboxAccount();
+  const account = useAccount();
   const holdings = useSandboxHoldings();
   const action = useSandboxAction();
   const opened = kyc.kycStatus === 'opened';

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { errorText, isApiError, useApi, type ApiClient } from '../../lib/api';
 import { banksKey } from '../../lib/queries/banks';
-import { useKycStore } from '../kyc/kyc-store';
-import { sandboxKey } from './api/account';
+import { useKycStore } from '../../lib/session/kyc-store';
+import { accountKey } from '../../lib/queries/account';
+import { sandboxKey } from './api/keys';
 
 export interface SandboxActionOptions {
   /** Turns the error's details into the toast text (the reset's "Couldn't reset ..."). */
@@ -51,6 +52,8 @@ export function useSandboxAction() {
         void Promise.all([
           kyc.recheck().catch(() => undefined),
           queryClient.invalidateQueries({ queryKey: sandboxKey }),
+          // The account is the shared read of lib/queries/account.ts, outside sandboxKey.
+          queryClient.invalidateQueries({ queryKey: accountKey }),
           // A reset of a bank method changes the shared bank list (lib/queries/banks.ts), outside sandboxKey.
           queryClient.invalidateQueries({ queryKey: banksKey }),
         ]);

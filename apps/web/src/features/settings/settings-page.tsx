@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useUser } from './api/get-user';
+import { useUser } from '../../lib/queries/user';
 import { ChangePasswordSection } from './components/change-password-section';
 import { SignInCodesSection } from './components/sign-in-codes-section';
 import { TotpSection } from './components/totp-section';

@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig } from '../../lib/config';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 

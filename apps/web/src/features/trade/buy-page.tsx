@@ -21,7 +21,7 @@ import {
   type RampLimitsReply,
   type TransferMethodKey,
 } from '@rampart/contracts';
-import { useFeatureFlags } from '../../app/config';
+import { useFeatureFlags } from '../../lib/config';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
@@ -33,7 +33,7 @@ import { useServerText } from '../../lib/server-text';
 import { formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
-import { rampLimitsQueryOptions } from './api/ramp-limits';
+import { rampLimitsQueryOptions } from '../../lib/queries/limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
 import { lastBuyDestination, recentOrders } from './api/orders';
@@ -62,7 +62,7 @@ import {
   DEFAULT_TRADE_AMOUNT,
 } from './model/trade-draft';
 import { TRADE_PATHS, methodListPath } from './paths';
-import { useWalletAccount } from '../wallet-app/wallet-state';
+import { useWalletAccount } from '../../lib/session/wallet-state';
 
 // React Aria's select and radio group are the page's largest work: rendered again only when their own props change,
 // not on every answer the page receives (the limits, the estimate, a keystroke in another field; decision 042).

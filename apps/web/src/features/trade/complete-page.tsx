@@ -14,7 +14,7 @@ import { OrderView, isFinal } from './components/order-view';
 import { ShortLink } from './components/short-link';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
-import { openInWallet } from '../wallet-app/wallet-state';
+import { openInWallet } from '../../lib/session/wallet-state';
 
 /** How often an order that is still moving is read again. */
 export const ORDER_POLL_MS = 5000;

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AccountStatus } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
-import { KycStoreProvider, createKycStore } from '../kyc/kyc-store';
+import { KycStoreProvider, createKycStore } from '../../lib/session/kyc-store';
 import { HomeTrade } from './home-trade';
 import { catalogue } from './model/test-fixtures';
 import { clearTradeDraft, tradeDraftStore } from './model/trade-draft';

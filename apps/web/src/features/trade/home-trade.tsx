@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { useApi, type ApiClient } from '../../lib/api';
-import { kycLevelFromState, useKycState } from '../kyc/kyc-store';
+import { kycLevelFromState, useKycState } from '../../lib/session/kyc-store';
 import { holdingsQueryOptions } from './api/payment-sources';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
 import { AssetPicker } from './components/asset-picker';

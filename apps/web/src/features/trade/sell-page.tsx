@@ -12,7 +12,7 @@ import { isApiError, useApi } from '../../lib/api';
 import { useServerText } from '../../lib/server-text';
 import { formatUsd } from '../../lib/format';
 import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
-import { rampLimitsQueryOptions } from './api/ramp-limits';
+import { rampLimitsQueryOptions } from '../../lib/queries/limits';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeEstimate } from './api/trade-estimate';
 import { DEFAULT_TRADE_AMOUNT, limitFor, useDebounced } from './buy-page';

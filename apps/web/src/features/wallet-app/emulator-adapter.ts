@@ -1,4 +1,4 @@
-import type { WalletAdapterOptions, WalletProvider } from './wallet-provider';
+import type { WalletAdapterOptions, WalletProvider } from '../../lib/session/wallet-provider';
 
 /** A valid XRPL classic address (checksum included) that the emulated wallet says it is signed in with. */
 export const EMULATED_ACCOUNT = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig } from '../../lib/config';
 import { startWallet, useWalletState } from './wallet';
-import type { WalletLaunch } from './wallet-launch';
+import type { WalletLaunch } from '../../lib/session/wallet-launch';
 
 /**
  * Starts the wallet mode once the deployment's settings are in (the API key; whether the emulator is allowed), and

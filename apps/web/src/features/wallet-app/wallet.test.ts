@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMULATED_ACCOUNT } from './emulator-adapter';
 import { openInWallet, resetWallet, startWallet, walletStore } from './wallet';
-import { applyWalletTheme, readStoredWalletAccount, readWalletLaunch, WALLET_ACCOUNT_KEY } from './wallet-launch';
+import {
+  applyWalletTheme,
+  readStoredWalletAccount,
+  readWalletLaunch,
+  WALLET_ACCOUNT_KEY,
+} from '../../lib/session/wallet-launch';
 
 const TOKEN = '3c2b1f0e-9d8c-4b7a-a6f5-e4d3c2b1a098';
 const OTHER_ACCOUNT = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';

@@ -1,6 +1,6 @@
-import { readStoredWalletAccount, storeWalletAccount, type WalletLaunch } from './wallet-launch';
-import type { WalletAdapterOptions, WalletProvider } from './wallet-provider';
-import { setWalletProvider, walletStore } from './wallet-state';
+import { readStoredWalletAccount, storeWalletAccount, type WalletLaunch } from '../../lib/session/wallet-launch';
+import type { WalletAdapterOptions, WalletProvider } from '../../lib/session/wallet-provider';
+import { setWalletProvider, walletStore } from '../../lib/session/wallet-state';
 
 export {
   openInWallet,
@@ -9,7 +9,7 @@ export {
   useWalletState,
   walletStore,
   type WalletState,
-} from './wallet-state';
+} from '../../lib/session/wallet-state';
 
 export type WalletAdapterLoader = (options: WalletAdapterOptions) => Promise<WalletProvider>;
 

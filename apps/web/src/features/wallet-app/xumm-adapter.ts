@@ -1,5 +1,5 @@
 import { Xumm } from 'xumm';
-import type { WalletAdapterOptions, WalletProvider } from './wallet-provider';
+import type { WalletAdapterOptions, WalletProvider } from '../../lib/session/wallet-provider';
 
 /**
  * The real wallet (Xaman, formerly Xumm) through its universal SDK. This module is only ever imported dynamically,

@@ -2,15 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createSession, type Session } from '../../../app/session';
+import { AppProviders, createSession, type Session } from '../../../test/app-kit';
 import { Button } from '../../../components/ui/button';
 import { ApiError, type ApiClient } from '../../../lib/api';
 import { AuthPage } from '../auth-page';
 import { AuthStepPage } from '../auth-step-page';
 import { authFlowFor } from '../flow';
 import { useLogOut } from '../hooks/use-log-out';
-import { clearSession, writeSession } from '../session-storage';
+import { clearSession, writeSession } from '../../../lib/session/session-storage';
 import { createTokenProvider } from '../token-refresh';
 
 /*

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { useAuthState } from '../auth-store';
+import { useAuthState } from '../../../lib/session/auth-store';
 import { useAuthFlow, useAuthNotice, useGeneralText, useRedirectTarget } from '../hooks/use-auth-flow';
 import { authEntryHref } from '../model';
 import { StepFrame } from './step-frame';

@@ -6,9 +6,10 @@ import { useApi } from '../../../lib/api';
 import { currentLanguage } from '../../../lib/i18n';
 import { useStoreState } from '../../../lib/store';
 import { useServerText } from '../../../lib/server-text';
-import { useAuthStore } from '../auth-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
 import { authFlowFor, type AuthErrorKey, type AuthFlow, type FlowResult, type FlowState } from '../flow';
-import { authEntryHref, authStepHref, sanitizeRedirect, type AuthField } from '../model';
+import { sanitizeRedirect } from '../../../lib/redirect';
+import { authEntryHref, authStepHref, type AuthField } from '../model';
 
 /** The flow shared by /auth and every /v1/auth step. */
 export function useAuthFlow(): { flow: AuthFlow; state: FlowState } {

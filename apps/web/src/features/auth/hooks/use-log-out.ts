@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { useAuthStore } from '../auth-store';
+import { useAuthStore } from '../../../lib/session/auth-store';
 
 /**
  * The user's sign-out (the header and /settings): the session ends on this device whatever happens, and 'error

@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, Lock, ShieldCheck, ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/ui/link-button';
-import { useKycState } from '../kyc-store';
+import { useKycState } from '../../../lib/session/kyc-store';
 
 function Card({
   icon,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
 import { KYC_CHECK_NAMES } from '@rampart/contracts';
-import type { KycContactChecks } from '../kyc-store';
+import type { KycContactChecks } from '../../../lib/session/kyc-store';
 import { ExternalLinkButton, LinkButton } from '../../../components/ui/link-button';
 import { formatCountdown, isCheckSecond, startWaiting, tickWaiting, WAITING_SECONDS } from '../waiting-model';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { BasicDetailsStep } from './basic-details-step';
 import type { FeatureFlags } from '@rampart/contracts';
-import { configQueryOptions, readPublicConfig } from '../../../app/config';
+import { configKey, readPublicConfig } from '../../../lib/config';
 import { kycDetailsDraft, kycInputOf, resetKycDetailsDraft } from './draft';
 import {
   fakeServer,
@@ -28,7 +28,7 @@ async function renderStep(record = NO_RECORD, flags?: Partial<FeatureFlags>) {
   const queryClient = testQueryClient();
   if (flags)
     queryClient.setQueryData(
-      configQueryOptions.queryKey,
+      configKey,
       readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }),
     );
   const view = renderWithApp(<BasicDetailsStep onContinue={onContinue} />, fake.api, queryClient);

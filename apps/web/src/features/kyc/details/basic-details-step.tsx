@@ -3,7 +3,7 @@ import { CalendarDate } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { KYC_SEXES, RULE_MESSAGES } from '@rampart/contracts';
-import { useFeatureFlags } from '../../../app/config';
+import { useFeatureFlags } from '../../../lib/config';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { DateOfBirthPicker } from '../../../components/ui/date-of-birth-picker';

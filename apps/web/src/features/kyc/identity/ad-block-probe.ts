@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAppConfig } from '../../../app/config';
+import { useAppConfig } from '../../../lib/config';
 
 export type ProbeOutcome = 'reachable' | 'blocked';
 

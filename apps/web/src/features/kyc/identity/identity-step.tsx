@@ -3,7 +3,7 @@ import { RotateCcw, ShieldX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CLIENT_CONSTANTS, isRestrictedCountry, UserCountryReply, type SendSmsReply } from '@rampart/contracts';
-import { useFeatureFlags } from '../../../app/config';
+import { useFeatureFlags } from '../../../lib/config';
 import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';

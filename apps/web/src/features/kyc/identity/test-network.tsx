@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { FeatureFlags } from '@rampart/contracts';
-import { configQueryOptions, readPublicConfig } from '../../../app/config';
+import { configKey, readPublicConfig } from '../../../lib/config';
 import { SnackbarProvider } from '../../../components/ui/snackbar';
 import { ApiProvider, createApiClient } from '../../../lib/api';
 
@@ -188,7 +188,7 @@ export function appTree(
   // The deployment's settings as /api/config serves them (docs/feature-flags.md): the app reads them once at start,
   // so a page finds them in the cache rather than asking again.
   queryClient.setQueryData(
-    configQueryOptions.queryKey,
+    configKey,
     readPublicConfig({
       version: '0.0.0-test',
       stage: 'sandbox',

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { RampLimitsReply, type RampLimitsReply as Limits } from '@rampart/contracts';
+import type { RampLimitsReply as Limits } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
-import { moneyKey } from './keys';
+import { rampLimitsQueryOptions } from '../../../lib/queries/limits';
 
 /** The deposit methods with a rolling-week limit (document 2, section 9; decision 053). */
 export type WeeklyLimitedMethod = 'primex_ach' | 'primex_card';
@@ -11,22 +11,14 @@ export function isWeeklyLimited(method: string | null): method is WeeklyLimitedM
 }
 
 /**
- * POST /ramp/limits for a deposit method with a weekly limit: what is used and what is left (the limits are the ramp
- * module's, shared by deposits and the buys the method pays for). Under moneyKey, so a deposit made refreshes it.
- * A read: retries (R16).
+ * The weekly limit of a deposit method: what is used and what is left, picked out of the method's ramp limits (the
+ * limits are the ramp module's, shared by deposits and the buys the method pays for, and read under the one key of
+ * lib/queries/limits.ts). A deposit made invalidates that key.
  */
 export function weeklyLimitQueryOptions(api: ApiClient, method: WeeklyLimitedMethod | null) {
   return queryOptions({
-    queryKey: [...moneyKey, 'weekly-limit', method],
-    queryFn: async ({ signal }): Promise<Limits['limits'][number] | null> => {
-      const reply = await api.request('/ramp/limits', {
-        body: { method },
-        retry: true,
-        signal,
-        schema: RampLimitsReply,
-      });
-      return reply.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ?? null;
-    },
-    enabled: method !== null,
+    ...rampLimitsQueryOptions(api, method),
+    select: (reply: Limits): Limits['limits'][number] | null =>
+      reply.limits.find((limit) => limit.kind === 'weekly_method' && limit.method === method) ?? null,
   });
 }

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api';
 import { useServerText } from '../../../lib/server-text';
 import { formatAmount } from '../../../lib/format';
-import { CopyButton } from '../../trade/components/copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { useAssetDeposit } from '../use-asset-deposit';
 
 const selectClass =

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KYC_LEVELS } from '@rampart/contracts';
 import { LinkButton } from '../../../components/ui/link-button';
 import { formatUsd } from '../../../lib/format';
-import { kycLevelFromState, useKycState } from '../../kyc/kyc-store';
+import { kycLevelFromState, useKycState } from '../../../lib/session/kyc-store';
 import { useHoldings } from '../../../lib/queries/holdings';
 import { MONEY_PATH } from '../paths';
 

@@ -17,6 +17,7 @@ import { DEPOSIT_PATH } from '../paths';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from './status-badge';
 import { holdingsKey } from '../../../lib/queries/holdings';
+import { limitsKey } from '../../../lib/queries/limits';
 
 /** A deposit not yet in the balance, or a withdrawal not yet sent, can be cancelled (the server has the last word). */
 export function isCancellable(transfer: TransferView): boolean {
@@ -166,6 +167,7 @@ export function TransferHistory() {
       setCancelling(null);
       void queryClient.invalidateQueries({ queryKey: moneyKey });
       void queryClient.invalidateQueries({ queryKey: holdingsKey });
+      void queryClient.invalidateQueries({ queryKey: limitsKey });
     }
   };
 

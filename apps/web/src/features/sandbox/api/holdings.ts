@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi, type ApiClient } from '../../../lib/api';
-import { sandboxKey } from './account';
+import { sandboxKey } from './keys';
 
 /** POST /primetrust-accounts-view: the raw holdings reply, shown as it comes (a read: it retries, R16). */
 export function sandboxHoldingsQueryOptions(api: ApiClient) {

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError, useApi } from '../../../lib/api';
 import { useServerText } from '../../../lib/server-text';
 import { associateTotp } from '../api/associate-totp';
-import { userQueryOptions } from '../api/get-user';
+import { userQueryOptions } from '../../../lib/queries/user';
 import { reauthenticate } from '../api/reauthenticate';
 import { setMfaPreference } from '../api/set-mfa-preference';
 import { verifyTotp } from '../api/verify-totp';

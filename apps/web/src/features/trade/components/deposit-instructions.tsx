@@ -6,7 +6,7 @@ import { QrCode } from '../../../components/ui/qr-code';
 import { useApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { rampAssetsQueryOptions } from '../api/ramp-assets';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { formatAssetAmount } from './trade-lines';
 
 /** A sell by deposit whose deposit has not arrived yet: the owner needs the address (and memo) to send to. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 
 /** An order's short tracking link (`/r/<shortId>`) as the full address to share, with a button that copies it. */
 export function ShortLink({ shortId }: { shortId: string }) {

@@ -1,16 +1,7 @@
-import {
-  DEFAULT_FEATURE_FLAGS,
-  rampCatalogue,
-  type BankAccount,
-  type FeatureFlags,
-  type RampAsset,
-} from '@rampart/contracts';
+import type { BankAccount } from '@rampart/contracts';
 import type { PaymentMethodText } from './asset-options';
 
-/** The catalogue `/ramp/assets` serves under the given flags (the very same function the API runs). */
-export function catalogue(overrides: Partial<FeatureFlags> = {}): RampAsset[] {
-  return rampCatalogue({ ...DEFAULT_FEATURE_FLAGS, ...overrides });
-}
+export { catalogue } from '../../../test/fixtures';
 
 export function bankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
   return {

@@ -1,4 +1,4 @@
-import { createStore, useStoreState } from '../../lib/store';
+import { createStore, useStoreState } from '../store';
 import type { WalletLaunch } from './wallet-launch';
 import type { WalletProvider } from './wallet-provider';
 

@@ -1,11 +1,11 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiProvider, useApi } from '../../lib/api';
-import i18n from '../../lib/i18n';
-import { holdingsQueryOptions } from '../trade/api/payment-sources';
-import { DepositPage } from './deposit-page';
-import { bank, fakeServer, HOLDINGS, renderPage, transfer } from './test-utils';
+import { ApiProvider, useApi } from '../lib/api';
+import i18n from '../lib/i18n';
+import { holdingsQueryOptions } from '../features/trade/api/payment-sources';
+import { DepositPage } from '../features/money/deposit-page';
+import { bank, fakeServer, HOLDINGS, renderPage, transfer } from './page-kit';
 
 /** The USD balance under the trade pages' "USD balance" option, as they read it. */
 function TradeBalance() {

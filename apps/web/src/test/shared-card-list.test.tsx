@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiProvider } from '../../lib/api';
-import i18n from '../../lib/i18n';
-import { CardChoice } from '../money/components/card-choice';
-import { bankAccount, fakeServer, INSTITUTIONS, ok, renderMethods } from './test-utils';
+import { ApiProvider } from '../lib/api';
+import i18n from '../lib/i18n';
+import { CardChoice } from '../features/money/components/card-choice';
+import { bankAccount, fakeServer, INSTITUTIONS, ok, renderMethods } from '../features/methods/test-utils';
 
 const NO_ERRORS = { errors: [], fields: {} };
 const card = (id: string, nickname: string, last4: string) => ({

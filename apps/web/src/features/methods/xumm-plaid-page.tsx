@@ -4,7 +4,7 @@ import { CheckCircle2, Clock, ExternalLink, Landmark, LinkIcon, Loader2 } from '
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BankAccount, BankLinkHandoffReply } from '@rampart/contracts';
-import { RequireKycLevel, RequireLogin } from '../../app/guards';
+import { RequireKycLevel, RequireLogin } from '../../lib/session/guards';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
@@ -12,12 +12,12 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { ApiProvider, createApiClient, errorText, isApiError, useApi } from '../../lib/api';
 import { banksKey } from '../../lib/queries/banks';
-import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } from '../methods/api/bank-link-handoff';
-import { methodsKey } from '../methods/api/keys';
-import { LinkFlow, ReauthFlow } from '../methods/bank-link-page';
-import { returnPath } from '../methods/paths';
-import { useAction } from '../methods/use-action';
-import { openInWallet } from './wallet-state';
+import { bankLinkHandoffStatus, createBankLinkHandoff, redeemBankLinkHandoff } from './api/bank-link-handoff';
+import { methodsKey } from './api/keys';
+import { LinkFlow, ReauthFlow } from './bank-link-page';
+import { returnPath } from './paths';
+import { useAction } from './use-action';
+import { openInWallet } from '../../lib/session/wallet-state';
 
 /** How often the mini-app asks whether the bank was linked while the wallet's browser is open. */
 export const HANDOFF_POLL_MS = 3000;

@@ -11,9 +11,9 @@ import {
   type ServerMessage,
   type TransferView,
 } from '@rampart/contracts';
-import { configQueryOptions, readPublicConfig } from '../../app/config';
-import { SnackbarProvider } from '../../components/ui/snackbar';
-import { ApiProvider, createApiClient } from '../../lib/api';
+import { configKey, readPublicConfig } from '../lib/config';
+import { SnackbarProvider } from '../components/ui/snackbar';
+import { ApiProvider, createApiClient } from '../lib/api';
 
 export interface Call {
   path: string;
@@ -107,7 +107,7 @@ export function renderPage(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (flags)
     queryClient.setQueryData(
-      configQueryOptions.queryKey,
+      configKey,
       readPublicConfig({ version: '0.0.0-test', stage: 'sandbox', sandbox: true, flags }),
     );
   const result = render(

@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
-import { createStore, useStoreState, useStoreValue } from '../../lib/store';
+import { createStore, useStoreState, useStoreValue } from '../store';
 import { clearSession, readToken } from './session-storage';
 
 /** Login method types of document 1, section 3 (R2). */

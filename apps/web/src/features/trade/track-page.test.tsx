@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
-import { TRACKING_ID, errorReply, fakeServer, order, renderPage } from '../trade/test-support';
+import { TRACKING_ID, errorReply, fakeServer, order, renderPage } from './test-support';
 import { ShortLinkPage } from './short-link-page';
 import { TrackPage } from './track-page';
 

@@ -2,11 +2,19 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiProvider, useApi } from '../../lib/api';
-import i18n from '../../lib/i18n';
-import { BankChoice } from '../money/components/bank-choice';
-import { bankAccountsQueryOptions } from '../trade/api/payment-sources';
-import { bankAccount, fakeServer, INSTITUTIONS, METHOD_ID, ok, OTHER_METHOD_ID, renderMethods } from './test-utils';
+import { ApiProvider, useApi } from '../lib/api';
+import i18n from '../lib/i18n';
+import { BankChoice } from '../features/money/components/bank-choice';
+import { bankAccountsQueryOptions } from '../features/trade/api/payment-sources';
+import {
+  bankAccount,
+  fakeServer,
+  INSTITUTIONS,
+  METHOD_ID,
+  ok,
+  OTHER_METHOD_ID,
+  renderMethods,
+} from '../features/methods/test-utils';
 
 const FIRST = 'First Platypus Bank';
 const SECOND = 'Gingham Credit Union';

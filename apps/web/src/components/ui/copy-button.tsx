@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { useSnackbar } from '../../../components/ui/snackbar';
+import { Button } from './button';
+import { useSnackbar } from './snackbar';
 
 /**
  * Copies a value (an address, a tag) to the clipboard and says so on the button for a few seconds. Where the

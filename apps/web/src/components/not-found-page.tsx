@@ -1,7 +1,7 @@
 import { MapPinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/ui/link-button';
-import { MessageBlock } from '../../components/ui/message-block';
+import { LinkButton } from './ui/link-button';
+import { MessageBlock } from './ui/message-block';
 
 /** Any other path (document 1, section 2): 'Oops' / 'We cannot find the page you are looking for!'. */
 export function NotFoundPage() {

@@ -7,7 +7,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useApi } from '../../lib/api';
-import { resolveShortLink } from '../trade/api/orders';
+import { resolveShortLink } from './api/orders';
 
 /** /r/:shortId (public): resolves the short link and replaces itself with the tracking page. */
 export function ShortLinkPage() {

@@ -7,9 +7,9 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isApiError, useApi } from '../../lib/api';
 import { useServerText } from '../../lib/server-text';
-import { getTracking } from '../trade/api/orders';
-import { OrderView, isFinal } from '../trade/components/order-view';
-import { ShortLink } from '../trade/components/short-link';
+import { getTracking } from './api/orders';
+import { OrderView, isFinal } from './components/order-view';
+import { ShortLink } from './components/short-link';
 
 /** How often an order that is still moving is read again. */
 const TRACK_POLL_MS = 5000;

@@ -1,9 +1,9 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { KYC_LEVELS, type KycLevel } from '@rampart/contracts';
-import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useAuthValue } from '../features/auth/auth-store';
-import { kycLevelFromStatus, useKycState } from '../features/kyc/kyc-store';
+import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { useAuthValue } from './auth-store';
+import { kycLevelFromStatus, useKycState } from './kyc-store';
 
 export const AUTH_PATH = '/auth';
 export const KYC_PATH = '/kyc';

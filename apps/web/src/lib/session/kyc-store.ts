@@ -7,7 +7,7 @@ import {
   type KycCheckStatus,
   type KycLevel,
 } from '@rampart/contracts';
-import { createStore, useStoreState } from '../../lib/store';
+import { createStore, useStoreState } from '../store';
 
 /** KYC request status of document 1, section 4 ("cancelled" also exists). */
 export const KYC_REQUEST_STATUSES = ['not_started', 'started', 'success', 'failure', 'cancelled'] as const;
