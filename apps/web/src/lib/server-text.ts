@@ -17,8 +17,9 @@ export interface ServerText {
 /**
  * The server's messages in the user's language, by key (decision 075): an error reply carries beside each English
  * text its key and parameters (`messageKey`, `fieldKeys`), and the key is the path of its translation in the shell's
- * locale files (src/locales/en.json, es.json: `identity.*`, `ramp.*`, `order.*`, `transfer.*`, `card.*`). A text
- * without a key, or with one this client does not know (a newer server), is shown as sent.
+ * locale files (src/locales/es.json: `identity.*`, `ramp.*`, `order.*`, `transfer.*`, `card.*`). In English the reply's
+ * own text is shown: en.json carries only the identity messages, which the sign-in page also shows unasked
+ * (decision 081). A text without a key, or with one this client does not know (a newer server), is shown as sent.
  */
 export function useServerText(): ServerText {
   const { t, i18n } = useTranslation();

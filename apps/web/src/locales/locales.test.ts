@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGE_TEMPLATES } from '@rampart/contracts';
 import i18n, { FEATURE_NAMESPACES } from '../lib/i18n';
 import en from './en.json';
 import es from './es.json';
 
 /** Every namespace's English and Spanish texts: the shell's, then each feature's (src/locales/<ns>/<lng>.json). */
 const featureFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+/**
+ * The server's messages need no English copy in the bundle: the reply's English is the text (decision 081). Their
+ * English here is the contracts' template, so the Spanish is held to it like every other text.
+ */
+function withServerEnglish(texts: Record<string, unknown>): Record<string, unknown> {
+  const merged = structuredClone(texts);
+  for (const [key, template] of Object.entries(SERVER_MESSAGE_TEMPLATES)) {
+    const parts = key.split('.');
+    let node = merged;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1) as string] ??= template;
+  }
+  return merged;
+}
+
 const NAMESPACES: Record<string, { en: unknown; es: unknown }> = {
-  translation: { en, es },
+  translation: { en: withServerEnglish(en), es },
   ...Object.fromEntries(
     FEATURE_NAMESPACES.map((ns) => [ns, { en: featureFiles[`./${ns}/en.json`], es: featureFiles[`./${ns}/es.json`] }]),
   ),
