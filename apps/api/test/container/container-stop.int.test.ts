@@ -10,15 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { ensureBuilt } from '../../../../scripts/build.mjs';
 import { testDatabaseKind } from '../helpers';
 import { createScratchDatabase, serverUrl } from '../scale/cluster';
-import {
-  freePort,
-  jsonLines,
-  readRuntimeStage,
-  runHealthcheck,
-  startLikeContainer,
-  waitFor,
-  type RuntimeStage,
-} from './image';
+import { freePort } from '../free-port';
+import { jsonLines, readRuntimeStage, runHealthcheck, startLikeContainer, waitFor, type RuntimeStage } from './image';
 
 /** pg_control's `state` (a 32-bit field after the system identifier and two version numbers): 1 is "shut down". */
 const DB_SHUTDOWNED = 1;

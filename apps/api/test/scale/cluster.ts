@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Env } from '../../src/config';
 import { rootDir } from '../helpers';
+import { freePort } from '../free-port';
 
 /**
  * Several real Rampart processes on one PostgreSQL server, as production runs them (decision 039): API processes
@@ -49,18 +49,6 @@ export async function createScratchDatabase(
       }
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

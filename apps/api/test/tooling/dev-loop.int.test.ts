@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitFor, type ContainerProcess } from '../container/image';
+import { waitFor, type ContainerProcess } from '../container/image';
+import { freePort } from '../free-port';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const watchedSource = path.join(rootDir, 'apps/api/src/main.ts');
