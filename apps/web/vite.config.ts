@@ -204,7 +204,7 @@ export default defineConfig({
             // dependencies stay with the pages that use them.
             {
               name: 'ui',
-              test: /[\\/]src[\\/]components[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              test: /[\\/]src[\\/]components[\\/]ui[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
               includeDependenciesRecursively: false,
               entriesAware: true,
             },
