@@ -6,6 +6,7 @@ export * from './session';
 export * from './rules';
 export * from './catalogue/jurisdictions';
 export * from './zod-messages';
+export * from './issue-messages';
 export * from './identity';
 export * from './catalogue/regions';
 export * from './catalogue/country-names';

@@ -12,12 +12,14 @@ import {
   KYC_CHECK_NAMES,
   KYC_CHECK_STATUSES,
   KYC_MESSAGES,
+  type KycMessageKey,
   KYC_MIN_AGE_YEARS,
   KYC_PHONE_MIN_LENGTH,
   USER_COUNTRY_SOURCES,
 } from './kyc-constants';
-import { formatRuleMessage } from './rules/messages';
-import { firstFailure, type Rule } from './rules/rule';
+import { firstFailure, ruleFailure, type Rule, type RuleFailure } from './rules/rule';
+import { keyedIssueParams } from './rules/zod';
+import type { ServerMessage } from './server-messages';
 import {
   PHONE_MAX_LENGTH,
   city,
@@ -191,14 +193,22 @@ export function birthDateProblem(
   birth: { day?: unknown; month?: unknown; year?: unknown } | undefined,
   today: CalendarDate,
 ): string | undefined {
+  return birthDateIssue(birth, today)?.text;
+}
+
+function birthDateIssue(
+  birth: { day?: unknown; month?: unknown; year?: unknown } | undefined,
+  today: CalendarDate,
+): KycProblem | undefined {
   const year = toInt(birth?.year);
   const month = toInt(birth?.month);
   const day = toInt(birth?.day);
-  if (year === undefined || month === undefined || day === undefined) return M.invalidDate;
-  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return M.invalidDate;
+  if (year === undefined || month === undefined || day === undefined) return kycProblem('invalidDate');
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return kycProblem('invalidDate');
   const date = { year, month, day };
-  if (compareDates(date, today) >= 0) return M.dateInPast;
-  if (ageOn(date, today) < KYC_MIN_AGE_YEARS) return M.olderThan18;
+  if (compareDates(date, today) >= 0) return kycProblem('dateInPast');
+  if (ageOn(date, today) < KYC_MIN_AGE_YEARS) return kycProblem('olderThan18');
   return undefined;
 }
 
@@ -218,9 +228,13 @@ function parsePhone(number: string | undefined, country: string): PhoneNumber | 
  * restricted country (restricted countries are not in the phone country list).
  */
 export function phoneProblem(number: string | undefined, country: string): string | undefined {
+  return phoneIssue(number, country)?.text;
+}
+
+function phoneIssue(number: string | undefined, country: string): KycProblem | undefined {
   const parsed = parsePhone(number, country);
-  if (!parsed) return M.invalidPhone;
-  return parsed.country && isRestrictedCountry(parsed.country) ? M.invalidPhone : undefined;
+  if (!parsed) return kycProblem('invalidPhone');
+  return parsed.country && isRestrictedCountry(parsed.country) ? kycProblem('invalidPhone') : undefined;
 }
 
 /**
@@ -245,24 +259,45 @@ function trimmed(value: string | undefined): string | undefined {
   return t === undefined || t === '' ? undefined : t;
 }
 
-function check(problems: Record<string, string>, field: string, value: unknown, rules: readonly Rule[]): void {
+/**
+ * A problem of a KYC record: its English text (the API's wording) and its key with parameters, `kyc.<name>` or
+ * `rule.<code>` (server-messages.ts), by which a client shows it in the user's language (decision 075).
+ */
+export interface KycProblem extends ServerMessage {
+  readonly text: string;
+}
+
+const kycProblem = (name: KycMessageKey): KycProblem => ({ key: `kyc.${name}`, text: M[name] });
+
+const ruleProblem = (failure: RuleFailure): KycProblem => ({
+  key: `rule.${failure.code}`,
+  text: failure.message,
+  ...(failure.params === undefined ? {} : { params: failure.params }),
+});
+
+function check(problems: Record<string, KycProblem>, field: string, value: unknown, rules: readonly Rule[]): void {
   const failure = firstFailure(value, rules);
-  if (failure) problems[field] = failure.message;
+  if (failure) problems[field] = ruleProblem(failure);
 }
 
 /** The country checks shared by the address and the phone: a real ISO code, not restricted. */
-function countryProblem(value: string | undefined): string | undefined {
+function countryProblem(value: string | undefined): KycProblem | undefined {
   const failure = firstFailure(value, [required, countryCode]);
-  if (failure) return failure.message;
-  return isRestrictedCountry(value ?? '') ? M.countryNotSupported : undefined;
+  if (failure) return ruleProblem(failure);
+  return isRestrictedCountry(value ?? '') ? kycProblem('countryNotSupported') : undefined;
 }
 
 /**
- * Every problem of a KYC individual record, field path → the first message for it (one message per field, as a
- * form shows). Empty means valid. `today` is the caller's clock (R7 counts from it).
+ * Every problem of a KYC individual record, field path → the first message for it in English (one message per
+ * field, as a form shows). Empty means valid. `today` is the caller's clock (R7 counts from it).
  */
 export function kycIndividualProblems(input: KycIndividualInput, today: CalendarDate): Record<string, string> {
-  const problems: Record<string, string> = {};
+  return Object.fromEntries(Object.entries(kycIndividualIssues(input, today)).map(([field, p]) => [field, p.text]));
+}
+
+/** The same problems with their keys: what a form shows in the user's language and the API puts in its reply. */
+export function kycIndividualIssues(input: KycIndividualInput, today: CalendarDate): Record<string, KycProblem> {
+  const problems: Record<string, KycProblem> = {};
   const name = input.name ?? {};
   const first = trimmed(name.first);
   const last = trimmed(name.last);
@@ -282,7 +317,7 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
   if (trimmed(name.matronymic) !== undefined) check(problems, 'name.matronymic', trimmed(name.matronymic), [lastName]);
   if (trimmed(name.maiden) !== undefined) check(problems, 'name.maiden', trimmed(name.maiden), [lastName]);
 
-  const birth = birthDateProblem(input.birth, today);
+  const birth = birthDateIssue(input.birth, today);
   if (birth) problems['birth'] = birth;
 
   check(problems, 'tax.identifier', trimmed(input.tax?.identifier), taxIdentifier);
@@ -301,12 +336,12 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
     // Region is required only for countries with a region list (US, CA, GB); restricted states are refused.
     check(problems, 'address.region', regionValue, [required, regionIn(regionCodesOf(country))]);
     if (!problems['address.region'] && isRestrictedRegion(country, regionValue ?? ''))
-      problems['address.region'] = M.regionNotSupported;
+      problems['address.region'] = kycProblem('regionNotSupported');
   } else if (trimmed(address.region) !== undefined) {
     check(problems, 'address.region', trimmed(address.region), [region]);
   }
   const postal = trimmed(address.postalCode);
-  if (postal === undefined) problems['address.postalCode'] = formatRuleMessage('required');
+  if (postal === undefined) problems['address.postalCode'] = ruleProblem(ruleFailure('required'));
   // The postal-code rule needs a real country; with a bad country that field carries the message instead.
   else if (!countryFailure && country !== undefined)
     check(problems, 'address.postalCode', postal, [postalCode(country)]);
@@ -318,7 +353,7 @@ export function kycIndividualProblems(input: KycIndividualInput, today: Calendar
     const phoneCountryFailure = countryProblem(phoneCountry);
     if (phoneCountryFailure) problems['telephone.country'] = phoneCountryFailure;
     else {
-      const phone = phoneProblem(telephone.number, phoneCountry);
+      const phone = phoneIssue(telephone.number, phoneCountry);
       if (phone) problems['telephone.number'] = phone;
       // The calling code, when sent, is the phone country's own (document 1, section 3; the library knows each one).
       const callingCode = trimmed(telephone.countryCode)?.replace(/^\+/, '');
@@ -418,8 +453,13 @@ export function normaliseKycIndividual(input: KycIndividualInput): KycIndividual
  */
 export function kycIndividualRequest(now: () => Date = () => new Date()) {
   return KycIndividualInput.superRefine((input, ctx) => {
-    for (const [field, message] of Object.entries(kycIndividualProblems(input, calendarDateOf(now())))) {
-      ctx.addIssue({ code: 'custom', message, path: field.split('.') });
+    for (const [field, problem] of Object.entries(kycIndividualIssues(input, calendarDateOf(now())))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.text,
+        path: field.split('.'),
+        params: keyedIssueParams(problem),
+      });
     }
   }).transform(normaliseKycIndividual);
 }

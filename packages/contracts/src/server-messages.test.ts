@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
+import { KYC_MESSAGES } from './kyc-constants';
+import { KYC_DOCUMENT_MESSAGES } from './kyc-documents';
+import { VERIFICATION_MESSAGES } from './identity-verification-constants';
+import { RULE_MESSAGES } from './rules/messages';
 import { ORDER_MESSAGES } from './ramp-orders';
 import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
 import { SERVER_MESSAGE_KEYS, renderServerMessage, serverMessage, serverMessageOfText } from './server-messages';
@@ -21,11 +25,23 @@ describe('keyed server messages (decision 075)', () => {
   });
 
   it('keys every message of the catalogues', () => {
-    const count = [IDENTITY_MESSAGES.en, RAMP_QUOTE_MESSAGES, ORDER_MESSAGES, TRANSFER_MESSAGES, CARD_MESSAGES.en]
+    const count = [
+      IDENTITY_MESSAGES.en,
+      RAMP_QUOTE_MESSAGES,
+      ORDER_MESSAGES,
+      TRANSFER_MESSAGES,
+      CARD_MESSAGES.en,
+      RULE_MESSAGES.en,
+      KYC_MESSAGES.en,
+      KYC_DOCUMENT_MESSAGES.en,
+      VERIFICATION_MESSAGES.en,
+    ]
       .map((catalogue) => Object.keys(catalogue).length)
       .reduce((a, b) => a + b, 0);
     expect(SERVER_MESSAGE_KEYS).toHaveLength(count);
     expect(SERVER_MESSAGE_KEYS).toContain('card.declined');
+    expect(SERVER_MESSAGE_KEYS).toContain('rule.maxLength');
+    expect(SERVER_MESSAGE_KEYS).toContain('kyc.olderThan18');
   });
 
   it('finds the key of a parameterless catalogue text, never of a text with parameters or a free one', () => {

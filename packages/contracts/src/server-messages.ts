@@ -1,7 +1,11 @@
 import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
+import { KYC_MESSAGES } from './kyc-constants';
+import { KYC_DOCUMENT_MESSAGES } from './kyc-documents';
+import { VERIFICATION_MESSAGES } from './identity-verification-constants';
 import { ORDER_MESSAGES } from './ramp-orders';
 import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
+import { RULE_MESSAGES } from './rules/messages';
 import { TRANSFER_MESSAGES } from './transfers';
 
 /**
@@ -46,6 +50,12 @@ export const SERVER_MESSAGE_TEMPLATES = {
     dailyLimitExceeded: RAMP_QUOTE_MESSAGES.dailyLimitExceeded('{{remaining}}'),
   }),
   ...templatesOf('order', ORDER_MESSAGES),
+  // The generic string rules (`{{n}}`, `{{value}}`), the KYC record's, its documents' and identity verification's
+  // messages: each carried by the contracts in both languages, which a client loads as i18next namespaces.
+  ...templatesOf('rule', RULE_MESSAGES.en),
+  ...templatesOf('kyc', KYC_MESSAGES.en),
+  ...templatesOf('kycDocument', KYC_DOCUMENT_MESSAGES.en),
+  ...templatesOf('verification', VERIFICATION_MESSAGES.en),
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGE_TEMPLATES;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatRuleMessage, type RuleCode } from './rules/messages';
+import { formatRuleMessage, type RuleCode, type RuleParams } from './rules/messages';
 
 const FORMAT_CODES: Partial<Record<string, RuleCode>> = {
   email: 'email',
@@ -15,27 +15,23 @@ const FORMAT_CODES: Partial<Record<string, RuleCode>> = {
 };
 
 /**
- * zod's own checks answer with the catalogue's messages (R12), so a plain `z.string().min(3)` in a
- * route schema reads like the rules do: 'A value is required', 'Value must be at least 3 characters'.
- * Returning undefined keeps zod's default text for checks the catalogue has no words for.
+ * The catalogue rule (R12) that words one of zod's own checks, with its parameters: a plain `z.string().min(3)` in a
+ * route schema reads like the rules do. Undefined for checks the catalogue has no words for.
  */
-export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefined {
+export function catalogueRuleOfIssue(issue: z.core.$ZodRawIssue): { code: RuleCode; params: RuleParams } | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return formatRuleMessage('required');
-      if (issue.expected === 'string') return formatRuleMessage('string');
-      return `Value must be a ${issue.expected}`;
+      if (issue.input === undefined || issue.input === null) return { code: 'required', params: {} };
+      return issue.expected === 'string' ? { code: 'string', params: {} } : undefined;
     case 'too_small':
-      if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1
-          ? formatRuleMessage('required')
-          : formatRuleMessage('minLength', { n: Number(issue.minimum) });
-      }
-      return undefined;
+      if (issue.origin !== 'string') return undefined;
+      return Number(issue.minimum) <= 1
+        ? { code: 'required', params: {} }
+        : { code: 'minLength', params: { n: Number(issue.minimum) } };
     case 'too_big':
-      return issue.origin === 'string' ? formatRuleMessage('maxLength', { n: Number(issue.maximum) }) : undefined;
+      return issue.origin === 'string' ? { code: 'maxLength', params: { n: Number(issue.maximum) } } : undefined;
     case 'invalid_value':
-      return formatRuleMessage('oneOf');
+      return { code: 'oneOf', params: {} };
     case 'invalid_format': {
       const code = FORMAT_CODES[issue.format];
       if (!code) return undefined;
@@ -43,13 +39,25 @@ export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefine
         (issue as { prefix?: string; suffix?: string; includes?: string }).prefix ??
         (issue as { suffix?: string }).suffix ??
         (issue as { includes?: string }).includes;
-      return formatRuleMessage(code, expected === undefined ? {} : { value: expected });
+      return { code, params: expected === undefined ? {} : { value: expected } };
     }
-    case 'unrecognized_keys':
-      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
     default:
       return undefined;
   }
+}
+
+/**
+ * zod's own checks answer with the catalogue's messages (R12), so a plain `z.string().min(3)` in a
+ * route schema reads like the rules do: 'A value is required', 'Value must be at least 3 characters'.
+ * Returning undefined keeps zod's default text for checks the catalogue has no words for.
+ */
+export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefined {
+  const rule = catalogueRuleOfIssue(issue);
+  if (rule) return formatRuleMessage(rule.code, rule.params);
+  if (issue.code === 'invalid_type') return `Value must be a ${issue.expected}`;
+  if (issue.code === 'unrecognized_keys')
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  return undefined;
 }
 
 let installed = false;

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { formatRuleMessage, unsafeTextPath } from '@rampart/contracts';
+import { serverMessage, unsafeTextPath } from '@rampart/contracts';
 import { AppError } from './app-error';
 
 /** Fastify's names for the parts of a request it validates, as the reply names them when no field path applies. */
@@ -25,7 +25,7 @@ export const requestValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) 
     const path = unsafeTextPath(data);
     if (path)
       return {
-        error: AppError.validation({ [path.length > 0 ? path.join('.') : part]: formatRuleMessage('characters') }),
+        error: AppError.validation({ [path.length > 0 ? path.join('.') : part]: serverMessage('rule.characters') }),
       };
     return validate(data);
   };

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@rampart/contracts';
+import { messageOfIssue, renderServerMessage, type ApiErrorBody, type ServerMessage } from '@rampart/contracts';
 import { AppError, isAppError, type ErrorCode } from '../lib/app-error';
 
 /** Fastify's own 4xx errors, each given the catalogue's code (never its internal text or a stack). */
@@ -29,11 +29,15 @@ function fieldName(context: string | undefined, instancePath: string): string {
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string | ServerMessage> = {};
     const context = (error as { validationContext?: string }).validationContext;
     for (const issue of error.validation) {
       const name = fieldName(context, issue.instancePath);
-      fields[name] ??= issue.message ?? 'Value is invalid';
+      if (fields[name] !== undefined) continue;
+      const message = issue.message ?? 'Value is invalid';
+      // The reply keeps the validator's own English; its key travels beside it (decision 075).
+      const key = messageOfIssue({ ...issue.params, code: issue.keyword, message });
+      fields[name] = key !== undefined && renderServerMessage(key) === message ? key : message;
     }
     return AppError.validation(fields);
   }

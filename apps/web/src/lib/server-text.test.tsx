@@ -5,7 +5,7 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import { ApiError } from './api';
 import i18n from './i18n';
-import { useServerText } from './server-text';
+import { translationOf, useServerText } from './server-text';
 
 function at(texts: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
@@ -16,9 +16,11 @@ const reply = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
 
 describe('server messages by key (decision 075)', () => {
   it('has a Spanish text for every key the contracts export, and English only where the shell shows it unasked', () => {
-    expect(SERVER_MESSAGE_KEYS.filter((key) => typeof at(es, key) !== 'string')).toEqual([]);
+    // The contracts' own bilingual catalogues (rules, KYC) are namespaces of their own, tested below.
+    const inLocaleFiles = SERVER_MESSAGE_KEYS.filter((key) => translationOf(key) === key);
+    expect(inLocaleFiles.filter((key) => typeof at(es, key) !== 'string')).toEqual([]);
     // The identity messages are also the sign-in page's own texts; the others' English is the reply's (decision 081).
-    for (const key of SERVER_MESSAGE_KEYS) {
+    for (const key of inLocaleFiles) {
       if (key.startsWith('identity.')) expect(at(en, key), key).toBe(SERVER_MESSAGE_TEMPLATES[key]);
       else expect(at(en, key), key).toBeUndefined();
     }

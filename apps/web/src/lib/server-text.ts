@@ -2,8 +2,33 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, MessageKey } from './api';
 
+/**
+ * The catalogues the contracts carry in both languages (the string rules, the KYC record's, its documents' and
+ * identity verification's messages) are not copied into the locale files: each is an i18next namespace of its own,
+ * `rules` loaded by the shell, the others by the KYC feature (features/kyc/catalogue-texts.ts).
+ */
+export const CONTRACT_CATALOGUE_NAMESPACES = {
+  rule: 'rules',
+  kyc: 'kycMessages',
+  kycDocument: 'kycDocumentMessages',
+  verification: 'verificationMessages',
+} as const;
+
+/** A key's path in i18next: `<namespace>:<name>` for a contracts catalogue, else the key itself. */
+export function translationOf(key: string): string {
+  const dot = key.indexOf('.');
+  const namespace = (CONTRACT_CATALOGUE_NAMESPACES as Record<string, string | undefined>)[key.slice(0, dot)];
+  return namespace === undefined ? key : `${namespace}:${key.slice(dot + 1)}`;
+}
+
 /** How errorText (lib/api/errors.ts) joins several messages: the same here. */
 const SEPARATOR = '; ';
+
+/** A message's key and parameters: a reply's (`MessageKey`) or a contract check's. */
+export interface KeyedMessage {
+  readonly key: MessageKey['key'];
+  readonly params?: Readonly<MessageKey['params']>;
+}
 
 export interface ServerText {
   /** The display text of an error reply in the user's language: its messages, else 'field: message's, else the message. */
@@ -11,7 +36,7 @@ export interface ServerText {
   /** One field's message in the user's language, or undefined when the reply names no such field. */
   ofField(error: ApiError, field: string): string | undefined;
   /** A message with its key, in the user's language; the English text when the key is missing or unknown here. */
-  ofMessage(english: string, key: MessageKey | undefined): string;
+  ofMessage(english: string, key: KeyedMessage | undefined): string;
 }
 
 /**
@@ -24,8 +49,10 @@ export interface ServerText {
 export function useServerText(): ServerText {
   const { t, i18n } = useTranslation();
   const ofMessage = useCallback(
-    (english: string, key: MessageKey | undefined) =>
-      key !== undefined && i18n.exists(key.key) ? t(key.key as never, key.params) : english,
+    (english: string, key: KeyedMessage | undefined) => {
+      const path = key === undefined ? undefined : translationOf(key.key);
+      return path !== undefined && i18n.exists(path) ? t(path as never, key?.params) : english;
+    },
     [t, i18n],
   );
   const ofField = useCallback(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_MESSAGES, isRuleCode, type RuleCode } from './messages';
+import { RULE_MESSAGES, isRuleCode, type RuleCode, type RuleParams } from './messages';
 import { firstFailure, type Rule, type RuleFailure } from './rule';
 
 // zod's own type check runs before the rules; it gets the catalogue's texts so a missing field
@@ -21,6 +21,14 @@ export function ruleIssue(failure: RuleFailure, path?: PropertyKey[]) {
     params: { code: failure.code, ...failure.params },
     ...(path === undefined ? {} : { path }),
   };
+}
+
+/**
+ * The params of a custom zod issue whose message is a keyed catalogue message (server-messages.ts): the API's reply
+ * carries the key beside the English text (messageOfIssue).
+ */
+export function keyedIssueParams(message: { readonly key: string; readonly params?: RuleParams }) {
+  return { messageKey: message.key, ...(message.params === undefined ? {} : { messageParams: message.params }) };
 }
 
 /** A zod string schema running the rules in order and reporting the first failure (R12). */

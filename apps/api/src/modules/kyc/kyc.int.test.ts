@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgreementPreviewReply,
+  ApiErrorBody,
+  renderServerMessage,
+  type ServerMessage,
   ContactStatusReply,
   IndividualInfoReply,
   KYC_MESSAGES,
@@ -202,6 +205,47 @@ describe('kyc: the individual record, the country and the agreement', () => {
       400,
       'invalid_json',
     );
+  });
+
+  it('carries the key and parameters of each field message beside its English text (decision 075)', async () => {
+    const token = await k.signedInUser('keyed-messages@example.com');
+    const record = validIndividual();
+    delete record.name!.last;
+    record.name!.first = 'x'.repeat(300);
+    record.address!.region = 'NY';
+    record.tax!.identifier = '1'.repeat(31);
+    record.birth = { year: new Date().getUTCFullYear() - 17, month: 1, day: 1 };
+    const body = ApiErrorBody.parse(
+      k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: record }), 400, 'validation_failed'),
+    );
+    expect(body.fieldKeys).toMatchObject({
+      'name.last': { key: 'rule.required' },
+      'address.region': { key: 'kyc.regionNotSupported' },
+      birth: { key: 'kyc.olderThan18' },
+    });
+    // Every keyed English text is its key's template with the parameters, word for word.
+    for (const [field, key] of Object.entries(body.fieldKeys ?? {}))
+      expect(body.errors?.fields[field], field).toBe(renderServerMessage(key as ServerMessage));
+    expect(body.fieldKeys?.['tax.identifier']).toEqual({ key: 'rule.maxLength', params: { n: 30 } });
+    // zod's own type check is worded, and keyed, by the rule catalogue.
+    const typed = validIndividual();
+    (typed.tax as Record<string, unknown>)['identifier'] = 42;
+    const wrongType = ApiErrorBody.parse(
+      k.expectError(await k.call('/api/contact/set/individualinfo', { token, body: typed }), 400, 'validation_failed'),
+    );
+    expect(wrongType.fieldKeys).toEqual({ 'tax.identifier': { key: 'rule.string' } });
+    // A control character anywhere is refused before the schema, keyed all the same.
+    const control = ApiErrorBody.parse(
+      k.expectError(
+        await k.call('/api/contact/set/individualinfo', {
+          token,
+          body: { ...validIndividual(), name: { first: 'A\u0000', last: 'B' } },
+        }),
+        400,
+        'validation_failed',
+      ),
+    );
+    expect(Object.values(control.fieldKeys ?? {})).toEqual([{ key: 'rule.characters' }]);
   });
 
   it('checks every field against its catalogue or rule and stores normalised values (decision 051)', async () => {

@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { CalendarDate } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { KYC_SEXES, RULE_MESSAGES } from '@rampart/contracts';
+import { KYC_SEXES, RULE_MESSAGES, type KycProblem } from '@rampart/contracts';
 import { useFeatureFlags } from '../../../lib/config';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
@@ -34,9 +34,9 @@ export function BasicDetailsStep({ onContinue }: { onContinue(): void }) {
   // Flag "KYC individual" (docs/feature-flags.md): the fuller profile, middle name (optional) and sex (required).
   const individual = useFeatureFlags().kycIndividual;
   const sex = draft.base.sex ?? '';
-  const problems: Record<string, string> = {
+  const problems: Record<string, KycProblem> = {
     ...draftProblems(draft),
-    ...(individual && sex.trim() === '' ? { sex: RULE_MESSAGES.en.required } : {}),
+    ...(individual && sex.trim() === '' ? { sex: { key: 'rule.required', text: RULE_MESSAGES.en.required } } : {}),
   };
   const { errorOf, markEdited, markBlurred, submit } = useFieldErrors(problems, draft.serverErrors);
   const { values } = draft;

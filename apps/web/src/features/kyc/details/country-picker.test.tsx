@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { flagUrl } from './countries';
 import { CountryPicker } from './country-picker';
-import { translateContractMessage } from './messages';
 
 function Picker({
   restricted,
@@ -68,17 +67,5 @@ describe('CountryPicker', () => {
     expect(box.getAttribute('aria-describedby')).toContain('field-error-telephone.country');
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('telephone.country')).toContainElement(box);
-  });
-});
-
-describe('translateContractMessage', () => {
-  it('gives the contracts’ Spanish for KYC and rule messages, templates included', () => {
-    expect(translateContractMessage('Must be older than 18.', 'es')).toBe('Debes ser mayor de 18 años.');
-    expect(translateContractMessage('A value is required', 'es')).toBe('Se requiere un valor');
-    expect(translateContractMessage('Value must be less than 30 characters', 'es')).toBe(
-      'El valor debe tener menos de 30 caracteres',
-    );
-    expect(translateContractMessage('Something else', 'es')).toBe('Something else');
-    expect(translateContractMessage('A value is required', 'en')).toBe('A value is required');
   });
 });

@@ -2,11 +2,13 @@ import {
   calendarDateOf,
   hasRegionList,
   KYC_MESSAGES,
-  kycIndividualProblems,
+  kycIndividualIssues,
   type CalendarDate,
+  type KycProblem,
   type IndividualInfoReply,
   type KycIndividualInput,
 } from '@rampart/contracts';
+import type { ApiError } from '../../../lib/api';
 import { createStore, useStoreState } from '../../../lib/store';
 import { countryName } from './countries';
 
@@ -37,8 +39,8 @@ export interface KycDetailsDraft {
   base: KycIndividualInput;
   /** R23's country guess is applied once, and never over a country the user chose. */
   countryGuessed: boolean;
-  /** Field path → message of the server's last validation reply, until that field changes. */
-  serverErrors: Record<string, string>;
+  /** Field path → message of the server's last validation reply (its English and key), until that field changes. */
+  serverErrors: Record<string, KycProblem | { readonly text: string; readonly key?: undefined }>;
 }
 
 export const EMPTY_VALUES: KycDetailsValues = {
@@ -216,12 +218,15 @@ export function kycInputOf(draft: Pick<KycDetailsDraft, 'values' | 'base'>): Kyc
   };
 }
 
-/** Every problem of the draft, field path → English message (the API's wording), today counted in UTC as the API does (R7). */
+/**
+ * Every problem of the draft, field path → its message (the API's English and key), today counted in UTC as the API
+ * does (R7).
+ */
 export function draftProblems(
   draft: Pick<KycDetailsDraft, 'values' | 'base'>,
   now: Date = new Date(),
-): Record<string, string> {
-  return kycIndividualProblems(kycInputOf(draft), calendarDateOf(now));
+): Record<string, KycProblem> {
+  return kycIndividualIssues(kycInputOf(draft), calendarDateOf(now));
 }
 
 export const DETAILS_FIELDS = [
@@ -241,4 +246,19 @@ export const LOCATION_FIELDS = [
   'address.region',
 ] as const;
 
-export const DETAILS_MISSING = KYC_MESSAGES.en.detailsMissing;
+export const DETAILS_MISSING: KycProblem = { key: 'kyc.detailsMissing', text: KYC_MESSAGES.en.detailsMissing };
+
+/** A refused save's field messages, each with the key the reply gave it (decision 075). */
+export function serverFieldMessages(error: ApiError): KycDetailsDraft['serverErrors'] {
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, text]) => {
+      const key = error.fieldKeys[field];
+      return [
+        field,
+        key === undefined
+          ? { text }
+          : { text, key: key.key as KycProblem['key'], ...(key.params ? { params: key.params } : {}) },
+      ];
+    }),
+  );
+}

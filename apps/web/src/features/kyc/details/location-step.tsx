@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { individualInfoQueryKey } from './api/get-individual-info';
 import { setIndividualInfo } from './api/set-individual-info';
 import { CountryPicker } from './country-picker';
@@ -18,10 +19,11 @@ import {
   kycDetailsDraft,
   kycInputOf,
   LOCATION_FIELDS,
+  serverFieldMessages,
   updateDraft,
+  type KycDetailsDraft,
   type KycDetailsValues,
 } from './draft';
-import { useContractText } from './messages';
 import { RegionPicker } from './region-picker';
 import { focusFirstInvalid, StepLayout } from './step-layout';
 import { useFieldErrors } from './use-field-errors';
@@ -49,10 +51,11 @@ const DETAILS: readonly string[] = DETAILS_FIELDS;
  */
 export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): void }) {
   const { t } = useTranslation('kycForm', { useSuspense: true });
+  const { t: shell } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const text = useContractText();
+  const serverText = useServerText();
   const hintId = useId();
   const { draft, ready } = useSeededDraft();
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,9 +72,9 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
   };
 
   /** Messages for the basic details go back to that screen, which shows them under their fields. */
-  const backToDetails = (messages: Record<string, string>) => {
+  const backToDetails = (messages: KycDetailsDraft['serverErrors']) => {
     kycDetailsDraft.setState((state) => ({ serverErrors: { ...state.serverErrors, ...messages } }));
-    snackbar.show({ message: text(DETAILS_MISSING), severity: 'warning' });
+    snackbar.show({ message: serverText.ofMessage(DETAILS_MISSING.text, DETAILS_MISSING), severity: 'warning' });
     onBack();
   };
 
@@ -84,10 +87,10 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
     } catch (error) {
       setSaving(false);
       if (!isApiError(error)) {
-        snackbar.show({ message: String(error), severity: 'error' });
+        snackbar.show({ message: shell('common.unexpected'), severity: 'error' });
         return;
       }
-      const fields = error.fields;
+      const fields = serverFieldMessages(error);
       if (error.statusCode === 400 && Object.keys(fields).length > 0) {
         kycDetailsDraft.setState((state) => ({ serverErrors: { ...state.serverErrors, ...fields } }));
         const elsewhere = Object.fromEntries(Object.entries(fields).filter(([field]) => DETAILS.includes(field)));
@@ -96,14 +99,14 @@ export function LocationStep({ onBack, onSaved }: { onBack(): void; onSaved(): v
         );
         if (unknown.length > 0)
           snackbar.show({
-            message: unknown.map(([field, message]) => `${field}: ${text(message)}`).join('; '),
+            message: unknown.map(([field]) => `${field}: ${serverText.ofField(error, field) ?? ''}`).join('; '),
             severity: 'error',
           });
         if (Object.keys(elsewhere).length > 0) backToDetails(elsewhere);
         else focusFirstInvalid(formRef.current);
         return;
       }
-      snackbar.show({ message: text(errorText(error)), severity: 'error' });
+      snackbar.show({ message: serverText.ofError(error), severity: 'error' });
     }
   };
 

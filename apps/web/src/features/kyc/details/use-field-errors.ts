@@ -1,13 +1,17 @@
 import { useCallback, useState } from 'react';
-import { useContractText } from './messages';
+import { useServerText } from '../../../lib/server-text';
+import type { KycDetailsDraft } from './draft';
+import '../catalogue-texts';
+
+type FieldMessage = KycDetailsDraft['serverErrors'][string];
 
 /**
  * Which messages a screen shows: a field's problem appears once the field was edited and left, or for every field
  * after Continue, and then follows the value as it changes. A server message shows until its field changes.
- * Messages are the validator's (the API's) words, in the user's language.
+ * Messages are the validator's (the API's) words, in the user's language by their keys.
  */
-export function useFieldErrors(problems: Record<string, string>, serverErrors: Record<string, string>) {
-  const text = useContractText();
+export function useFieldErrors(problems: Record<string, FieldMessage>, serverErrors: Record<string, FieldMessage>) {
+  const serverText = useServerText();
   const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -26,7 +30,9 @@ export function useFieldErrors(problems: Record<string, string>, serverErrors: R
   const errorOf = (field: string): string | undefined => {
     const local = submitted || touched.has(field) ? problems[field] : undefined;
     const message = local ?? serverErrors[field];
-    return message === undefined ? undefined : text(message);
+    return message === undefined
+      ? undefined
+      : serverText.ofMessage(message.text, message.key === undefined ? undefined : message);
   };
 
   return { errorOf, markEdited, markBlurred, submit: () => setSubmitted(true) };
