@@ -6,6 +6,7 @@ import {
   iban as ibanRule,
   swiftCode as swiftCodeRule,
   type Rule,
+  type ServerMessageKey,
   type TransferMethodKey,
   type TransferView,
   type WithdrawRequest,
@@ -45,8 +46,8 @@ const EMPTY_DETAILS: Details = {
 };
 
 /** The server's keys for the two routing fields when neither is given (decision 075). */
-const ROUTING_REQUIRED = 'transfer.routingRequired';
-const ACH_ROUTING_REQUIRED = 'transfer.achRoutingRequired';
+const ROUTING_REQUIRED: ServerMessageKey = 'transfer.routingRequired';
+const ACH_ROUTING_REQUIRED: ServerMessageKey = 'transfer.achRoutingRequired';
 
 /** IBAN and SWIFT are written upper case (the rules check them so); spaces inside an IBAN are its printed form. */
 function cleanDetails(details: Details): Details {
