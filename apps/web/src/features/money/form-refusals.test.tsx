@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
 import { DepositPage } from './deposit-page';
+import { WithdrawAssetPage } from './withdraw-asset-page';
 import { WithdrawPage } from './withdraw-page';
+import { catalogue } from '../../test/fixtures';
 import { bank, errorReply, fakeServer, HOLDINGS, renderPage, validationReply, type Handler } from '../../test/page-kit';
 
 beforeAll(async () => {
@@ -99,5 +101,54 @@ describe('a money form answering the server’s refusals', () => {
         'This is over your $1000 weekly limit for this method; $12.00 remains',
       ),
     );
+  });
+});
+
+const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+function assetServer(handlers: Record<string, Handler>) {
+  return fakeServer({
+    '/primetrust-accounts-view': () => ({
+      ...HOLDINGS,
+      assets: [{ assetTicker: 'USDS', settled: '150.000000', held: '0.000000', available: '150.000000' }],
+    }),
+    '/ramp/assets': () => ({ data: { assets: catalogue() } }),
+    '/holdings/withdrawals': () => ({ withdrawals: [] }),
+    '/holdings/withdraw-challenge': () => ({
+      challengeName: 'EMAIL_OTP',
+      codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@e***.com', attributeName: 'email' },
+    }),
+    ...handlers,
+  });
+}
+
+describe('the asset withdrawal answering the server’s refusals', () => {
+  async function request(user: ReturnType<typeof renderPage>['user']) {
+    await waitFor(() => expect(screen.getByLabelText('Asset')).toHaveValue('USDS'));
+    await user.selectOptions(await screen.findByLabelText('Network'), 'xrpl');
+    await user.type(screen.getByLabelText('Amount (USDS)'), '100');
+    await user.type(screen.getByLabelText('Address on XRP Ledger'), XRPL_ADDRESS);
+    await user.type(screen.getByLabelText('Destination tag'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+  }
+
+  it('goes back to the request with a refused field’s message under it', async () => {
+    const fake = assetServer({
+      '/holdings/withdraw': () => validationReply({ address: 'This address is not allowed' }),
+    });
+    const { user } = renderPage(<WithdrawAssetPage />, fake.api, '/money/withdraw-asset');
+    await request(user);
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and withdraw' }));
+    expect(await screen.findByTestId('field-error-address')).toHaveTextContent('This address is not allowed');
+    expect(screen.queryByTestId('asset-withdraw-verify')).toBeNull();
+  });
+
+  it('says a refused challenge under the amount, and stays on the request', async () => {
+    const fake = assetServer({ '/holdings/withdraw-challenge': () => errorReply(429, 'Slow down', 'rate_limited') });
+    const { user } = renderPage(<WithdrawAssetPage />, fake.api, '/money/withdraw-asset');
+    await request(user);
+    expect(await screen.findByTestId('field-error-amount')).toHaveTextContent('Slow down');
+    expect(screen.queryByTestId('asset-withdraw-verify')).toBeNull();
   });
 });
