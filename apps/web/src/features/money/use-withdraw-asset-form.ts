@@ -82,7 +82,7 @@ export function useWithdrawAssetForm() {
 
   /** A refusal's text in the user's language: the step-up's by its error code, the others by their keys. */
   const refusalText = (error: unknown): string => {
-    if (!isApiError(error)) return t('common.unexpected');
+    if (!isApiError(error)) return t('errors.unexpected');
     // An authenticator code used a moment ago: the wait until the next one (decision 056).
     if (error.code === 'CodeMismatchException' && error.messageKey?.key === 'identity.codeUsed')
       return serverText.ofError(error);
