@@ -11,7 +11,7 @@ import { useServerText, type ServerText } from '../../lib/server-text';
 import { formatDate, formatUsd } from '../../lib/format';
 import { confirmWithdrawal } from './api/confirm-withdrawal';
 import { moneyKey } from './api/keys';
-import { destinationText } from './components/transfer-history';
+import { destinationText } from './components/transfer-item';
 import { methodName } from './method-text';
 import { MONEY_PATH, WITHDRAW_PATH } from './paths';
 import { holdingsKey } from '../../lib/queries/holdings';

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { decimalToMinor, type AssetDeposit, type RampAsset } from '@rampart/contracts';
 import { useAppConfig } from '../../lib/config';
 import { useApi } from '../../lib/api';
 import { depositAddressQueryOptions, receiveSandboxAssetDeposit } from './api/asset-deposits';
 import { chainAssetsQueryOptions } from './api/asset-withdrawals';
-import { moneyKey } from './api/keys';
 import { useIdempotencyKey } from './use-idempotency-key';
-import { holdingsKey } from '../../lib/queries/holdings';
-import { limitsKey } from '../../lib/queries/limits';
+import { useRefreshMoney } from './use-refresh-money';
 
 /** Why a simulated deposit's amount cannot be sent: not a plain positive decimal of the asset, or below its minimum. */
 export type AmountProblem = 'invalid' | 'belowMinimum';
@@ -26,7 +24,7 @@ function amountProblemOf(text: string, decimals: number, minimum: string): Amoun
  */
 export function useAssetDeposit() {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const refreshMoney = useRefreshMoney();
   const sandbox = useAppConfig().data?.sandbox ?? false;
   const catalogue = useQuery(chainAssetsQueryOptions(api));
   const options: RampAsset[] = (catalogue.data ?? []).filter((entry) => !entry.disabled);
@@ -47,9 +45,7 @@ export function useAssetDeposit() {
       setArrived(reply.deposit);
       setAmount('');
       reset();
-      void queryClient.invalidateQueries({ queryKey: moneyKey });
-      void queryClient.invalidateQueries({ queryKey: holdingsKey });
-      void queryClient.invalidateQueries({ queryKey: limitsKey });
+      refreshMoney();
     },
   });
 
@@ -86,3 +82,5 @@ export function useAssetDeposit() {
     arrived,
   };
 }
+
+export type AssetDepositState = ReturnType<typeof useAssetDeposit>;
