@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OrderListReply, type AssetWithdrawal, type RampOrder, type TransferView } from '@rampart/contracts';
-import { useApi, type ApiClient } from '../../lib/api';
+import type { AssetWithdrawal, RampOrder, TransferView } from '@rampart/contracts';
+import { useApi } from '../../lib/api';
+import { ordersQueryOptions } from '../../lib/queries/orders';
 import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
 import { assetWithdrawalsQueryOptions } from './api/asset-withdrawals';
-import { moneyKey } from './api/keys';
 import { transfersQueryOptions } from './api/list-transfers';
 import { PageHeader } from './components/page-header';
 import { methodName } from './method-text';
@@ -15,16 +15,8 @@ import { MONEY_PATH, WITHDRAW_ASSET_PATH } from './paths';
 const FILTERS = ['all', 'money', 'trades', 'crypto'] as const;
 type Filter = (typeof FILTERS)[number];
 
-/** POST /ramp/orders {limit: 100}: the caller's newest orders, for the merged history. A read: retries (R16). */
-function ordersQueryOptions(api: ApiClient) {
-  return {
-    queryKey: [...moneyKey, 'orders'],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api
-        .request('/ramp/orders', { body: { limit: 100 }, retry: true, signal, schema: OrderListReply })
-        .then((r) => r.orders),
-  };
-}
+/** The merged history reads the caller's newest 100 orders. */
+const HISTORY_ORDERS = 100;
 
 interface Entry {
   id: string;
@@ -45,7 +37,7 @@ export function ActivityPage() {
   const { t } = useTranslation('money', { useSuspense: true });
   const api = useApi();
   const transfers = useQuery(transfersQueryOptions(api));
-  const orders = useQuery(ordersQueryOptions(api));
+  const orders = useQuery(ordersQueryOptions(api, HISTORY_ORDERS));
   const withdrawals = useQuery(assetWithdrawalsQueryOptions(api));
   const [filter, setFilter] = useState<Filter>('all');
 

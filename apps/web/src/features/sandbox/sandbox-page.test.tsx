@@ -10,6 +10,7 @@ import { SnackbarProvider } from '../../components/ui/snackbar';
 import { ApiError, ApiProvider, type ApiClient } from '../../lib/api';
 import { AuthStoreProvider, createAuthStore, type AuthStore } from '../../lib/session/auth-store';
 import { createKycStore, KycStoreProvider, type KycState } from '../../lib/session/kyc-store';
+import { holdingsKey } from '../../lib/queries/holdings';
 import { SandboxPage } from './sandbox-page';
 
 type Handler = (body: unknown) => unknown;
@@ -65,8 +66,9 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
     { authcheck: vi.fn(), readToken: () => null, clearSession: vi.fn() },
     { authChecked: true, loggedIn: true },
   );
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
         <AuthStoreProvider store={auth}>
           <KycStoreProvider store={store}>
@@ -80,7 +82,7 @@ function mount(handlers: Record<string, Handler>, kyc: Partial<KycState>) {
       </ApiProvider>
     </QueryClientProvider>,
   );
-  return { calls, store, auth, paths: () => calls.map((c) => c.path) };
+  return { calls, store, auth, queryClient, paths: () => calls.map((c) => c.path) };
 }
 
 /** The settling actions of document 1, section 2, their paths (document 2, section 7) and toasts (section 8). */
@@ -296,6 +298,27 @@ describe('the sandbox page', () => {
     await user.click(screen.getByRole('button', { name: 'Fund account' }));
     expect(await screen.findByText('Fund Account Success')).toBeInTheDocument();
     expect(sent(calls, '/primetrust/sandbox/account/fund')).toEqual([{ amount: '100' }]);
+  });
+
+  it('refreshes the one holdings read after funding, so the money and trade pages show the new balance', async () => {
+    const user = userEvent.setup();
+    let available = '12.50';
+    const { queryClient } = mount(
+      {
+        '/primetrust-accounts-view': () => ({ available, settled: available, held: '0.00', assets: [] }),
+        '/primetrust/sandbox/account/fund': () => {
+          available = '112.50';
+          return fundReply(SANDBOX_MESSAGES.accountFunded);
+        },
+      },
+      { kycStatus: 'opened' },
+    );
+    // The balance as the other pages read it: the shared holdings entry (lib/queries/holdings.ts).
+    await waitFor(() => expect(queryClient.getQueryData(holdingsKey)).toMatchObject({ available: '12.50' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Fund account amount (USD)' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Fund account' }));
+    expect(await screen.findByText('Fund Account Success')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(holdingsKey)).toMatchObject({ available: '112.50' }));
   });
 
   it('sends the wire deposit amount', async () => {

@@ -6,7 +6,7 @@ import { useKycState } from '../../lib/session/kyc-store';
 import { useAccount } from '../../lib/queries/account';
 import { clearSandboxAccount } from './api/clear-account';
 import { createSandboxAccount } from './api/create-account';
-import { useSandboxHoldings } from './api/holdings';
+import { useHoldings } from '../../lib/queries/holdings';
 import { AccountFreeze } from './components/account-freeze';
 import { BankMethodReset } from './components/bank-method-reset';
 import { FundingForms } from './components/funding-forms';
@@ -40,7 +40,7 @@ export function SandboxPage() {
   const auth = useAuthStore();
   const { accountFrozen } = useAuthState();
   const account = useAccount();
-  const holdings = useSandboxHoldings();
+  const holdings = useHoldings();
   const action = useSandboxAction();
   const opened = kyc.kycStatus === 'opened';
   const busy = action.busy !== null;

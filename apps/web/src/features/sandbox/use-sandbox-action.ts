@@ -2,7 +2,9 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/ui/snackbar';
-import { errorText, isApiError, useApi, type ApiClient } from '../../lib/api';
+import { isApiError, useApi, type ApiClient } from '../../lib/api';
+import { holdingsKey } from '../../lib/queries/holdings';
+import { useServerText } from '../../lib/server-text';
 import { banksKey } from '../../lib/queries/banks';
 import { useKycStore } from '../../lib/session/kyc-store';
 import { accountKey } from '../../lib/queries/account';
@@ -25,6 +27,7 @@ export function useSandboxAction() {
   const kyc = useKycStore();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const serverText = useServerText();
   const { t } = useTranslation('sandbox', { useSuspense: true });
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -41,7 +44,7 @@ export function useSandboxAction() {
         options.onSuccess?.();
         return true;
       } catch (error) {
-        const details = isApiError(error) ? errorText(error) : t('errors.unexpected');
+        const details = isApiError(error) ? serverText.ofError(error) : t('errors.unexpected');
         snackbar.show({ message: options.failureText ? options.failureText(details) : details, severity: 'error' });
         return false;
       } finally {
@@ -56,10 +59,12 @@ export function useSandboxAction() {
           queryClient.invalidateQueries({ queryKey: accountKey }),
           // A reset of a bank method changes the shared bank list (lib/queries/banks.ts), outside sandboxKey.
           queryClient.invalidateQueries({ queryKey: banksKey }),
+          // Funding and settling move the balance every page reads from lib/queries/holdings.ts.
+          queryClient.invalidateQueries({ queryKey: holdingsKey }),
         ]);
       }
     },
-    [api, kyc, queryClient, snackbar, t],
+    [api, kyc, queryClient, serverText, snackbar, t],
   );
 
   return { run, busy };

@@ -3,12 +3,12 @@ import {
   AssetWithdrawalChallengeReply,
   AssetWithdrawalListReply,
   AssetWithdrawalReply,
-  RampAssetsReply,
   type AssetWithdrawalRequest,
   type ConfirmAssetWithdrawalRequest,
   type RampAsset,
 } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
+import { rampAssetsQueryOptions } from '../../../lib/queries/assets';
 import { moneyKey } from './keys';
 
 /**
@@ -45,14 +45,10 @@ export function assetWithdrawalsQueryOptions(api: ApiClient) {
   });
 }
 
-/** POST /ramp/assets: the catalogue, for the networks each held asset can be sent on. */
+/** The catalogue (the one read of lib/queries/assets.ts), for the networks each held asset can be sent on. */
 export function chainAssetsQueryOptions(api: ApiClient) {
   return queryOptions({
-    queryKey: [...moneyKey, 'chain-assets'],
-    queryFn: async ({ signal }): Promise<RampAsset[]> =>
-      (
-        await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })
-      ).data.assets.filter((a) => a.section !== 'fiat' && !a.hidden),
-    staleTime: 5 * 60 * 1000,
+    ...rampAssetsQueryOptions(api),
+    select: (assets: RampAsset[]) => assets.filter((a) => a.section !== 'fiat' && !a.hidden),
   });
 }
