@@ -1,28 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
-import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { useApi } from '../../../lib/api';
-import { useServerText } from '../../../lib/server-text';
-import { codeSentText } from '../code-destination';
-import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
-import { authEntryHref, authStepHref, type AuthField } from '../model';
-import { resendResetCode, resetPassword, sendResetCode, validateReset, type RecoveryDeps } from '../recovery';
+import { useRedirectTarget } from '../hooks/use-auth-flow';
+import { authEntryHref, authStepHref } from '../model';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
+import { useForgotStep, useResetStep } from './use-recovery-steps';
 
-const FORGOT_FIELDS = ['email'] as const;
-const RESET_FIELDS = ['code', 'password', 'confirmPassword'] as const;
 const LINK =
   'self-center rounded px-2 py-2.5 text-sm font-semibold text-primary-ink underline-offset-2 hover:underline';
-
-function useRecoveryDeps(): RecoveryDeps & ReturnType<typeof useAuthFlow> {
-  const api = useApi();
-  const { flow, state } = useAuthFlow();
-  return useMemo(() => ({ api, flow, state }), [api, flow, state]);
-}
 
 /** "Back to sign in": the password step when the email is known, else the first step. */
 function BackToSignIn({ hasEmail }: { hasEmail: boolean }) {
@@ -38,29 +25,10 @@ function BackToSignIn({ hasEmail }: { hasEmail: boolean }) {
 /** /v1/auth/forgot: the email (prefilled from the password step), then a reset code is emailed. */
 export function ForgotStep() {
   const { t } = useTranslation();
-  const deps = useRecoveryDeps();
-  const [email, setEmail] = useState(deps.state.email);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const apply = useFlowResult(FORGOT_FIELDS, setErrors);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setErrors({ email: t('identity.emailRequired') });
-      return;
-    }
-    setPending(true);
-    try {
-      apply(await sendResetCode(deps, email));
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const step = useForgotStep();
   return (
     <StepFrame title={t('auth.steps.forgot')} description={t('auth.forgotDescription')}>
-      <Form validationBehavior="aria" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <Form validationBehavior="aria" onSubmit={(event) => void step.submit(event)} className="flex flex-col gap-5">
         <TextField
           name="email"
           type="email"
@@ -68,16 +36,13 @@ export function ForgotStep() {
           autoComplete="username"
           inputMode="email"
           autoFocus
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setErrors({});
-          }}
-          error={errors.email}
+          value={step.email}
+          onChange={step.change}
+          error={step.errors.email}
         />
-        <PendingButton pending={pending}>{t('auth.sendResetCode')}</PendingButton>
+        <PendingButton pending={step.pending}>{t('auth.sendResetCode')}</PendingButton>
       </Form>
-      <BackToSignIn hasEmail={deps.state.email !== ''} />
+      <BackToSignIn hasEmail={step.hasEmail} />
     </StepFrame>
   );
 }
@@ -88,58 +53,7 @@ export function ForgotStep() {
  */
 export function ResetStep() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const redirect = useRedirectTarget();
-  const snackbar = useSnackbar();
-  const serverText = useServerText();
-  const deps = useRecoveryDeps();
-  const [values, setValues] = useState({ code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const apply = useFlowResult(RESET_FIELDS, setErrors);
-
-  const change = (field: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: field === 'code' ? value.replace(/\D/g, '') : value }));
-    setErrors({});
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = validateReset(values);
-    if (Object.keys(local).length > 0) {
-      setErrors(
-        Object.fromEntries(Object.entries(local).map(([field, key]) => [field, t(key)])) as Partial<
-          Record<AuthField, string>
-        >,
-      );
-      return;
-    }
-    setPending(true);
-    try {
-      const outcome = await resetPassword(deps, values);
-      if (outcome.changed) snackbar.show({ message: t('auth.passwordResetDone'), severity: 'success' });
-      if (outcome.message) {
-        snackbar.show({ message: serverText.ofMessage(outcome.message, outcome.messageKey), severity: 'error' });
-      }
-      apply(outcome.result);
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const resend = async () => {
-    setPending(true);
-    try {
-      const result = await resendResetCode(deps);
-      if (result === null) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
-      else if (result.type === 'step') void navigate(authStepHref(result.step, redirect));
-      else apply(result);
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const sent = codeSentText('reset', deps.state.delivery);
+  const { values, errors, pending, sent, change, submit, resend } = useResetStep();
 
   return (
     <StepFrame
@@ -183,7 +97,7 @@ export function ResetStep() {
           error={errors.confirmPassword}
         />
         <PendingButton pending={pending}>{t('auth.resetPassword')}</PendingButton>
-        <PendingButton pending={pending} type="button" variant="secondary" onPress={() => void resend()}>
+        <PendingButton pending={pending} type="button" variant="secondary" onPress={resend}>
           {t('auth.resendCode')}
         </PendingButton>
       </Form>

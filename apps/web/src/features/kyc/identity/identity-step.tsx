@@ -1,118 +1,24 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { RotateCcw, ShieldX, TriangleAlert } from 'lucide-react';
+import { Suspense } from 'react';
+import { ShieldX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { CLIENT_CONSTANTS, isRestrictedCountry, UserCountryReply, type SendSmsReply } from '@rampart/contracts';
-import { useFeatureFlags } from '../../../lib/config';
 import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useApi } from '../../../lib/api';
 import { useAdBlockDetected } from './ad-block-probe';
-import { signedInCaptureApi } from './capture-api';
-import { deviceId, type PollOutcome } from './model';
 import { PhoneEntry } from './phone-entry';
+import { ResubmitNotice } from './resubmit-notice';
 import { SmsSent } from './sms-sent';
+import { useIdentityStep, type IdentityStepProps } from './use-identity-step';
 import { CaptureWidgetHost } from './widget-host';
 
-export interface IdentityStepProps {
-  /** The capture is recorded (here or on the phone): called once. */
-  onCaptured(): void;
-  /** The identity service asked for new photos (status resubmit): its reason, shown above the phone entry. */
-  resubmitReason?: string | null;
-}
+export { PHONE_LINK_DELAY_MS, type IdentityStepProps } from './use-identity-step';
 
-type Screen =
-  | { name: 'phone' }
-  | { name: 'linkReady'; link: string; phone: string }
-  | { name: 'sent'; link: string; phone: string }
-  | { name: 'device' }
-  | { name: 'refused'; status: 'resubmit' | 'rejected'; reason: string | null };
-
-/** Document 2, section 9: the link is passed on after 1 s, then the SMS-sent screen shows. */
-export const PHONE_LINK_DELAY_MS = CLIENT_CONSTANTS.phoneLinkDelayMs;
-
-/** When the user's country cannot be read (or is restricted), the phone country starts here. */
-const FALLBACK_PHONE_COUNTRY = 'US';
-
-function useUserCountry() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['kyc', 'user-country'],
-    // R23: the KYC record's country, else a guess from the language headers. A read: it retries (R16).
-    queryFn: ({ signal }) => api.request('/user/country', { body: {}, retry: true, signal, schema: UserCountryReply }),
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
-}
-
-function ResubmitNotice({ reason }: { reason: string }) {
+function IdentityStepScreens(props: IdentityStepProps) {
   const { t } = useTranslation('idv', { useSuspense: true });
-  return (
-    <div
-      role="status"
-      data-testid="idv-resubmit"
-      className="flex items-start gap-3 rounded-xl border border-warning bg-warning-soft p-4 text-ink"
-    >
-      <RotateCcw className="mt-0.5 shrink-0 text-warning" size={22} aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-semibold">{t('resubmit.title')}</p>
-        <p className="text-sm leading-relaxed">{reason}</p>
-      </div>
-    </div>
-  );
-}
+  const step = useIdentityStep(props);
+  const { screen, reason } = step;
 
-function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) {
-  const { t } = useTranslation('idv', { useSuspense: true });
-  const api = useApi();
-  const captureApi = useMemo(() => signedInCaptureApi(api), [api]);
-  const flags = useFeatureFlags();
-  const [device] = useState(() => deviceId());
-  const country = useUserCountry();
-  const [screen, setScreen] = useState<Screen>({ name: 'phone' });
-  const [phone, setPhone] = useState('');
-  const [chosenCountry, setChosenCountry] = useState<string | null | undefined>(undefined);
-  // A refusal seen on this screen wins over the one the step was opened with.
-  const [refusedReason, setRefusedReason] = useState<string | null>(null);
-  const reason = refusedReason ?? resubmitReason ?? null;
-  const captured = useRef(false);
-
-  // The user's country (R23) preselects the phone country and the document's country; restricted ones are not
-  // in the phone list.
-  const userCountry = country.data?.country ?? null;
-  const phoneCountry =
-    chosenCountry !== undefined
-      ? chosenCountry
-      : userCountry && !isRestrictedCountry(userCountry)
-        ? userCountry
-        : FALLBACK_PHONE_COUNTRY;
-
-  const finish = useCallback(() => {
-    if (captured.current) return;
-    captured.current = true;
-    onCaptured();
-  }, [onCaptured]);
-
-  // The QR code shows at once; after 1 s the 'Thank You' screen takes over (document 2, section 9).
-  useEffect(() => {
-    if (screen.name !== 'linkReady') return;
-    const timer = setTimeout(
-      () => setScreen({ name: 'sent', link: screen.link, phone: screen.phone }),
-      PHONE_LINK_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [screen]);
-
-  const onOutcome = useCallback(
-    (outcome: Exclude<PollOutcome, { kind: 'waiting' }>) => {
-      if (outcome.kind === 'done') finish();
-      else setScreen({ name: 'refused', status: outcome.status, reason: outcome.reason });
-    },
-    [finish],
-  );
-
-  if (country.isPending) return <Skeleton />;
+  if (step.loading) return <Skeleton />;
 
   switch (screen.name) {
     case 'device':
@@ -120,22 +26,22 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
         <div className="flex flex-col gap-6">
           {reason ? <ResubmitNotice reason={reason} /> : null}
           <CaptureWidgetHost
-            api={captureApi}
-            defaultCountry={userCountry}
-            deviceId={device}
-            onSubmitted={finish}
-            onBack={() => setScreen({ name: 'phone' })}
+            api={step.captureApi}
+            defaultCountry={step.userCountry}
+            deviceId={step.device}
+            onSubmitted={step.finish}
+            onBack={step.backToPhone}
           />
         </div>
       );
     case 'sent':
       return (
         <SmsSent
-          api={api}
+          api={step.api}
           link={screen.link}
           phone={screen.phone}
-          onChangePhone={() => setScreen({ name: 'phone' })}
-          onOutcome={onOutcome}
+          onChangePhone={step.backToPhone}
+          onOutcome={step.onOutcome}
         />
       );
     case 'refused':
@@ -147,10 +53,7 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
           message={screen.reason ?? t('refused.noReason')}
           help={t('refused.resubmitHelp')}
           nextLabel={t('refused.captureAgain')}
-          onNext={() => {
-            setRefusedReason(screen.reason ?? t('refused.noReason'));
-            setScreen({ name: 'phone' });
-          }}
+          onNext={() => step.captureAgain(screen.reason ?? t('refused.noReason'))}
         />
       ) : (
         // A rejected capture cannot be submitted again (the session accepts captures only while it is
@@ -162,7 +65,7 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
           message={screen.reason ?? t('refused.noReason')}
           help={t('refused.rejectedHelp')}
           nextLabel={t('refused.continue')}
-          onNext={finish}
+          onNext={step.finish}
         />
       );
     case 'phone':
@@ -171,16 +74,14 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
         <div className="flex flex-col gap-6">
           {reason ? <ResubmitNotice reason={reason} /> : null}
           <PhoneEntry
-            api={api}
-            phone={phone}
-            onPhoneChange={setPhone}
-            country={phoneCountry}
-            onCountryChange={setChosenCountry}
-            onSent={(reply: SendSmsReply, e164: string) =>
-              setScreen({ name: 'linkReady', link: reply.link, phone: e164 })
-            }
-            onAlreadySubmitted={finish}
-            {...(flags.socure ? {} : { onUseThisDevice: () => setScreen({ name: 'device' }) })}
+            api={step.api}
+            phone={step.phone}
+            onPhoneChange={step.setPhone}
+            country={step.phoneCountry}
+            onCountryChange={step.setPhoneCountry}
+            onSent={step.linkSent}
+            onAlreadySubmitted={step.finish}
+            {...(step.thisDeviceAllowed ? { onUseThisDevice: step.chooseThisDevice } : {})}
             sentLink={screen.name === 'linkReady' ? { link: screen.link, phone: screen.phone } : null}
           />
         </div>
@@ -190,7 +91,8 @@ function IdentityStepScreens({ onCaptured, resubmitReason }: IdentityStepProps) 
 
 /**
  * /kyc/identity (document 1, section 2, KYC screen 3; docs/decisions/010): the phone entry screen, the
- * 'Thank You' screen while the user continues on the phone, or the capture widget on this device.
+ * 'Thank You' screen while the user continues on the phone, or the capture widget on this device. Its state is in
+ * `use-identity-step.ts`.
  */
 export function IdentityStep(props: IdentityStepProps) {
   // R21: when the deployment sets a probe address and a blocker stops it, the notice covers the step, which would

@@ -1,25 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
-import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError, useApi } from '../../../lib/api';
-import { useServerText } from '../../../lib/server-text';
-import { associateTotp } from '../api/associate-totp';
-import { userQueryOptions } from '../../../lib/queries/user';
-import { reauthenticate } from '../api/reauthenticate';
-import { setMfaPreference } from '../api/set-mfa-preference';
-import { verifyTotp } from '../api/verify-totp';
-import { settingsErrorField } from '../model';
 import { ReauthForm } from './reauth-form';
-
-type Mode =
-  | { name: 'idle' }
-  | { name: 'reauth'; purpose: 'setup' | 'disable' }
-  | { name: 'scan'; reauthToken: string; secret: string; uri: string };
+import { useTotpForm } from './use-totp-form';
 
 /**
  * The authenticator app (R2): set up (re-authenticate with the password, scan the QR code or type the
@@ -27,82 +12,11 @@ type Mode =
  */
 export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; smsInUse?: boolean }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const snackbar = useSnackbar();
-  const serverText = useServerText();
-  const [mode, setMode] = useState<Mode>({ name: 'idle' });
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const start = (next: Mode) => {
-    setMode(next);
-    setValue('');
-    setError(null);
-  };
-
-  const fail = (cause: unknown, form: 'password' | 'code') => {
-    const message = isApiError(cause)
-      ? serverText.ofError(cause)
-      : cause instanceof Error
-        ? cause.message
-        : String(cause);
-    if (isApiError(cause) && settingsErrorField(cause.code, form)) setError(message);
-    else snackbar.show({ message, severity: 'error' });
-  };
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userQueryOptions(api).queryKey });
-
-  const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mode.name !== 'reauth') return;
-    if (value === '') {
-      setError(t('identity.passwordRequired'));
-      return;
-    }
-    setPending(true);
-    try {
-      const { reauthToken } = await reauthenticate(api, { password: value });
-      if (mode.purpose === 'setup') {
-        const { secretCode, otpauthUri } = await associateTotp(api, reauthToken);
-        start({ name: 'scan', reauthToken, secret: secretCode, uri: otpauthUri });
-      } else {
-        await setMfaPreference(api, reauthToken, 'EMAIL_OTP');
-        start({ name: 'idle' });
-        snackbar.show({ message: t('settings.totpDisabled'), severity: 'success' });
-        await refresh();
-      }
-    } catch (cause) {
-      fail(cause, 'password');
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mode.name !== 'scan') return;
-    if (!/^\d{6}$/.test(value)) {
-      setError(t('identity.codeFormat'));
-      return;
-    }
-    setPending(true);
-    try {
-      await verifyTotp(api, value);
-      await setMfaPreference(api, mode.reauthToken, 'SOFTWARE_TOKEN_MFA');
-      start({ name: 'idle' });
-      snackbar.show({ message: t('settings.totpEnabled'), severity: 'success' });
-      await refresh();
-    } catch (cause) {
-      fail(cause, 'code');
-    } finally {
-      setPending(false);
-    }
-  };
+  const totp = useTotpForm();
+  const { mode, value, error, pending } = totp;
 
   const cancel = (
-    <Button type="button" variant="secondary" fullWidth onPress={() => start({ name: 'idle' })}>
+    <Button type="button" variant="secondary" fullWidth onPress={totp.cancel}>
       {t('settings.cancel')}
     </Button>
   );
@@ -118,11 +32,11 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
 
       {mode.name === 'idle' ? (
         enabled ? (
-          <Button variant="secondary" fullWidth onPress={() => start({ name: 'reauth', purpose: 'disable' })}>
+          <Button variant="secondary" fullWidth onPress={() => totp.start({ name: 'reauth', purpose: 'disable' })}>
             {t('settings.disableTotp')}
           </Button>
         ) : (
-          <Button fullWidth onPress={() => start({ name: 'reauth', purpose: 'setup' })}>
+          <Button fullWidth onPress={() => totp.start({ name: 'reauth', purpose: 'setup' })}>
             {t('settings.setUpTotp')}
           </Button>
         )
@@ -133,17 +47,14 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
           value={value}
           error={error}
           pending={pending}
-          onValueChange={(next) => {
-            setValue(next);
-            setError(null);
-          }}
-          onSubmit={(event) => void submitPassword(event)}
+          onValueChange={totp.change}
+          onSubmit={totp.submitPassword}
           cancel={cancel}
         />
       ) : null}
 
       {mode.name === 'scan' ? (
-        <Form validationBehavior="aria" onSubmit={(event) => void submitCode(event)} className="flex flex-col gap-4">
+        <Form validationBehavior="aria" onSubmit={totp.submitCode} className="flex flex-col gap-4">
           <h3 className="font-semibold text-ink">{t('settings.scanTitle')}</h3>
           <p className="text-sm text-ink-muted">{t('settings.scanDescription')}</p>
           <div className="self-center">
@@ -168,10 +79,7 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
             inputMode="numeric"
             maxLength={6}
             value={value}
-            onChange={(next) => {
-              setValue(next.replace(/\D/g, ''));
-              setError(null);
-            }}
+            onChange={totp.changeCode}
             error={error}
           />
           <Button type="submit" fullWidth isDisabled={pending}>

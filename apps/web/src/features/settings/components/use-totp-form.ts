@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from '../../../components/ui/snackbar';
+import { isApiError, useApi } from '../../../lib/api';
+import { useForm } from '../../../lib/forms/use-form';
+import { useServerText } from '../../../lib/server-text';
+import { userQueryOptions } from '../../../lib/queries/user';
+import { associateTotp } from '../api/associate-totp';
+import { reauthenticate } from '../api/reauthenticate';
+import { setMfaPreference } from '../api/set-mfa-preference';
+import { verifyTotp } from '../api/verify-totp';
+import { settingsErrorField } from '../model';
+
+export type TotpMode =
+  | { name: 'idle' }
+  | { name: 'reauth'; purpose: 'setup' | 'disable' }
+  | { name: 'scan'; reauthToken: string; secret: string; uri: string };
+
+/** One entry at a time (the password, then the app's code): its message is the form's one field. */
+const FIELDS = ['value'] as const;
+
+/**
+ * The state of the authenticator-app section (R2): which step shows, the entry and its message, and the commands
+ * (re-authenticate, associate, verify the code, set the preferred factor). A refusal the settings model places on
+ * the entry (`settingsErrorField`) goes under it, the rest to the snackbar.
+ */
+export function useTotpForm() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const serverText = useServerText();
+  const form = useForm({ fields: FIELDS });
+  const [mode, setMode] = useState<TotpMode>({ name: 'idle' });
+  const [value, setValue] = useState('');
+
+  const start = (next: TotpMode) => {
+    setMode(next);
+    setValue('');
+    form.clear();
+  };
+
+  const fail = (cause: unknown, step: 'password' | 'code') => {
+    const message = isApiError(cause)
+      ? serverText.ofError(cause)
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
+    if (isApiError(cause) && settingsErrorField(cause.code, step)) form.setError('value', message);
+    else snackbar.show({ message, severity: 'error' });
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userQueryOptions(api).queryKey });
+
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode.name !== 'reauth') return;
+    if (value === '') {
+      form.setError('value', t('identity.passwordRequired'));
+      return;
+    }
+    void form.handleSubmit(async () => {
+      try {
+        const { reauthToken } = await reauthenticate(api, { password: value });
+        if (mode.purpose === 'setup') {
+          const { secretCode, otpauthUri } = await associateTotp(api, reauthToken);
+          start({ name: 'scan', reauthToken, secret: secretCode, uri: otpauthUri });
+        } else {
+          await setMfaPreference(api, reauthToken, 'EMAIL_OTP');
+          start({ name: 'idle' });
+          snackbar.show({ message: t('settings.totpDisabled'), severity: 'success' });
+          await refresh();
+        }
+      } catch (cause) {
+        fail(cause, 'password');
+      }
+    })();
+  };
+
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode.name !== 'scan') return;
+    if (!/^\d{6}$/.test(value)) {
+      form.setError('value', t('identity.codeFormat'));
+      return;
+    }
+    void form.handleSubmit(async () => {
+      try {
+        await verifyTotp(api, value);
+        await setMfaPreference(api, mode.reauthToken, 'SOFTWARE_TOKEN_MFA');
+        start({ name: 'idle' });
+        snackbar.show({ message: t('settings.totpEnabled'), severity: 'success' });
+        await refresh();
+      } catch (cause) {
+        fail(cause, 'code');
+      }
+    })();
+  };
+
+  const change = (next: string) => {
+    setValue(next);
+    form.clear('value');
+  };
+
+  return {
+    mode,
+    value,
+    error: form.errors.value ?? null,
+    pending: form.submitting,
+    change,
+    changeCode: (next: string) => change(next.replace(/\D/g, '')),
+    start,
+    cancel: () => start({ name: 'idle' }),
+    submitPassword,
+    submitCode,
+  };
+}
