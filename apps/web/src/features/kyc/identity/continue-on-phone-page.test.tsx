@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VERIFICATION_MESSAGES } from '@rampart/contracts';
+import i18n from '../../../lib/i18n';
 import { ContinueOnPhonePage } from './index';
 import { forgetValidations } from './continue-on-phone-page';
 import { CAPTURE_TOKEN_KEY } from './model';
@@ -136,6 +138,26 @@ describe('continue on the phone (/kyc/continue)', () => {
       'This link has expired. Please ask for a new one.',
     );
     expect(screen.getByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+  });
+
+  it('shows the refusal in Spanish by its key, whatever its English says', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      mount({
+        '/socure/validate_sms': () => ({
+          status: 400,
+          body: {
+            message: 'This link is past its time',
+            code: 'verification_link_expired',
+            type: 'api_error',
+            messageKey: 'verification.linkExpired',
+          },
+        }),
+      });
+      expect(await screen.findByTestId('idv-link-message')).toHaveTextContent(VERIFICATION_MESSAGES.es.linkExpired);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('keeps working after a reload without the token, from the kept capture token', async () => {

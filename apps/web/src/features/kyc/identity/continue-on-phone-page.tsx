@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AdBlockerNotice } from '../../../components/ui/ad-blocker-notice';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { currentLanguage } from '../../../lib/i18n';
-import { localiseServerMessage } from './model';
+import { useServerText } from '../../../lib/server-text';
 import { useAdBlockDetected } from './ad-block-probe';
 import { useContinueOnPhone } from './use-continue-on-phone';
 import { CaptureWidgetHost } from './widget-host';
@@ -13,9 +12,9 @@ import { CaptureWidgetHost } from './widget-host';
 export { forgetValidations } from './use-continue-on-phone';
 
 function ContinueOnPhoneScreens() {
-  const { t, i18n } = useTranslation('idv', { useSuspense: true });
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('idv', { useSuspense: true });
   const { state, captureApi, device, retry, submitted, unauthorized } = useContinueOnPhone();
+  const serverText = useServerText();
 
   switch (state.name) {
     case 'validating':
@@ -38,7 +37,9 @@ function ContinueOnPhoneScreens() {
           tone={state.name === 'expired' ? 'warning' : 'danger'}
           icon={state.name === 'expired' ? <Clock size={30} /> : <LinkIcon size={30} />}
           title={state.name === 'expired' ? t('phonePage.expiredTitle') : t('phonePage.invalidTitle')}
-          message={<span data-testid="idv-link-message">{localiseServerMessage(state.message, language)}</span>}
+          message={
+            <span data-testid="idv-link-message">{serverText.ofMessage(state.message.text, state.message.key)}</span>
+          }
           help={t('phonePage.newLinkHelp')}
         />
       );

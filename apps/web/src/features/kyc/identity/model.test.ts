@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhone, deviceId, DEVICE_ID_PATTERN, isExpired, localiseServerMessage, pollOutcome } from './model';
+import { checkPhone, deviceId, DEVICE_ID_PATTERN, isExpired, pollOutcome } from './model';
 import { errorsFromUpload, overallPercent } from './widget/upload';
 
 describe('checkPhone (document 2, section 5; R9)', () => {
@@ -45,15 +45,6 @@ describe('the capture helpers', () => {
     const id = deviceId();
     expect(id).toMatch(DEVICE_ID_PATTERN);
     expect(deviceId()).toBe(id);
-  });
-
-  it('shows the Spanish twin of a known server message', () => {
-    expect(localiseServerMessage('This link is not valid or has already been used.', 'es')).toBe(
-      'Este enlace no es válido o ya se utilizó.',
-    );
-    expect(localiseServerMessage('The document has expired.', 'es')).toBe('El documento ha caducado.');
-    expect(localiseServerMessage('Something new', 'es')).toBe('Something new');
-    expect(localiseServerMessage('The document has expired.', 'en')).toBe('The document has expired.');
   });
 
   it('maps the upload error fields to the controls of each request', () => {

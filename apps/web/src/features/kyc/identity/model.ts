@@ -1,10 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
   isRestrictedCountry,
-  KYC_DOCUMENT_MESSAGES,
-  KYC_MESSAGES,
   PHONE_MAX_LENGTH,
-  RULE_MESSAGES,
   VERIFICATION_BACK_REQUIRED,
   VERIFICATION_MESSAGES,
   VERIFICATION_PHONE_MIN_LENGTH,
@@ -12,6 +9,8 @@ import {
   type VerificationSession,
   type VerificationStatus,
 } from '@rampart/contracts';
+import type { KeyedMessage } from '../../../lib/server-text';
+import '../catalogue-texts';
 
 /**
  * The identity capture's rules and small stores (docs/decisions/010). Pure functions and storage
@@ -163,22 +162,15 @@ export function isExpired(expiresAt: string, now: number = Date.now()): boolean 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Server messages in the user's language (R18): the API answers in English with texts of the contracts' catalogues;
-// the Spanish twin of a known text is shown, anything else as sent.
+// Messages shown in the user's language by key (decision 083): a reply's English with its key, or one of the
+// verification catalogue's, shown through useServerText.
 
-const SERVER_TEXTS: ReadonlyArray<{ en: Readonly<Record<string, string>>; es: Readonly<Record<string, string>> }> = [
-  VERIFICATION_MESSAGES,
-  KYC_MESSAGES,
-  KYC_DOCUMENT_MESSAGES,
-  RULE_MESSAGES,
-];
+export interface KeyedText {
+  readonly text: string;
+  readonly key?: KeyedMessage | undefined;
+}
 
-export function localiseServerMessage(message: string, language: string): string {
-  if (language !== 'es') return message;
-  for (const table of SERVER_TEXTS) {
-    for (const [key, text] of Object.entries(table.en)) {
-      if (text === message && table.es[key]) return table.es[key];
-    }
-  }
-  return message;
+/** One of the verification catalogue's messages, with its key. */
+export function verificationText(name: keyof (typeof VERIFICATION_MESSAGES)['en']): KeyedText {
+  return { text: VERIFICATION_MESSAGES.en[name], key: { key: `verification.${name}` } };
 }

@@ -7,10 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, isApiError, type ApiClient } from '../../../lib/api';
-import { currentLanguage } from '../../../lib/i18n';
+import { isApiError, type ApiClient } from '../../../lib/api';
 import { CountryPicker } from '../details/country-picker';
-import { checkPhone, formatPhone, localiseServerMessage } from './model';
+import { checkPhone, formatPhone } from './model';
+import { useServerText } from '../../../lib/server-text';
 
 export interface PhoneEntryProps {
   api: ApiClient;
@@ -43,8 +43,9 @@ export function PhoneEntry({
   onUseThisDevice,
   sentLink,
 }: PhoneEntryProps) {
-  const { t, i18n } = useTranslation('idv', { useSuspense: true });
+  const { t } = useTranslation('idv', { useSuspense: true });
   const snackbar = useSnackbar();
+  const serverText = useServerText();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -78,7 +79,7 @@ export function PhoneEntry({
             ? t('errors.connection')
             : cause.statusCode === 429
               ? t('errors.rateLimited')
-              : localiseServerMessage(errorText(cause), currentLanguage(i18n));
+              : serverText.ofError(cause);
         snackbar.show({ message, severity: 'error' });
       },
     );

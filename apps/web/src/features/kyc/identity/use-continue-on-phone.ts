@@ -1,17 +1,32 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { VERIFICATION_MESSAGES, ValidateSmsReply } from '@rampart/contracts';
-import { isApiError } from '../../../lib/api';
+import { ValidateSmsReply } from '@rampart/contracts';
+import { isApiError, type ApiError } from '../../../lib/api';
 import { anonymousApi, tokenCaptureApi } from './capture-api';
-import { CAPTURE_DONE, clearCapture, deviceId, isExpired, readCapture, saveCapture, type StoredCapture } from './model';
+import {
+  CAPTURE_DONE,
+  clearCapture,
+  deviceId,
+  isExpired,
+  readCapture,
+  saveCapture,
+  verificationText,
+  type KeyedText,
+  type StoredCapture,
+} from './model';
 
 export type ContinuePageState =
   | { name: 'validating' }
   | { name: 'ready'; capture: StoredCapture }
-  | { name: 'invalid'; message: string }
-  | { name: 'expired'; message: string }
+  | { name: 'invalid'; message: KeyedText }
+  | { name: 'expired'; message: KeyedText }
   | { name: 'offline'; token: string }
   | { name: 'done'; already: boolean };
+
+/** A refusal's own message with its key, or the catalogue's when the reply has none. */
+function replyText(error: ApiError, fallback: 'linkExpired' | 'linkInvalid'): KeyedText {
+  return error.message ? { text: error.message, key: error.messageKey } : verificationText(fallback);
+}
 
 /**
  * One validation per token for the page's lifetime: the link is single use, so a second call (React's strict mode
@@ -39,8 +54,8 @@ export function forgetValidations(): void {
 
 function stateWithoutToken(): ContinuePageState {
   const stored = readCapture();
-  if (!stored) return { name: 'invalid', message: VERIFICATION_MESSAGES.en.linkInvalid };
-  if (isExpired(stored.expiresAt)) return { name: 'expired', message: VERIFICATION_MESSAGES.en.linkExpired };
+  if (!stored) return { name: 'invalid', message: verificationText('linkInvalid') };
+  if (isExpired(stored.expiresAt)) return { name: 'expired', message: verificationText('linkExpired') };
   return CAPTURE_DONE.includes(stored.status) ? { name: 'done', already: true } : { name: 'ready', capture: stored };
 }
 
@@ -90,12 +105,12 @@ export function useContinueOnPhone() {
           return;
         }
         if (isApiError(error) && error.code === 'verification_link_expired') {
-          setState({ name: 'expired', message: error.message || VERIFICATION_MESSAGES.en.linkExpired });
+          setState({ name: 'expired', message: replyText(error, 'linkExpired') });
         } else if (isApiError(error) && error.code === 'verification_link_invalid') {
-          setState({ name: 'invalid', message: error.message || VERIFICATION_MESSAGES.en.linkInvalid });
+          setState({ name: 'invalid', message: replyText(error, 'linkInvalid') });
         } else {
           // A malformed token (400 validation) or anything else: the link cannot be used.
-          setState({ name: 'invalid', message: VERIFICATION_MESSAGES.en.linkInvalid });
+          setState({ name: 'invalid', message: verificationText('linkInvalid') });
         }
       },
     );
@@ -123,7 +138,7 @@ export function useContinueOnPhone() {
     },
     unauthorized: () => {
       clearCapture();
-      setState({ name: 'expired', message: VERIFICATION_MESSAGES.en.linkExpired });
+      setState({ name: 'expired', message: verificationText('linkExpired') });
     },
   };
 }

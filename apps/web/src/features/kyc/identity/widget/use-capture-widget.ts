@@ -8,10 +8,10 @@ import {
   VerificationStatusReply,
   type VerificationDocumentType,
 } from '@rampart/contracts';
-import { currentLanguage } from '../../../../lib/i18n';
-import { errorText, isApiError } from '../../../../lib/api';
+import { isApiError } from '../../../../lib/api';
 import { trackEvent } from '../../../../lib/telemetry';
-import { localiseServerMessage, needsBack } from '../model';
+import { needsBack } from '../model';
+import { useServerText } from '../../../../lib/server-text';
 import type { CaptureWidgetProps } from './types';
 import {
   DOCUMENT_ACCEPT,
@@ -59,8 +59,7 @@ export function useCaptureWidget({
   onSubmitted,
   onUnauthorized,
 }: Omit<CaptureWidgetProps, 'onBack'>) {
-  const { t, i18n } = useTranslation('idv', { useSuspense: true });
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation('idv', { useSuspense: true });
   const [documentType, setDocumentType] = useState<VerificationDocumentType | null>(null);
   const [country, setCountry] = useState<string | null>(defaultCountry);
   const [expiry, setExpiry] = useState<CalendarDate | null>(null);
@@ -76,7 +75,7 @@ export function useCaptureWidget({
   const backNeeded = documentType !== null && needsBack(documentType);
   const tomorrow = today(getLocalTimeZone()).add({ days: 1 });
   const expired = expiry !== null && expiry.compare(tomorrow) < 0;
-  const server = (message: string) => localiseServerMessage(message, language);
+  const serverText = useServerText();
 
   const clear = (...fields: Array<keyof CaptureErrors>) =>
     setErrors((current) => {
@@ -149,21 +148,22 @@ export function useCaptureWidget({
     }
     if (request === 'submit' && error.statusCode === 409) return true;
     if (request !== 'submit') {
-      const { mapped, rest } = errorsFromUpload(error.fields, request);
-      const localised = Object.fromEntries(
-        Object.entries(mapped).map(([field, message]) => [field, server(message)]),
-      ) as CaptureErrors;
-      if (Object.keys(localised).length > 0) {
-        setErrors({ ...localised, ...(rest.length > 0 ? { form: rest.map(server).join(' ') } : {}) });
+      // Each field's message in the user's language by its key, then placed under the widget's own field.
+      const shown = Object.fromEntries(
+        Object.keys(error.fields).map((name) => [name, serverText.ofField(error, name) ?? '']),
+      );
+      const { mapped, rest } = errorsFromUpload(shown, request);
+      if (Object.keys(mapped).length > 0) {
+        setErrors({ ...mapped, ...(rest.length > 0 ? { form: rest.join(' ') } : {}) });
         return false;
       }
       // 413 payload_too_large without fields (the server's own body limit): its message under the file.
       if (error.statusCode === 413) {
-        setErrors({ [request === 'selfie' ? 'selfie' : 'file']: server(error.errors[0] ?? error.message) });
+        setErrors({ [request === 'selfie' ? 'selfie' : 'file']: serverText.ofError(error) });
         return false;
       }
     }
-    setErrors({ form: server(errorText(error)) });
+    setErrors({ form: serverText.ofError(error) });
     return false;
   }
 
