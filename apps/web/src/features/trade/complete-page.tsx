@@ -4,16 +4,17 @@ import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { Skeleton } from '../../components/ui/skeleton';
-import { isApiError, useApi } from '../../lib/api';
-import { useServerText } from '../../lib/server-text';
+import { useApi } from '../../lib/api';
 import { tradeKey } from './api/ramp-assets';
 import { getOrder } from './api/orders';
 import { CancelOrder } from './components/cancel-order';
 import { DepositInstructions, awaitsDeposit } from './components/deposit-instructions';
+import { LoadFailed } from './components/load-failed';
 import { OrderView, isFinal } from './components/order-view';
 import { ShortLink } from './components/short-link';
 import { TradeHeader } from './components/trade-header';
 import { TRADE_PATHS } from './paths';
+import { useStagedReveal } from './use-staged-reveal';
 import { openInWallet } from '../../lib/session/wallet-state';
 
 /** How often an order that is still moving is read again. */
@@ -25,7 +26,6 @@ export const ORDER_POLL_MS = 5000;
  */
 export function CompletePage() {
   const { t } = useTranslation('trade', { useSuspense: true });
-  const serverText = useServerText();
   const api = useApi();
   const [params] = useSearchParams();
   const orderId = params.get('order');
@@ -35,6 +35,7 @@ export function CompletePage() {
     enabled: !!orderId,
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : ORDER_POLL_MS),
   });
+  const reveal = useStagedReveal([order]);
   if (!orderId)
     return (
       <MessageBlock
@@ -42,14 +43,9 @@ export function CompletePage() {
         actions={<LinkButton to={TRADE_PATHS.flow}>{t('summary.startTrade')}</LinkButton>}
       />
     );
-  if (order.isPending) return <Skeleton label={t('common.loading')} />;
-  if (order.isError)
-    return (
-      <MessageBlock
-        title={t('order.loadFailed')}
-        message={isApiError(order.error) ? serverText.ofError(order.error) : t('common.unexpected')}
-      />
-    );
+  if (reveal.phase === 'reading') return <Skeleton label={t('common.loading')} />;
+  if (reveal.phase === 'failed' || !order.data)
+    return <LoadFailed title={t('order.loadFailed')} error={reveal.error} />;
   const data = order.data;
   return (
     <div className="flex min-w-0 flex-col gap-6">

@@ -10,6 +10,7 @@ import { useServerText } from '../../lib/server-text';
 import { getTracking } from './api/orders';
 import { OrderView, isFinal } from './components/order-view';
 import { ShortLink } from './components/short-link';
+import { useStagedReveal } from './use-staged-reveal';
 
 /** How often an order that is still moving is read again. */
 const TRACK_POLL_MS = 5000;
@@ -29,6 +30,7 @@ export function TrackPage() {
     retry: false,
     refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : TRACK_POLL_MS),
   });
+  const reveal = useStagedReveal([order]);
   // A way back from a link that leads nowhere (decision 055): home, or sign-in for a visitor.
   const home = <LinkButton to="/">{tc('common.goHome')}</LinkButton>;
   if (trackingId === '')
@@ -40,8 +42,8 @@ export function TrackPage() {
         actions={home}
       />
     );
-  if (order.isPending) return <Skeleton label={t('common.loading')} />;
-  if (order.isError) {
+  if (reveal.phase === 'reading') return <Skeleton label={t('common.loading')} />;
+  if (reveal.phase === 'failed' || !order.data) {
     return (
       <MessageBlock
         icon={<PackageSearch size={30} />}
