@@ -2,7 +2,8 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api';
 import { markEarlyReads } from './api/early-reads';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
-import { featureInterestsQueryOptions, rampAssetsQueryOptions } from './api/ramp-assets';
+import { featureInterestsQueryOptions } from './api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../lib/queries/assets';
 
 /**
  * /trade/buy's reads, started as soon as the session check says signed in (decision 042): in parallel with the KYC

@@ -17,9 +17,10 @@ import { formatUsd } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { rampLimitsQueryOptions } from '../../lib/queries/limits';
 import { useWalletAccount } from '../../lib/session/wallet-state';
-import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../lib/queries/assets';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
-import { lastBuyDestination, recentOrders } from './api/orders';
+import { lastBuyDestination, PAST_ORDERS } from './api/orders';
+import { ordersQueryOptions } from '../../lib/queries/orders';
 import { clearEarlyReads } from './api/early-reads';
 import { tradeLines } from './components/trade-lines';
 import { RAMPART_PROVIDER_ID, buildAssetOptions, chooseOption, groupIntoSections } from './model/asset-options';
@@ -79,11 +80,7 @@ export function useBuyForm() {
   const [memo, setMemo] = useState(form?.memo ?? previous?.memo ?? '');
   const [memoEdited, setMemoEdited] = useState(false);
   // Decision 059: the address of the last buy on the chosen network is offered until the user types another.
-  const pastOrders = useQuery({
-    queryKey: [...tradeKey, 'recent-orders'],
-    queryFn: ({ signal }) => recentOrders(api, signal),
-    retry: false,
-  });
+  const pastOrders = useQuery({ ...ordersQueryOptions(api, PAST_ORDERS), retry: false });
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     // Kept once the user has changed something, so /trade/method and /trade/flow can come back to it.

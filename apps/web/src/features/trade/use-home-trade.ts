@@ -2,11 +2,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { OrderListReply } from '@rampart/contracts';
-import { useApi, type ApiClient } from '../../lib/api';
+import { useApi } from '../../lib/api';
 import { useForm } from '../../lib/forms/use-form';
 import { holdingsQueryOptions } from './api/payment-sources';
-import { rampAssetsQueryOptions, tradeKey } from './api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../lib/queries/assets';
+import { ordersQueryOptions } from '../../lib/queries/orders';
 import { RAMPART_PROVIDER_ID, buildAssetOptions, chooseOption, groupIntoSections } from './model/asset-options';
 import { DEFAULT_TRADE_AMOUNT, compareDecimals, saveBuyForm, saveSellForm } from './model/trade-draft';
 import { TRADE_PATHS } from './paths';
@@ -15,15 +15,6 @@ const RECENT_ORDERS = 5;
 const FIELDS = ['quickAmount'] as const;
 
 export type QuickSide = 'buy' | 'sell';
-
-/** POST /ramp/orders {limit}: the caller's newest orders (a read: retries, R16). */
-function recentOrdersQueryOptions(api: ApiClient) {
-  return {
-    queryKey: [...tradeKey, 'orders', 'recent'],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.request('/ramp/orders', { body: { limit: RECENT_ORDERS }, retry: true, signal, schema: OrderListReply }),
-  };
-}
 
 /**
  * The home page's quick buy or sell (decision 031): the side, an asset and an amount (100 by default), checked and
@@ -96,5 +87,5 @@ export function useHeldAssets() {
 /** The caller's newest orders, for the home page. */
 export function useRecentOrders() {
   const api = useApi();
-  return useQuery(recentOrdersQueryOptions(api));
+  return useQuery(ordersQueryOptions(api, RECENT_ORDERS));
 }

@@ -12,7 +12,7 @@ import {
 import { useApi } from '../../lib/api';
 import { formatUsd } from '../../lib/format';
 import { allRampLimitsQueryOptions, rampLimitsQueryOptions } from '../../lib/queries/limits';
-import { rampAssetsQueryOptions } from './api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../lib/queries/assets';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { useNotifyMe } from './components/coming-soon';
 import type { AssetOption } from './model/asset-options';

@@ -7,7 +7,7 @@ import { useApi } from '../../lib/api';
 import { useForm, type FieldErrors } from '../../lib/forms/use-form';
 import { formatUsd } from '../../lib/format';
 import { rampLimitsQueryOptions } from '../../lib/queries/limits';
-import { rampAssetsQueryOptions } from './api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../lib/queries/assets';
 import { bankAccountsQueryOptions, holdingsQueryOptions } from './api/payment-sources';
 import { tradeLines } from './components/trade-lines';
 import { RAMPART_PROVIDER_ID, buildAssetOptions, chooseOption, groupIntoSections } from './model/asset-options';

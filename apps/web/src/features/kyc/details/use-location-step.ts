@@ -6,6 +6,7 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { isApiError, useApi } from '../../../lib/api';
 import { useServerText } from '../../../lib/server-text';
 import { individualInfoQueryKey } from './api/get-individual-info';
+import { userCountryKey } from './api/get-user-country';
 import { setIndividualInfo } from './api/set-individual-info';
 import {
   DETAILS_FIELDS,
@@ -88,6 +89,8 @@ export function useLocationStep({ onBack, onSaved }: { onBack(): void; onSaved()
     try {
       const reply = await setIndividualInfo(api, kycInputOf(draft));
       queryClient.setQueryData(individualInfoQueryKey, reply);
+      // The record's country is now the user's country (R23).
+      void queryClient.invalidateQueries({ queryKey: userCountryKey });
       onSaved();
     } catch (error) {
       setSaving(false);

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CLIENT_CONSTANTS, isRestrictedCountry, UserCountryReply, type SendSmsReply } from '@rampart/contracts';
+import { CLIENT_CONSTANTS, isRestrictedCountry, type SendSmsReply } from '@rampart/contracts';
 import { useFeatureFlags } from '../../../lib/config';
 import { useApi } from '../../../lib/api';
+import { userCountryQueryOptions } from '../details/api/get-user-country';
 import { signedInCaptureApi } from './capture-api';
 import { deviceId, type PollOutcome } from './model';
 
@@ -26,17 +27,6 @@ export const PHONE_LINK_DELAY_MS = CLIENT_CONSTANTS.phoneLinkDelayMs;
 /** When the user's country cannot be read (or is restricted), the phone country starts here. */
 const FALLBACK_PHONE_COUNTRY = 'US';
 
-function useUserCountry() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['kyc', 'user-country'],
-    // R23: the KYC record's country, else a guess from the language headers. A read: it retries (R16).
-    queryFn: ({ signal }) => api.request('/user/country', { body: {}, retry: true, signal, schema: UserCountryReply }),
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
-}
-
 /**
  * The identity step's state: which screen shows (the phone entry, the link's QR code then 'Thank You', the widget on
  * this device, a refusal), the phone and its country, the reason to capture again, and the one call of `onCaptured`.
@@ -46,7 +36,7 @@ export function useIdentityStep({ onCaptured, resubmitReason }: IdentityStepProp
   const captureApi = useMemo(() => signedInCaptureApi(api), [api]);
   const flags = useFeatureFlags();
   const [device] = useState(() => deviceId());
-  const country = useUserCountry();
+  const country = useQuery({ ...userCountryQueryOptions(useApi()), retry: false });
   const [screen, setScreen] = useState<IdentityScreen>({ name: 'phone' });
   const [phone, setPhone] = useState('');
   const [chosenCountry, setChosenCountry] = useState<string | null | undefined>(undefined);

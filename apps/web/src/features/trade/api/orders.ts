@@ -1,6 +1,5 @@
 import {
   OrderChallengeReply,
-  OrderListReply,
   OrderReply,
   ShortLinkReply,
   TrackingReply,
@@ -57,14 +56,10 @@ export interface BuyDestination {
 }
 
 /**
- * POST /ramp/orders {limit: 20}: the caller's newest orders, read for the address of the last buy on each network
- * (decision 059: the user's own orders on the server, so every device offers the same address). A read: retries.
+ * The buy page reads the caller's newest 20 orders for the address of the last buy on each network (decision 059:
+ * the user's own orders on the server, so every device offers the same address), through lib/queries/orders.ts.
  */
-export function recentOrders(api: ApiClient, signal?: AbortSignal): Promise<RampOrder[]> {
-  return api
-    .request('/ramp/orders', { body: { limit: 20 }, retry: true, signal, schema: OrderListReply })
-    .then((reply) => reply.orders);
-}
+export const PAST_ORDERS = 20;
 
 /** Where the newest buy on `network` was sent (orders come newest first); null when there is none. */
 export function lastBuyDestination(orders: readonly RampOrder[] | undefined, network: string): BuyDestination | null {

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api';
-import { catalogue } from '../model/test-fixtures';
-import { featureInterestsQueryOptions, rampAssetsQueryOptions, recordFeatureInterest } from './ramp-assets';
+import { featureInterestsQueryOptions, recordFeatureInterest } from './ramp-assets';
 
 function fakeApi(reply: unknown) {
   const request = vi.fn(async (_path: string, options?: { schema?: { parse(data: unknown): unknown } }) =>
@@ -12,21 +11,6 @@ function fakeApi(reply: unknown) {
 }
 
 describe('trade api calls (document 2, section 7; R16)', () => {
-  it('reads /ramp/assets with retries and hands out data.assets', async () => {
-    const assets = catalogue();
-    const { api, request } = fakeApi({ data: { assets } });
-    const result = await new QueryClient().fetchQuery(rampAssetsQueryOptions(api));
-    expect(result).toEqual(assets);
-    expect(request).toHaveBeenCalledWith('/ramp/assets', expect.objectContaining({ body: {}, retry: true }));
-  });
-
-  it('refuses a reply without data.assets', async () => {
-    const { api } = fakeApi({ assets: [] });
-    await expect(
-      new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(rampAssetsQueryOptions(api)),
-    ).rejects.toThrow();
-  });
-
   it('reads the interests with retries and records one without', async () => {
     const interest = { type: 'card', network: null, assetTicker: null, createdAt: '2026-11-23T19:00:00.000Z' };
     const list = fakeApi({ interests: [interest] });

@@ -2,27 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   FeatureInterestListReply,
   FeatureInterestReply,
-  RampAssetsReply,
   type FeatureInterest,
   type FeatureInterestRequest,
-  type RampAsset,
 } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 import { refetchUnlessEarly } from './early-reads';
 
 /** Every trade query starts with this key. */
 export const tradeKey = ['trade'] as const;
-
-/** POST /ramp/assets → data.assets (document 2, section 7). A read: retries (R16). Public: same for every user. */
-export function rampAssetsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: [...tradeKey, 'assets'],
-    queryFn: async ({ signal }): Promise<RampAsset[]> =>
-      (await api.request('/ramp/assets', { body: {}, retry: true, signal, schema: RampAssetsReply })).data.assets,
-    // The catalogue changes only with the deployment's flags.
-    staleTime: 5 * 60 * 1000,
-  });
-}
 
 /** POST /feature-interest-list: what the user asked to hear about. A read: retries (R16). */
 export function featureInterestsQueryOptions(api: ApiClient) {

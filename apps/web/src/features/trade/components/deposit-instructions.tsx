@@ -5,7 +5,7 @@ import { NETWORK_MEMO_RULES, isAddressNetwork, type RampOrder } from '@rampart/c
 import { QrCode } from '../../../components/ui/qr-code';
 import { useApi } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { rampAssetsQueryOptions } from '../api/ramp-assets';
+import { rampAssetsQueryOptions } from '../../../lib/queries/assets';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { formatAssetAmount } from './trade-lines';
 

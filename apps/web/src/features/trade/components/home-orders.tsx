@@ -49,13 +49,13 @@ export function RecentOrders() {
         </p>
       ) : orders.isError ? (
         <p className="text-sm text-ink-muted">{t('home.ordersUnavailable')}</p>
-      ) : orders.data.orders.length === 0 ? (
+      ) : orders.data.length === 0 ? (
         <p className="text-sm text-ink-muted" data-testid="home-orders-empty">
           {t('home.ordersEmpty')}
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line" data-testid="home-orders">
-          {orders.data.orders.map((order) => (
+          {orders.data.map((order) => (
             <li key={order.orderId} className="py-2">
               <Link
                 to={`${TRADE_PATHS.complete}?order=${encodeURIComponent(order.orderId)}`}
