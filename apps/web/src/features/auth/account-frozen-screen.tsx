@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { ExternalLinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { useKycStore } from '../../lib/session/kyc-store';
 import { useAuthStore } from '../../lib/session/auth-store';
 
@@ -23,6 +24,7 @@ export function AccountFrozenScreen({
   sandbox?: boolean;
 }) {
   const { t } = useTranslation();
+  const serverText = useServerText();
   const auth = useAuthStore();
   const kyc = useKycStore();
   const api = useApi();
@@ -42,7 +44,9 @@ export function AccountFrozenScreen({
       snackbar.show({ message: t('frozen.unfrozen'), severity: 'success' });
     } catch (error) {
       snackbar.show({
-        message: t('frozen.unfreezeFailed', { details: isApiError(error) ? errorText(error) : String(error) }),
+        message: t('frozen.unfreezeFailed', {
+          details: isApiError(error) ? serverText.ofError(error) : t('common.unexpected'),
+        }),
         severity: 'error',
       });
     } finally {

@@ -7,7 +7,7 @@ import { MethodRowsSkeleton } from './components/method-row-skeleton';
 import { BankRow, CardRow } from './components/method-rows';
 import { LoadError, MethodsSection } from './components/methods-section';
 import { BANK_LINK_PATH, CARD_PATH } from './paths';
-import { readError, useMethodsPage } from './use-methods-page';
+import { useMethodsPage } from './use-methods-page';
 
 /**
  * /methods: the user's linked banks and cards, each removable after a confirmation; a bank whose login expired offers
@@ -39,7 +39,7 @@ export function MethodsPage() {
           <p className="text-base text-ink-muted text-pretty">{t('empty.message')}</p>
           {cards.isError ? (
             <p className="text-sm text-ink-muted">
-              {t('list.cardsUnavailable', { details: readError(cards.error, unexpected) })}
+              {t('list.cardsUnavailable', { details: page.readError(cards.error, unexpected) })}
             </p>
           ) : null}
         </div>
@@ -49,7 +49,7 @@ export function MethodsPage() {
             {banks.isPending ? <MethodRowsSkeleton label={t('list.loadingBanks')} /> : null}
             {banks.isError ? (
               <LoadError
-                text={t('list.banksFailed', { details: readError(banks.error, unexpected) })}
+                text={t('list.banksFailed', { details: page.readError(banks.error, unexpected) })}
                 onRetry={() => void banks.refetch()}
                 retryLabel={t('list.retry')}
               />
@@ -75,7 +75,7 @@ export function MethodsPage() {
             {cards.isPending ? <MethodRowsSkeleton rows={1} label={t('list.loadingCards')} /> : null}
             {cards.isError ? (
               <LoadError
-                text={t('list.cardsUnavailable', { details: readError(cards.error, unexpected) })}
+                text={t('list.cardsUnavailable', { details: page.readError(cards.error, unexpected) })}
                 onRetry={() => void cards.refetch()}
                 retryLabel={t('list.retry')}
               />

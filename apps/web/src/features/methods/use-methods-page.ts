@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../lib/api';
+import { isApiError, useApi } from '../../lib/api';
+import { useServerText } from '../../lib/server-text';
 import { banksKey, useBanks } from '../../lib/queries/banks';
 import { cardsKey, useCards } from '../../lib/queries/cards';
 import { useInstitutions } from './api/institutions';
@@ -24,10 +25,13 @@ class RemovalError extends Error {
   }
 }
 
-/** What a failed read or removal shows: the reply's text, else `fallback`. */
-export function readError(error: unknown, fallback: string): string {
-  if (error instanceof RemovalError) return error.message;
-  return isApiError(error) ? errorText(error) : fallback;
+/** What a failed read or removal shows: the reply's message in the user's language (by key), else `fallback`. */
+function useReadError() {
+  const serverText = useServerText();
+  return (error: unknown, fallback: string): string => {
+    if (error instanceof RemovalError) return error.message;
+    return isApiError(error) ? serverText.ofError(error) : fallback;
+  };
 }
 
 /**
@@ -42,6 +46,7 @@ export function useMethodsPage() {
   const banks = useBanks();
   const cards = useCards();
   const institutions = useInstitutions();
+  const readError = useReadError();
   const [removal, setRemoval] = useState<Removal | null>(null);
 
   const logos = useMemo(
@@ -82,6 +87,7 @@ export function useMethodsPage() {
     banks.isSuccess && bankList.length === 0 && (cards.isError || (cards.isSuccess && cardList.length === 0));
 
   return {
+    readError,
     banks,
     cards,
     bankList,

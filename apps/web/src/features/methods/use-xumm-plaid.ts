@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BankAccount, BankLinkHandoffReply } from '@rampart/contracts';
 import { useSnackbar } from '../../components/ui/snackbar';
-import { createApiClient, errorText, isApiError, useApi } from '../../lib/api';
+import { createApiClient, isApiError, useApi } from '../../lib/api';
+import { useErrorText } from './use-bank-link';
 import { banksKey } from '../../lib/queries/banks';
 import { openInWallet } from '../../lib/session/wallet-state';
 import { bankLinkHandoffStatus, createBankLinkHandoff } from './api/bank-link-handoff';
@@ -28,6 +29,7 @@ export type BrowserState =
  */
 export function useBrowserBankLink(token: string | null) {
   const { t } = useTranslation('methods', { useSuspense: true });
+  const errorMessage = useErrorText();
   const navigate = useNavigate();
   const location = useLocation();
   const [state, setState] = useState<BrowserState>(() => {
@@ -64,11 +66,7 @@ export function useBrowserBankLink(token: string | null) {
         setState({
           name: 'refused',
           expired,
-          message: known
-            ? t(expired ? 'wallet.browser.expired' : 'wallet.browser.invalid')
-            : isApiError(error)
-              ? errorText(error)
-              : t('errors.unexpected'),
+          message: known ? t(expired ? 'wallet.browser.expired' : 'wallet.browser.invalid') : errorMessage(error),
         });
       },
     );
@@ -100,6 +98,7 @@ export function useBrowserBankLink(token: string | null) {
  */
 export function useWalletBankLink() {
   const { t } = useTranslation('methods', { useSuspense: true });
+  const errorMessage = useErrorText();
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -114,8 +113,7 @@ export function useWalletBankLink() {
       setHandoff(reply);
       if (!openInWallet(reply.url)) window.open(reply.url, '_blank', 'noopener,noreferrer');
     },
-    onError: (error) =>
-      snackbar.show({ message: isApiError(error) ? errorText(error) : t('errors.unexpected'), severity: 'error' }),
+    onError: (error) => snackbar.show({ message: errorMessage(error), severity: 'error' }),
   });
 
   const status = useQuery({

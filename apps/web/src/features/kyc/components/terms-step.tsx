@@ -8,7 +8,8 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { MessageBlock } from '../../../components/ui/message-block';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSnackbar } from '../../../components/ui/snackbar';
-import { errorText, isApiError, useApi } from '../../../lib/api';
+import { isApiError, useApi } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { useAgreementPreview } from '../api/agreement-preview';
 import { submitAgreement } from '../api/submit-agreement';
 import { UploadedDocuments } from './uploaded-documents';
@@ -25,6 +26,8 @@ export function TermsStep({
   onCaptureMissing(): void;
 }) {
   const { t } = useTranslation('kyc', { useSuspense: true });
+  const { t: shell } = useTranslation();
+  const serverText = useServerText();
   const api = useApi();
   const snackbar = useSnackbar();
   const preview = useAgreementPreview();
@@ -63,7 +66,10 @@ export function TermsStep({
         onCaptureMissing();
         return;
       }
-      snackbar.show({ message: isApiError(error) ? errorText(error) : String(error), severity: 'error' });
+      snackbar.show({
+        message: isApiError(error) ? serverText.ofError(error) : shell('common.unexpected'),
+        severity: 'error',
+      });
     }
   }
 

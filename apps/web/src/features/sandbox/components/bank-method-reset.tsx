@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 import { useSandboxBankMethods } from '../api/bank-methods';
 import { resetBankMethod } from '../api/reset-bank-method';
 import type { useSandboxAction } from '../use-sandbox-action';
@@ -13,6 +14,7 @@ const FIELD = 'fundsTransferMethodId';
 /** The linked bank methods and Reset (document 1, section 2): a method must be chosen first (document 2, section 5). */
 export function BankMethodReset({ action }: { action: ReturnType<typeof useSandboxAction> }) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
+  const serverText = useServerText();
   const methods = useSandboxBankMethods();
   const selectId = useId();
   const [methodId, setMethodId] = useState('');
@@ -35,7 +37,7 @@ export function BankMethodReset({ action }: { action: ReturnType<typeof useSandb
   if (methods.isPending) status = t('bank.loading');
   else if (methods.error)
     status = t('bank.failed', {
-      details: isApiError(methods.error) ? errorText(methods.error) : t('errors.unexpected'),
+      details: isApiError(methods.error) ? serverText.ofError(methods.error) : t('errors.unexpected'),
     });
   else if (accounts.length === 0) status = t('bank.none');
 

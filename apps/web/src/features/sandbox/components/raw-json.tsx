@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
+import { useServerText } from '../../../lib/server-text';
 
 export interface RawJsonProps {
   label: string;
@@ -12,10 +13,12 @@ export interface RawJsonProps {
 /** A reply as formatted JSON in a labelled region the keyboard can reach: its lines wrap inside the box, which scrolls when tall. */
 export function RawJson({ label, data, isPending, error }: RawJsonProps) {
   const { t } = useTranslation('sandbox', { useSuspense: true });
+  const serverText = useServerText();
   const headingId = useId();
   let text: string;
   if (isPending) text = t('info.loading');
-  else if (error) text = t('info.failed', { details: isApiError(error) ? errorText(error) : t('errors.unexpected') });
+  else if (error)
+    text = t('info.failed', { details: isApiError(error) ? serverText.ofError(error) : t('errors.unexpected') });
   else text = JSON.stringify(data ?? null, null, 2);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
