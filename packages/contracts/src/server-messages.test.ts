@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ASSET_DEPOSIT_MESSAGES } from './asset-deposits';
+import { ASSET_WITHDRAWAL_MESSAGES } from './asset-withdrawals';
+import { BANK_LINK_MESSAGES } from './bank-link';
 import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
 import { KYC_MESSAGES } from './kyc-constants';
@@ -31,6 +34,9 @@ describe('keyed server messages (decision 075)', () => {
       ORDER_MESSAGES,
       TRANSFER_MESSAGES,
       CARD_MESSAGES.en,
+      BANK_LINK_MESSAGES.en,
+      ASSET_WITHDRAWAL_MESSAGES,
+      ASSET_DEPOSIT_MESSAGES,
       RULE_MESSAGES.en,
       KYC_MESSAGES.en,
       KYC_DOCUMENT_MESSAGES.en,

@@ -1,3 +1,6 @@
+import { ASSET_DEPOSIT_MESSAGES } from './asset-deposits';
+import { ASSET_WITHDRAWAL_MESSAGES } from './asset-withdrawals';
+import { BANK_LINK_MESSAGES } from './bank-link';
 import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
 import { KYC_MESSAGES } from './kyc-constants';
@@ -50,6 +53,9 @@ export const SERVER_MESSAGE_TEMPLATES = {
     dailyLimitExceeded: RAMP_QUOTE_MESSAGES.dailyLimitExceeded('{{remaining}}'),
   }),
   ...templatesOf('order', ORDER_MESSAGES),
+  ...templatesOf('bankLink', BANK_LINK_MESSAGES.en),
+  ...templatesOf('assetWithdrawal', ASSET_WITHDRAWAL_MESSAGES),
+  ...templatesOf('assetDeposit', ASSET_DEPOSIT_MESSAGES),
   // The generic string rules (`{{n}}`, `{{value}}`), the KYC record's, its documents' and identity verification's
   // messages: each carried by the contracts in both languages, which a client loads as i18next namespaces.
   ...templatesOf('rule', RULE_MESSAGES.en),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGE_TEMPLATES } from '@rampart/contracts';
 import i18n, { FEATURE_NAMESPACES } from '../lib/i18n';
+import { translationOf } from '../lib/server-text';
 import en from './en.json';
 import es from './es.json';
 
@@ -13,6 +14,8 @@ const featureFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { e
 function withServerEnglish(texts: Record<string, unknown>): Record<string, unknown> {
   const merged = structuredClone(texts);
   for (const [key, template] of Object.entries(SERVER_MESSAGE_TEMPLATES)) {
+    // The contracts' bilingual catalogues (rules, KYC) are namespaces of their own (decision 083).
+    if (translationOf(key) !== key) continue;
     const parts = key.split('.');
     let node = merged;
     for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
