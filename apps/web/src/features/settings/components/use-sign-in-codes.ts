@@ -67,11 +67,7 @@ export function useSignInCodes(user: UserInfo) {
 
   /** Field messages on the field, an expired re-authentication back to the password, the rest in the snackbar. */
   const fail = (cause: unknown, step: 'password' | 'code' | 'phone', retry: Next) => {
-    const message = isApiError(cause)
-      ? serverText.ofError(cause)
-      : cause instanceof Error
-        ? cause.message
-        : String(cause);
+    const message = isApiError(cause) ? serverText.ofError(cause) : t('common.unexpected');
     if (isApiError(cause) && step !== 'password' && isReauthExpired(cause)) {
       setReauth(null);
       start({ name: 'reauth', next: retry });

@@ -42,11 +42,7 @@ export function useTotpForm() {
   };
 
   const fail = (cause: unknown, step: 'password' | 'code') => {
-    const message = isApiError(cause)
-      ? serverText.ofError(cause)
-      : cause instanceof Error
-        ? cause.message
-        : String(cause);
+    const message = isApiError(cause) ? serverText.ofError(cause) : t('common.unexpected');
     if (isApiError(cause) && settingsErrorField(cause.code, step)) form.setError('value', message);
     else snackbar.show({ message, severity: 'error' });
   };
