@@ -1,20 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
-import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { codeSentText } from '../code-destination';
-import type { FlowResult } from '../flow';
-import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
-import { authEntryHref, authStepHref, isSixDigitCode } from '../model';
+import { useRedirectTarget } from '../hooks/use-auth-flow';
+import { authEntryHref, authStepHref } from '../model';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
-
-const FIELDS = ['email', 'code'] as const;
-
-/** The steps that ask for a 6-digit code. */
-export type CodeStepKind = 'otpcode' | 'otp' | 'totp' | 'email';
+import { useCodeStep, type CodeStepKind } from './use-code-step';
 
 const DESCRIPTION = {
   otpcode: 'auth.otpcodeDescription',
@@ -25,66 +17,14 @@ const DESCRIPTION = {
 
 /**
  * otpcode: the sign-up confirmation code (then signed in automatically); otp: the emailed or SMS second
- * factor; totp: the authenticator app; email: the sign-in code of "email me a code instead".
+ * factor; totp: the authenticator app; email: the sign-in code of "email me a code instead". Its state and commands
+ * are in `use-code-step.ts`.
  */
 export function CodeStep({ kind }: { kind: CodeStepKind }) {
   const { t } = useTranslation();
   const redirect = useRedirectTarget();
-  const snackbar = useSnackbar();
-  const { flow, state } = useAuthFlow();
-  // The sign-up code step after a reload keeps no email: it asks for it, as the unconfirmed account's key.
-  const asksEmail = kind === 'otpcode' && state.email === '';
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const apply = useFlowResult(FIELDS, setErrors);
-
-  const run = async (call: () => Promise<FlowResult | null>) => {
-    setPending(true);
-    try {
-      return await call();
-    } finally {
-      setPending(false);
-    }
-  };
-
-  /** Document 2, section 5: 'Email cannot be empty' for the unconfirmed account's calls. */
-  const emailGiven = (): boolean => {
-    if (!asksEmail) return true;
-    if (email.trim() === '') {
-      setErrors({ email: t('identity.emailEmpty') });
-      return false;
-    }
-    flow.setEmail(email);
-    return true;
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (asksEmail && email.trim() === '') {
-      setErrors({ email: t('identity.emailEmpty') });
-      return;
-    }
-    if (!isSixDigitCode(code)) {
-      setErrors({ code: t('identity.codeFormat') });
-      return;
-    }
-    if (!emailGiven()) return;
-    apply(await run(() => (kind === 'otpcode' ? flow.confirmSignUp(code) : flow.answerChallenge(code))));
-  };
-
-  // The sign-up code, or a new challenge for the emailed or SMS factor and the emailed sign-in code.
-  const canResend = kind === 'otpcode' || flow.canResendChallenge();
-  const resend = async () => {
-    if (!emailGiven()) return;
-    const result = await run(() => (kind === 'otpcode' ? flow.resendCode() : flow.resendChallenge()));
-    if (result === null) snackbar.show({ message: t('auth.codeResent'), severity: 'success' });
-    else apply(result);
-  };
-
-  const sent = codeSentText(kind, state.delivery, state.challenge?.name);
-  const sentTo = sent ? t(sent.key, sent.params) : null;
+  const { asksEmail, email, code, errors, pending, canResend, sentTo, changeEmail, changeCode, submit, resend } =
+    useCodeStep(kind);
 
   return (
     <StepFrame
@@ -106,10 +46,7 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
             inputMode="email"
             autoFocus
             value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setErrors({});
-            }}
+            onChange={changeEmail}
             error={errors.email}
           />
         ) : null}
@@ -121,10 +58,7 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
           maxLength={6}
           autoFocus={!asksEmail}
           value={code}
-          onChange={(value) => {
-            setCode(value.replace(/\D/g, ''));
-            setErrors({});
-          }}
+          onChange={changeCode}
           error={errors.code}
         />
         <PendingButton pending={pending}>{kind === 'otpcode' ? t('auth.confirm') : t('auth.verify')}</PendingButton>

@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Camera, Clock, IdCard, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
-import { PHONE_MAX_LENGTH, SendSmsReply } from '@rampart/contracts';
+import { PHONE_MAX_LENGTH, type SendSmsReply } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
-import { useSnackbar } from '../../../components/ui/snackbar';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError, type ApiClient } from '../../../lib/api';
+import type { ApiClient } from '../../../lib/api';
 import { CountryPicker } from '../details/country-picker';
-import { checkPhone, formatPhone } from './model';
-import { useServerText } from '../../../lib/server-text';
+import { formatPhone } from './model';
+import { usePhoneEntry } from './use-phone-entry';
 
 export interface PhoneEntryProps {
   api: ApiClient;
@@ -30,7 +28,8 @@ export interface PhoneEntryProps {
 
 /**
  * The phone entry screen (document 1, section 2, KYC screen 3): the heading, the three lines, a phone number with
- * its country, 'Start KYC Verification'; and the choice to capture on this device instead.
+ * its country, 'Start KYC Verification'; and the choice to capture on this device instead. Its state
+ * and the send are in `use-phone-entry.ts`.
  */
 export function PhoneEntry({
   api,
@@ -44,46 +43,14 @@ export function PhoneEntry({
   sentLink,
 }: PhoneEntryProps) {
   const { t } = useTranslation('idv', { useSuspense: true });
-  const snackbar = useSnackbar();
-  const serverText = useServerText();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const checked = checkPhone(phone, country);
-    if (!checked.ok) {
-      setError(t('phone.invalid'));
-      return;
-    }
-    setPending(true);
-    api.request('/socure/send_sms', { body: { phone: checked.e164 }, schema: SendSmsReply }).then(
-      (reply) => {
-        setPending(false);
-        onSent(reply, checked.e164);
-      },
-      (cause: unknown) => {
-        setPending(false);
-        if (isApiError(cause) && cause.statusCode === 409) {
-          onAlreadySubmitted();
-          return;
-        }
-        if (isApiError(cause) && cause.fields.phone) {
-          setError(t('phone.invalid'));
-          return;
-        }
-        const message = !isApiError(cause)
-          ? t('errors.unexpected')
-          : cause.kind === 'connection'
-            ? t('errors.connection')
-            : cause.statusCode === 429
-              ? t('errors.rateLimited')
-              : serverText.ofError(cause);
-        snackbar.show({ message, severity: 'error' });
-      },
-    );
-  };
+  const { error, pending, changePhone, submit } = usePhoneEntry({
+    api,
+    phone,
+    country,
+    onPhoneChange,
+    onSent,
+    onAlreadySubmitted,
+  });
 
   const lines = [
     { icon: Camera, text: t('intro.selfie') },
@@ -141,10 +108,7 @@ export function PhoneEntry({
             inputMode="tel"
             maxLength={PHONE_MAX_LENGTH}
             value={phone}
-            onChange={(value) => {
-              onPhoneChange(value);
-              setError(null);
-            }}
+            onChange={changePhone}
             error={error}
           />
           <Button type="submit" fullWidth isDisabled={pending}>
