@@ -95,14 +95,15 @@ describe('continuing on the phone', () => {
     await user.click(screen.getByRole('button', { name: 'Start KYC Verification' }));
 
     const ready = await screen.findByTestId('idv-link-ready');
+    // Checked at once, in the render that shows the link: nothing here waits, so the 1 s cannot pass in between.
+    expect(
+      within(ready).getByRole('img', { name: 'QR code of the link to continue on your phone' }),
+    ).toBeInTheDocument();
     // Document 2, section 9: the link is passed on after 1 s, not at once. Checked the moment the link shows: the
     // clock also runs on its own here (real time), so a later check on a busy machine could already be past 1 s.
     expect(screen.queryByText('Thank You')).toBeNull();
     expect(calls.find((c) => c.path === '/socure/send_sms')?.body).toEqual({ phone: '+12015550123' });
     expect(calls.find((c) => c.path === '/socure/send_sms')?.authorization).toBe('Bearer user-token');
-    expect(
-      await within(ready).findByRole('img', { name: 'QR code of the link to continue on your phone' }),
-    ).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole('heading', { name: 'Thank You' })).toBeInTheDocument();
