@@ -1,20 +1,11 @@
-import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import type { EntryFormProps } from './entry-form-props';
 
 /** The code texted to a new phone number, which confirms it (R2), with a way to send it again. */
-export function PhoneCodeForm(props: {
-  destination: string;
-  value: string;
-  error: string | null;
-  pending: boolean;
-  onValueChange(next: string): void;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  onResend(): void;
-  cancel: ReactNode;
-}) {
+export function PhoneCodeForm(props: EntryFormProps & { destination: string; onResend(): void }) {
   const { t } = useTranslation();
   return (
     <Form validationBehavior="aria" onSubmit={props.onSubmit} className="flex flex-col gap-4">

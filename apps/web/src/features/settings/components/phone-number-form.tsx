@@ -1,19 +1,12 @@
-import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { PHONE_MAX_LENGTH } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import type { EntryFormProps } from './entry-form-props';
 
 /** The phone number to text sign-in codes to, in international form (R2). */
-export function PhoneNumberForm(props: {
-  value: string;
-  error: string | null;
-  pending: boolean;
-  onValueChange(next: string): void;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  cancel: ReactNode;
-}) {
+export function PhoneNumberForm(props: EntryFormProps) {
   const { t } = useTranslation();
   return (
     <Form validationBehavior="aria" onSubmit={props.onSubmit} className="flex flex-col gap-4">

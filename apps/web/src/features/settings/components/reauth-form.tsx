@@ -1,18 +1,11 @@
-import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import type { EntryFormProps } from './entry-form-props';
 
 /** "Confirm it is you": the password step every second-factor change starts with (R2). */
-export function ReauthForm(props: {
-  value: string;
-  error: string | null;
-  pending: boolean;
-  onValueChange(next: string): void;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  cancel: ReactNode;
-}) {
+export function ReauthForm(props: EntryFormProps) {
   const { t } = useTranslation();
   return (
     <Form validationBehavior="aria" onSubmit={props.onSubmit} className="flex flex-col gap-4">
