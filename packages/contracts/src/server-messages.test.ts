@@ -44,7 +44,8 @@ describe('keyed server messages (decision 075)', () => {
     ]
       .map((catalogue) => Object.keys(catalogue).length)
       .reduce((a, b) => a + b, 0);
-    expect(SERVER_MESSAGE_KEYS).toHaveLength(count);
+    // Two texts with a parameter are functions beside their catalogues.
+    expect(SERVER_MESSAGE_KEYS).toHaveLength(count + 2);
     expect(SERVER_MESSAGE_KEYS).toContain('card.declined');
     expect(SERVER_MESSAGE_KEYS).toContain('rule.maxLength');
     expect(SERVER_MESSAGE_KEYS).toContain('kyc.olderThan18');

@@ -1,6 +1,6 @@
-import { ASSET_DEPOSIT_MESSAGES } from './asset-deposits';
+import { ASSET_DEPOSIT_MESSAGES, belowMinimumDepositMessage } from './asset-deposits';
 import { ASSET_WITHDRAWAL_MESSAGES } from './asset-withdrawals';
-import { BANK_LINK_MESSAGES } from './bank-link';
+import { BANK_LINK_MESSAGES, bankNotSupportedMessage } from './bank-link';
 import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
 import { KYC_MESSAGES } from './kyc-constants';
@@ -56,6 +56,9 @@ export const SERVER_MESSAGE_TEMPLATES = {
   ...templatesOf('bankLink', BANK_LINK_MESSAGES.en),
   ...templatesOf('assetWithdrawal', ASSET_WITHDRAWAL_MESSAGES),
   ...templatesOf('assetDeposit', ASSET_DEPOSIT_MESSAGES),
+  // Texts with a parameter written as functions beside their catalogues.
+  'bankLink.bankNotSupported': bankNotSupportedMessage('{{bankName}}'),
+  'assetDeposit.belowMinimum': belowMinimumDepositMessage('{{minimum}}', '{{ticker}}'),
   // The generic string rules (`{{n}}`, `{{value}}`), the KYC record's, its documents' and identity verification's
   // messages: each carried by the contracts in both languages, which a client loads as i18next namespaces.
   ...templatesOf('rule', RULE_MESSAGES.en),

@@ -155,6 +155,9 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     expect(ApiErrorBody.parse(small.json()).errors?.fields).toEqual({
       amount: belowMinimumDepositMessage('10', 'USDS'),
     });
+    expect(ApiErrorBody.parse(small.json()).fieldKeys).toEqual({
+      amount: { key: 'assetDeposit.belowMinimum', params: { minimum: '10', ticker: 'USDS' } },
+    });
     expect(await held(user.token, 'USDS')).toBe('51.000000');
     await k.invariants();
   });

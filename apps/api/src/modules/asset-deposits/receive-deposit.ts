@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ASSET_DEPOSIT_MESSAGES,
-  belowMinimumDepositMessage,
+  serverMessage,
   minorToDecimal,
   normaliseSandboxAmount,
   sandboxAmountProblem,
@@ -130,7 +130,9 @@ export async function sandboxReceiveDeposit(
   const amount = toMinorUnits(normaliseSandboxAmount(body.amount as string | number), asset);
   const minimum = toMinorUnits(entry.minimumDeposit ?? '0', asset);
   if (amount < minimum)
-    throw AppError.validation({ amount: belowMinimumDepositMessage(entry.minimumDeposit ?? '0', asset) });
+    throw AppError.validation({
+      amount: serverMessage('assetDeposit.belowMinimum', { minimum: entry.minimumDeposit ?? '0', ticker: asset }),
+    });
   const reference = idempotencyKey ?? randomUUID();
   const received = await ctx.db.transaction(async (tx) => {
     await requireOpenedAccount(tx, userGuid);

@@ -1,4 +1,4 @@
-import { bankNotSupportedMessage, type BankAccountReply, type PlaidBankAccountAddRequest } from '@rampart/contracts';
+import { serverMessage, type BankAccountReply, type PlaidBankAccountAddRequest } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { callBankLink } from './bank-link-errors';
 import type { MethodsContext } from './context';
@@ -21,7 +21,9 @@ export async function addBankMethod(
     ctx.bankLink.exchangePublicToken({ publicToken: input.publicToken, clientUserId: userId, now }),
   );
   if (isBlacklisted(ctx, item.institution.name) || isBlacklisted(ctx, input.institutionName)) {
-    throw new AppError('bank_not_supported', { message: bankNotSupportedMessage(item.institution.name) });
+    throw new AppError('bank_not_supported', {
+      message: serverMessage('bankLink.bankNotSupported', { bankName: item.institution.name }),
+    });
   }
   if (item.institution.id !== input.institutionId)
     throw new AppError('bank_link_expired', {

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import { bankNotSupportedMessage, type PlaidSandboxLinkReply, type PlaidSandboxLinkRequest } from '@rampart/contracts';
+import { serverMessage, type PlaidSandboxLinkReply, type PlaidSandboxLinkRequest } from '@rampart/contracts';
 import { callBankLink } from './bank-link-errors';
 import type { MethodsContext } from './context';
 import { isBlacklisted } from './institutions';
@@ -12,7 +12,9 @@ export async function completeSandboxLink(
 ): Promise<PlaidSandboxLinkReply> {
   const institution = ctx.bankLink.institutions().find((candidate) => candidate.id === input.institutionId);
   if (institution && isBlacklisted(ctx, institution.name))
-    throw new AppError('bank_not_supported', { message: bankNotSupportedMessage(institution.name) });
+    throw new AppError('bank_not_supported', {
+      message: serverMessage('bankLink.bankNotSupported', { bankName: institution.name }),
+    });
   const link = await callBankLink(() =>
     ctx.bankLink.completeLink({
       linkToken: input.linkToken,

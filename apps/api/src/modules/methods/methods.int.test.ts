@@ -140,6 +140,9 @@ describe('bank methods: bank link and bank accounts (issue 5)', () => {
     const { linkToken } = await ok('/api/plaid-ui-token', token, {}, PlaidLinkTokenReply);
     const chime = await fail('/api/plaid-sandbox-link', token, { linkToken, institutionId: 'ins_chime' }, 400);
     expect(chime.message).toBe('Chime is not supported. Please link a different bank.');
+    // Its key and the bank's name travel beside the English, so a client says it in the user's language.
+    expect(chime.messageKey).toBe('bankLink.bankNotSupported');
+    expect(chime.params).toEqual({ bankName: 'Chime' });
     const centra = await fail(
       '/api/plaid-sandbox-link',
       token,
