@@ -1,7 +1,7 @@
 import type { TransferView } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
-import { PLATFORM_FEES, WORLD_BANK, captureHold, postTransaction, userAccount } from '../ledger';
+import { PLATFORM_FEES, WORLD_BANK, captureHold, lockBalances, postTransaction, userAccount } from '../ledger';
 import type { TransferDeps } from './context';
 import { ledgerKey } from './idempotency';
 import { tellFundedOrder } from './order-funding';
@@ -54,6 +54,14 @@ export async function settleLocked(
         message: 'This withdrawal has not been confirmed from its email yet',
       });
     if (!row.hold_id) throw new Error(`withdrawal ${row.id} has no hold`);
+    // The capture and the fee are two postings; a deposit's credit takes the same shared rows (WORLD_BANK,
+    // PLATFORM_FEES) in one. Taken step by step they would lock those rows in the opposite order to the credit, and
+    // concurrent settlements deadlock again and again: every balance is locked now, in the ledger's one order.
+    await lockBalances(tx, [
+      { account: userAccount(row.user_id, 'USD'), asset: 'USD' },
+      { account: WORLD_BANK, asset: 'USD' },
+      ...(row.fee > 0n ? [{ account: PLATFORM_FEES, asset: 'USD' as const }] : []),
+    ]);
     const capture = await captureHold(tx, {
       idempotencyKey: ledgerKey(row.id, 'capture'),
       holdId: row.hold_id,
