@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import type { PaymentMethodOption } from '../model/asset-options';
+import { RadioDot, radioCardClassName } from './radio-card';
 
 /**
  * "Pay with": the USD balance and each linked bank by ACH and instant ACH, as radio cards (React Aria RadioGroup:
@@ -30,32 +31,10 @@ export function PayWith(props: {
       <Label className="text-sm font-semibold text-ink">{label ?? t('buy.payWithLabel')}</Label>
       <div className="flex flex-col gap-2">
         {options.map((option) => (
-          <Radio
-            key={option.key}
-            value={option.key}
-            isDisabled={option.disabled}
-            className={({ isSelected, isFocusVisible, isDisabled }) =>
-              [
-                'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-                isSelected
-                  ? 'border-primary bg-primary-soft'
-                  : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
-                isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
-                isDisabled ? 'cursor-not-allowed opacity-60' : '',
-              ].join(' ')
-            }
-          >
+          <Radio key={option.key} value={option.key} isDisabled={option.disabled} className={radioCardClassName}>
             {({ isSelected }) => (
               <>
-                <span
-                  aria-hidden="true"
-                  className={[
-                    'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
-                    isSelected ? 'border-primary' : 'border-line-strong',
-                  ].join(' ')}
-                >
-                  {isSelected ? <span className="size-2.5 rounded-full bg-primary" /> : null}
-                </span>
+                <RadioDot isSelected={isSelected} />
                 <img src={option.imageURL} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold break-words text-ink">{option.label}</span>

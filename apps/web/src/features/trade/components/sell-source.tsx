@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { AssetOption } from '../model/asset-options';
 import { assetAmount, type Delivery } from '../trade-form-parts';
+import { RadioDot, radioCardClassName } from './radio-card';
 
 /**
  * Where the sold asset comes from (R14; decision 030): the user's holdings, with what is available, or a deposit from
@@ -62,29 +63,10 @@ export function SellSource({
 /** One source of the asset, as a radio card like "Pay with"'s (44 px+ target, arrow keys move). */
 function SourceCard({ value, title, description }: { value: Delivery; title: string; description: string }) {
   return (
-    <Radio
-      value={value}
-      className={({ isSelected, isFocusVisible }) =>
-        [
-          'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-          isSelected
-            ? 'border-primary bg-primary-soft'
-            : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
-          isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
-        ].join(' ')
-      }
-    >
+    <Radio value={value} className={radioCardClassName}>
       {({ isSelected }) => (
         <>
-          <span
-            aria-hidden="true"
-            className={[
-              'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
-              isSelected ? 'border-primary' : 'border-line-strong',
-            ].join(' ')}
-          >
-            {isSelected ? <span className="size-2.5 rounded-full bg-primary" /> : null}
-          </span>
+          <RadioDot isSelected={isSelected} />
           <span className="flex min-w-0 flex-col">
             <span className="font-semibold break-words text-ink">{title}</span>
             <span className="text-sm break-words text-ink-muted" data-testid={`source-${value}-description`}>
