@@ -64,9 +64,7 @@ export function AssetPicker(props: {
             <optgroup key={section.section} label={t(`sections.${section.section}`)}>
               {section.options.map((option) => (
                 <option key={option.key} value={option.key} disabled={option.disabled} className="text-ink">
-                  {option.disabled
-                    ? t('buy.assetOptionUnavailable', { option: name(option), status: t('buy.unavailableHeading') })
-                    : name(option)}
+                  {option.disabled ? t('buy.assetOptionUnavailable', { option: name(option) }) : name(option)}
                 </option>
               ))}
             </optgroup>
