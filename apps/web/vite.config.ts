@@ -208,20 +208,27 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               entriesAware: true,
             },
+            // Decision 084: the address and memo checks with their base58, bech32 and hash code, which a form loads when
+            // an address is first typed, left or submitted (apps/web/src/lib/address-checks.ts), in a chunk of their own:
+            // not in /trade/buy's, whose group would otherwise take them in as its dependencies.
+            {
+              name: 'address-checks',
+              test: /[\\/]src[\\/]lib[\\/]address-checks-code\.ts$|[\\/]contracts[\\/]src[\\/]networks[\\/](addresses|codecs)\.ts$|[\\/]node_modules[\\/]@(scure[\\/]base|noble[\\/]hashes)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // /trade/buy, the trade page most often opened first, with everything it needs that the entry does not have
-            // (React Aria's select and radio group, the contracts' schemas…) and its early reads, in one chunk of its
+            // (the contracts' schemas, the form's parts…) and its early reads, in one chunk of its
             // own: not the other trade pages' dependencies (QR code, dialogs, identity rules), and one file rather than
             // ~30, each a request and a preload link to add (decision 043). The other trade pages import from it.
-            // Decision 045: in five chunks that the app evaluates one after the other, each in a task of its own (routes.tsx),
-            // rather than in one long task: zod's core (which other pages share), the early reads with the contracts'
-            // schemas, React Aria's select, its radio group, then the page.
+            // Decision 045: in three chunks that the app evaluates one after the other, each in a task of its own
+            // (routes.tsx), rather than in one long task: zod's core (which other pages share), the early reads with the
+            // contracts' schemas, then the page (React Aria's select and radio group, which had a chunk each, gave way to
+            // the browser's own controls: decision 084).
             {
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](core|classic)[\\/])|[\\/]src[\\/]features[\\/]trade[\\/]zod-first\.ts$/,
             },
             { name: 'trade-buy-reads', test: /[\\/]src[\\/]features[\\/]trade[\\/]prefetch\.ts$/ },
-            { name: 'trade-buy-fields', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-fields\.ts$/ },
-            { name: 'trade-buy-pay-with', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-pay-with\.ts$/ },
             { name: 'trade-buy', test: /[\\/]src[\\/]features[\\/]trade[\\/]buy-route\.tsx$/ },
             // The other trade pages' own modules in one chunk (not their shared dependencies, which /auth's page uses too).
             { name: 'trade', test: /[\\/]src[\\/]features[\\/]trade[\\/]/, includeDependenciesRecursively: false },

@@ -20,6 +20,7 @@ export * from './sandbox';
 export * from './bank-link';
 export * from './cards';
 export * from './transfer-methods';
+export * from './banking-days';
 export * from './transfers';
 export * from './ramp-assets';
 export * from './ramp-assets-schemas';

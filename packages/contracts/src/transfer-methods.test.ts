@@ -4,12 +4,9 @@ import {
   TRANSFER_METHODS,
   TRANSFER_METHOD_TICKERS,
   WITHDRAWAL_METHOD_KEYS,
-  addBankingDays,
-  bankingDayOf,
-  expectedSettlement,
-  isBankingDay,
   transferFee,
 } from './transfer-methods';
+import { addBankingDays, bankingDayOf, expectedSettlement, isBankingDay } from './banking-days';
 
 describe('transfer methods (document 2, section 9; R13)', () => {
   it('serve deposits and withdrawals as R13 says', () => {

@@ -24,9 +24,10 @@ const loadTradePage = () => import('../features/trade/trade-page');
 /** A task boundary: what follows runs in a task of its own, after the browser has had its turn. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
- * /trade/buy's code in five chunks, each evaluated in a task of its own (decision 045): zod's core and the early reads
- * with the contracts' schemas (both usually evaluated already, since the session check starts the reads), React Aria's
- * select, its radio group, then the page. Evaluating them at once was one long task (Lighthouse's total blocking time).
+ * /trade/buy's code in three chunks, each evaluated in a task of its own (decision 045): zod's core and the early reads
+ * with the contracts' schemas (both usually evaluated already, since the session check starts the reads), then the
+ * page. Evaluating them at once was one long task (Lighthouse's total blocking time). The page's select and radio
+ * cards are the browser's own controls (decision 084), no longer React Aria's two chunks of their own.
  */
 const loadBuyReads = async () => {
   await import('../features/trade/zod-first');
@@ -35,10 +36,6 @@ const loadBuyReads = async () => {
 };
 const loadBuyRoute = async () => {
   await loadBuyReads();
-  await nextTask();
-  await import('../features/trade/buy-fields');
-  await nextTask();
-  await import('../features/trade/buy-pay-with');
   await nextTask();
   return import('../features/trade/buy-route');
 };

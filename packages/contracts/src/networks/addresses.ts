@@ -9,6 +9,7 @@ import {
   isStrKeyAccount,
   startsWithBytes,
 } from './codecs';
+import { isAddressNetwork, type AddressNetwork } from './address-networks';
 
 /*
  * R9: every destination address is checked for its network, shape and checksum, before any quote.
@@ -16,30 +17,7 @@ import {
  * Pure and zod-free so the SPA can load it lazily and the API runs the same check (decision 021).
  */
 
-/** The networks of document 2, section 9 (stablecoin order, chain flags) and the crypto assets of decision 022. */
-export const ADDRESS_NETWORKS = [
-  'stellar',
-  'solana',
-  'avalanche',
-  'ethereum',
-  'xrpl',
-  'vechain',
-  'harmony',
-  'icon',
-  'chia',
-  'polymesh',
-  'binancechain',
-  'tezos',
-  'qtum',
-  'bitcoin',
-  'digitalbits',
-  'polygon',
-] as const;
-export type AddressNetwork = (typeof ADDRESS_NETWORKS)[number];
-
-export function isAddressNetwork(value: unknown): value is AddressNetwork {
-  return typeof value === 'string' && (ADDRESS_NETWORKS as readonly string[]).includes(value);
-}
+export { ADDRESS_NETWORKS, isAddressNetwork, type AddressNetwork } from './address-networks';
 
 /** Returns the address in its canonical form (what is stored and delivered to), or undefined. */
 type AddressCheck = (address: string) => string | undefined;

@@ -1,7 +1,7 @@
 import { formatRuleMessage, type RuleCode, type RuleLang, type RuleParams } from '../rules/messages';
 import { ruleFailure, type Rule } from '../rules/rule';
 import { utf8ByteLength } from '../rules/string-rules';
-import { isAddressNetwork, type AddressNetwork } from './addresses';
+import { isAddressNetwork, type AddressNetwork } from './address-networks';
 
 /*
  * Memos and tags (document 2, section 9: "memo for stablecoins true"). Networks whose exchanges and

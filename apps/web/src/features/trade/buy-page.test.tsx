@@ -75,6 +75,20 @@ describe('/trade/buy', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/trade/buy');
   });
 
+  it('says under the field when an address left fails its checksum, and takes it back once corrected', async () => {
+    const server = fakeServer(buyHandlers());
+    const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');
+    const address = await screen.findByLabelText(/ address$/);
+    // The last character changed: the right shape, the wrong checksum.
+    await user.type(address, `${XRPL_ADDRESS.slice(0, -1)}${XRPL_ADDRESS.endsWith('a') ? 'b' : 'a'}`);
+    await user.tab();
+    expect(await screen.findByTestId('field-error-buyAddress')).toHaveTextContent('Value is not a valid XRPL address');
+    await user.clear(address);
+    await user.type(address, XRPL_ADDRESS);
+    await user.tab();
+    expect(screen.queryByTestId('field-error-buyAddress')).toBeNull();
+  });
+
   it('with a valid address, hands the draft to the summary', async () => {
     const server = fakeServer(buyHandlers());
     const { user } = renderPage(<BuyPage />, server.api, '/trade/buy');

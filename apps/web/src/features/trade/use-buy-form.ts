@@ -2,14 +2,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState, type FormE
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  isMemoSwitchedOff,
-  NETWORK_MEMO_RULES,
-  RAMP_SOURCE_METHODS,
-  isAddressNetwork,
-  validateAddress,
-  validateMemo,
-} from '@rampart/contracts';
+import { isMemoSwitchedOff, NETWORK_MEMO_RULES, RAMP_SOURCE_METHODS, isAddressNetwork } from '@rampart/contracts';
+import { loadAddressChecks, loadedAddressChecks, type AddressChecks } from '../../lib/address-checks';
 import { useFeatureFlags } from '../../lib/config';
 import { useApi } from '../../lib/api';
 import { useForm, type FieldErrors } from '../../lib/forms/use-form';
@@ -39,6 +33,13 @@ import { useStagedReveal } from './use-staged-reveal';
 
 /** The steps in which the form is committed after its asset field (decision 045). */
 const FORM_STEPS = 4;
+
+/** Runs `run` with the address checks: at once when loaded, else once they load (nothing if they fail to). */
+function withAddressChecks(run: (checks: AddressChecks) => void): void {
+  const loaded = loadedAddressChecks();
+  if (loaded) run(loaded);
+  else loadAddressChecks().then(run, () => undefined);
+}
 
 const FIELDS = ['buyAsset', 'sellMethod', 'amount', 'buyAddress', 'buyMemo'] as const;
 type Field = (typeof FIELDS)[number];
@@ -139,20 +140,22 @@ export function useBuyForm() {
   // "Memo for stablecoins" off: a stablecoin goes to the address alone (docs/feature-flags.md).
   const usesMemo = memoRule !== null && memoRule.memo !== 'none' && !!asset && !isMemoSwitchedOff(flags, asset);
 
+  // The address checks load on the first address typed, left or submitted (lib/address-checks.ts); until then
+  // (only if their chunk failed to load) the API's own check stands.
   const addressProblem = useCallback(
-    (value: string): string | undefined => {
+    (value: string, checks: AddressChecks | null): string | undefined => {
       if (!asset) return undefined;
       if (value.trim() === '') return t('rules:required' as never);
-      const checked = validateAddress(asset.network, value, currentLanguage());
-      return checked.ok ? undefined : checked.message;
+      const checked = checks?.validateAddress(asset.network, value, currentLanguage());
+      return !checked || checked.ok ? undefined : checked.message;
     },
     [asset, t],
   );
   const memoProblem = useCallback(
-    (value: string): string | undefined => {
+    (value: string, checks: AddressChecks | null): string | undefined => {
       if (!asset || !usesMemo) return undefined;
-      const checked = validateMemo(asset.network, value, currentLanguage());
-      return checked.ok ? undefined : checked.message;
+      const checked = checks?.validateMemo(asset.network, value, currentLanguage());
+      return !checked || checked.ok ? undefined : checked.message;
     },
     [asset, usesMemo],
   );
@@ -171,9 +174,9 @@ export function useBuyForm() {
     // Paid from the USD balance: no more than is available, before any code is sent (decision 053).
     else if (source?.network === 'primex_usd' && holdings.data && cents > (usdCents(holdings.data.available) ?? 0n))
       next.amount = t('server.insufficientFunds');
-    const addressError = addressProblem(buyAddress);
+    const addressError = addressProblem(buyAddress, loadedAddressChecks());
     if (addressError) next.buyAddress = addressError;
-    const memoError = memoProblem(buyMemo);
+    const memoError = memoProblem(buyMemo, loadedAddressChecks());
     if (memoError) next.buyMemo = memoError;
     return next;
   };
@@ -208,6 +211,7 @@ export function useBuyForm() {
   );
   const changeAddress = useCallback(
     (value: string) => {
+      withAddressChecks(() => undefined);
       setAddress(value);
       setAddressEdited(true);
       setTouched(true);
@@ -216,10 +220,12 @@ export function useBuyForm() {
     [clear],
   );
   const blurAddress = useCallback(() => {
-    if (buyAddress.trim() !== '') setError('buyAddress', addressProblem(buyAddress));
+    if (buyAddress.trim() !== '')
+      withAddressChecks((checks) => setError('buyAddress', addressProblem(buyAddress, checks)));
   }, [buyAddress, addressProblem, setError]);
   const changeMemo = useCallback(
     (value: string) => {
+      withAddressChecks(() => undefined);
       setMemo(value);
       setMemoEdited(true);
       setTouched(true);
@@ -228,12 +234,12 @@ export function useBuyForm() {
     [clear],
   );
   const blurMemo = useCallback(() => {
-    if (buyMemo.trim() !== '') setError('buyMemo', memoProblem(buyMemo));
+    if (buyMemo.trim() !== '') withAddressChecks((checks) => setError('buyMemo', memoProblem(buyMemo, checks)));
   }, [buyMemo, memoProblem, setError]);
 
-  // Continue: the draft to /trade/summary once every field passes.
-  const submit = (event: FormEvent) =>
-    checks.handleSubmit(async () => {
+  // Continue: the draft to /trade/summary once every field passes (the address checks loaded first, if not yet).
+  const submit = (event: FormEvent) => {
+    const send = checks.handleSubmit(async () => {
       if (!asset || !source || !normalised) return;
       setBuyDraft({
         asset,
@@ -243,7 +249,15 @@ export function useBuyForm() {
         memo: usesMemo ? buyMemo.trim() : '',
       });
       void navigate(TRADE_PATHS.summary);
-    })(event);
+    });
+    if (loadedAddressChecks()) return send(event);
+    event.preventDefault();
+    return loadAddressChecks().then(
+      () => send(),
+      // Their chunk did not load: the form says so as it says any unexpected error, once the other fields pass.
+      (error: unknown) => checks.handleSubmit(() => Promise.reject(error))(),
+    );
+  };
 
   // Decision 045: the asset, then how to pay and the amount, the address and memo, the estimate and Continue, then
   // "coming soon". The form is drawn once both reads have answered without an error.

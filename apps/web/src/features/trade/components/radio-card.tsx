@@ -10,6 +10,20 @@ export function radioCardClassName(state: { isSelected: boolean; isFocusVisible:
   ].join(' ');
 }
 
+/**
+ * The same look for a card that is a label around the browser's own radio input (visually hidden): the focus ring
+ * when the input has keyboard focus, the hover colour from the pointer.
+ */
+export function nativeRadioCardClassName(state: { isSelected: boolean; isDisabled?: boolean }) {
+  return [
+    'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 transition-colors',
+    'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus',
+    state.isSelected ? 'border-primary bg-primary-soft' : 'border-line-strong bg-surface',
+    state.isSelected || state.isDisabled ? '' : 'hover:bg-surface-muted',
+    state.isDisabled ? 'cursor-not-allowed opacity-60' : '',
+  ].join(' ');
+}
+
 /** The radio's dot, drawn (the card is the control). */
 export function RadioDot({ isSelected }: { isSelected: boolean }) {
   return (
