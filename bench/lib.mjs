@@ -1,4 +1,5 @@
 // Small helpers shared by the benchmarks: medians and a machine description for docs/benchmarks.md.
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 export function median(values) {
@@ -24,4 +25,49 @@ export async function postJson(base, route, body, token) {
   const reply = await res.json();
   if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply)}`);
   return reply;
+}
+
+const TICKS = 100; // USER_HZ on Linux
+
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (comm) ": state is field 3, utime 14, stime 15, cutime 16, cstime 17 (1-based, proc(5)).
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU seconds a process has used (user + system); `children` adds what its exited, reaped children used. */
+export function cpuSeconds(pid = process.pid, { children = false } = {}) {
+  const f = statFields(pid);
+  const own = Number(f[11]) + Number(f[12]);
+  return (children ? own + Number(f[13]) + Number(f[14]) : own) / TICKS;
+}
+
+/**
+ * CPU seconds the local PostgreSQL server has used: every live postgres process, plus what the postmaster's exited
+ * backends used (it reaps them, so their time lands in its children's counters: pgbench's connections end with it).
+ */
+export function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const f = statFields(pid);
+      const parent = Number(f[1]);
+      const parentIsPostgres = readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres';
+      total += cpuSeconds(pid, { children: !parentIsPostgres });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** Runs `work` and returns its result with the CPU seconds this process (and its exited children) and PostgreSQL used. */
+export async function withCpu(work) {
+  const self0 = cpuSeconds(process.pid, { children: true });
+  const pg0 = postgresCpuSeconds();
+  const result = await work();
+  const self = cpuSeconds(process.pid, { children: true }) - self0;
+  const pg = postgresCpuSeconds() - pg0;
+  return { result, clientSeconds: self, postgresSeconds: pg };
 }

@@ -5,8 +5,9 @@ import { ensureAndLockBalances, type BalanceKey } from './repository';
 
 /**
  * Takes the row locks of these balances now, in the ledger's one order (creating rows that do not exist yet). A
- * transaction that posts to shared accounts in several separate commands locks them all first: two transactions
- * that would otherwise take the same rows in opposite orders (a buy and a sell through the market) cannot deadlock.
+ * transaction that posts to the same user balances in several separate commands locks them all first, so two
+ * transactions cannot take them in opposite orders and deadlock. Accounts that are not a user's keep no balance row
+ * and take no lock (decision 086).
  */
 export async function lockBalances(tx: Queryable, keys: BalanceKey[]): Promise<void> {
   await ensureAndLockBalances(
@@ -51,12 +52,24 @@ export async function getBalances(db: Queryable, userGuid: string): Promise<Asse
   });
 }
 
-/** One account's balance in one asset (zeros when it has none). */
+/**
+ * One account's balance in one asset (zeros when it has none). A user account reads its balance row; any other
+ * account keeps none (decision 086): its balance is the sum of its postings, read now.
+ */
 export async function getAccountBalance(
   db: Queryable,
   account: string,
   asset: AssetCode,
 ): Promise<Omit<AssetBalance, 'asset'>> {
+  if (parseAccountName(account).userId === null) {
+    const { rows } = await db.query<{ balance: bigint }>(
+      `SELECT (coalesce((SELECT sum(amount) FROM ledger_postings WHERE destination = $1 AND asset = $2), 0)
+             - coalesce((SELECT sum(amount) FROM ledger_postings WHERE source = $1 AND asset = $2), 0))::int8 AS balance`,
+      [account, asset],
+    );
+    const settled = BigInt(rows[0]?.balance ?? 0n);
+    return { settled, held: 0n, available: settled };
+  }
   const { rows } = await db.query<{ balance: bigint; held: bigint }>(
     'SELECT balance, held FROM ledger_balances WHERE account = $1 AND asset = $2',
     [account, asset],

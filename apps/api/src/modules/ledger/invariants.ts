@@ -18,6 +18,14 @@ const CHECKS: Array<{ name: string; sql: string }> = [
           FROM ledger_postings WHERE amount <= 0 OR source = destination`,
   },
   {
+    name: 'each posting names accounts and an asset the ledger knows',
+    sql: `SELECT 'posting ' || p.transaction_id || '#' || p.seq || ' names an unknown account or asset' AS problem
+          FROM ledger_postings p
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.name = p.source)
+             OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.name = p.destination)
+             OR NOT EXISTS (SELECT 1 FROM ledger_assets s WHERE s.code = p.asset)`,
+  },
+  {
     name: 'each transaction balances per asset',
     sql: `SELECT 'transaction ' || transaction_id || ' does not balance in ' || asset || ' (' || sum(amount) || ')' AS problem
           FROM (SELECT transaction_id, asset, -amount AS amount FROM ledger_postings
@@ -25,15 +33,27 @@ const CHECKS: Array<{ name: string; sql: string }> = [
           GROUP BY transaction_id, asset HAVING sum(amount) <> 0`,
   },
   {
+    // Only user accounts keep a balance row (decision 086); every other account's balance is its postings' sum.
     name: 'the accounts of each asset sum to zero',
-    sql: `SELECT 'the accounts in ' || asset || ' sum to ' || sum(balance) AS problem
-          FROM ledger_balances GROUP BY asset HAVING sum(balance) <> 0`,
+    sql: `WITH others AS (
+            SELECT asset, amount FROM ledger_postings WHERE destination NOT LIKE 'users:%'
+            UNION ALL SELECT asset, -amount FROM ledger_postings WHERE source NOT LIKE 'users:%'
+          ), totals AS (
+            SELECT asset, balance AS amount FROM ledger_balances UNION ALL SELECT asset, amount FROM others
+          )
+          SELECT 'the accounts in ' || asset || ' sum to ' || sum(amount) AS problem
+          FROM totals GROUP BY asset HAVING sum(amount) <> 0`,
+  },
+  {
+    name: 'only user accounts keep a balance row',
+    sql: `SELECT 'account ' || account || ' keeps a balance row in ' || asset AS problem
+          FROM ledger_balances WHERE account NOT LIKE 'users:%'`,
   },
   {
     name: 'each cached balance equals the sum of its postings',
     sql: `WITH moves AS (
-            SELECT destination AS account, asset, amount FROM ledger_postings
-            UNION ALL SELECT source, asset, -amount FROM ledger_postings
+            SELECT destination AS account, asset, amount FROM ledger_postings WHERE destination LIKE 'users:%'
+            UNION ALL SELECT source, asset, -amount FROM ledger_postings WHERE source LIKE 'users:%'
           ), sums AS (SELECT account, asset, sum(amount) AS total FROM moves GROUP BY account, asset)
           SELECT 'balance of ' || coalesce(b.account, s.account) || ' in ' || coalesce(b.asset, s.asset) || ' is '
                  || coalesce(b.balance, 0) || ' but its postings sum to ' || coalesce(s.total, 0) AS problem
@@ -63,7 +83,8 @@ const CHECKS: Array<{ name: string; sql: string }> = [
 
 /**
  * Checks the ledger's invariants over the whole database (docs/design-brief.md, section 3): each transaction
- * balances, the accounts of each asset sum to zero, each cached balance equals the sum of its postings, no user
+ * balances, the accounts of each asset sum to zero, only user accounts keep a balance row and each equals the sum
+ * of its postings, no user
  * account is negative, and held amounts are covered and match the active holds. Run it after every integration and
  * fuzz test.
  */

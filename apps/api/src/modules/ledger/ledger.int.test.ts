@@ -350,6 +350,75 @@ describe('ledger core', () => {
     expect(isAppError(missing) && missing.code).toBe('not_found');
   });
 
+  it('keeps no balance row for the world or the platform: their balance is the sum of their postings', async () => {
+    const bankBefore = (await getAccountBalance(db, WORLD_BANK, 'USD')).settled;
+    const feesBefore = (await getAccountBalance(db, PLATFORM_FEES, 'USD')).settled;
+    const { account } = await fundedUser('12.00');
+    await post({
+      idempotencyKey: key(),
+      postings: [{ source: account, destination: PLATFORM_FEES, asset: 'USD', amount: usd('0.50') }],
+    });
+    expect(await getAccountBalance(db, WORLD_BANK, 'USD')).toEqual({
+      settled: bankBefore - usd('12.00'),
+      held: 0n,
+      available: bankBefore - usd('12.00'),
+    });
+    expect((await getAccountBalance(db, PLATFORM_FEES, 'USD')).settled).toBe(feesBefore + usd('0.50'));
+    const { rows } = await db.query("SELECT account FROM ledger_balances WHERE account NOT LIKE 'users:%'");
+    expect(rows).toEqual([]);
+    // The database refuses one too.
+    const refused = await caught(
+      db.query("INSERT INTO ledger_balances (account, asset, user_owned) VALUES ('world:bank', 'USD', false)"),
+    );
+    expect(String(refused)).toMatch(/ledger_balances/);
+  });
+
+  it('posts on its own in one statement (no surrounding transaction) and refuses an overdraft there with nothing stored', async () => {
+    const { account } = await fundedUser('4.00');
+    const idempotencyKey = key();
+    const overdraft = caught(
+      postTransaction(db, {
+        idempotencyKey,
+        postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('4.01') }],
+      }),
+    );
+    expect(
+      isLedgerError(await overdraft, 'insufficient_funds') && ((await overdraft) as { facts: unknown }).facts,
+    ).toEqual({
+      account,
+      asset: 'USD',
+      available: '4.00',
+      requested: '4.01',
+    });
+    const { rows } = await db.query('SELECT 1 FROM ledger_idempotency WHERE key = $1', [idempotencyKey]);
+    expect(rows).toEqual([]);
+    const posted = await postTransaction(db, {
+      idempotencyKey,
+      postings: [{ source: account, destination: WORLD_BANK, asset: 'USD', amount: usd('4.00') }],
+    });
+    expect(posted.replayed).toBe(false);
+    expect(await getAccountBalance(db, account, 'USD')).toMatchObject({ settled: 0n });
+  });
+
+  it('checkInvariants reports a posting that names an account the ledger does not know', async () => {
+    const { account } = await fundedUser('1.00');
+    const { rows } = await db.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM ledger_postings WHERE destination = $1',
+      [account],
+    );
+    await db.exec('ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_append_only');
+    await db.query("UPDATE ledger_postings SET source = 'world:nowhere' WHERE transaction_id = $1", [
+      rows[0]!.transaction_id,
+    ]);
+    const report = await checkInvariants(db);
+    await db.query('UPDATE ledger_postings SET source = $2 WHERE transaction_id = $1', [
+      rows[0]!.transaction_id,
+      WORLD_BANK,
+    ]);
+    await db.exec('ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_append_only');
+    expect(report.violations.join('\n')).toMatch(/names an unknown account or asset/);
+  });
+
   it('checkInvariants reports a cached balance that drifts from its postings', async () => {
     const { account } = await fundedUser('5.00');
     await db.query('UPDATE ledger_balances SET balance = balance + 1 WHERE account = $1', [account]);

@@ -1,17 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { fromMinorUnits } from './amount';
-import { accountNameProblem, parseAccountName, type AccountName } from './account-names';
+import { accountNameProblem, parseAccountName } from './account-names';
 import { isAssetCode, type AssetCode } from './assets';
 import { LedgerError } from './errors';
 import type { Json } from '../../lib/idempotency';
-import {
-  adjustBalance,
-  ensureAndLockBalances,
-  insertTransaction,
-  type BalanceKey,
-  type PostingRow,
-} from './repository';
+import type { BalanceKey } from './repository';
 
 export interface Posting {
   source: string;
@@ -84,68 +79,84 @@ export function postingsAsJson(postings: Posting[]): Json {
   }));
 }
 
-/**
- * Writes one ledger transaction inside the caller's database transaction: creates and locks the balance rows in the
- * fixed order, refuses any user account whose available funds (balance - held) would go below zero, then moves the
- * balances and appends the transaction and its postings. `releaseHeld` first takes a hold's amount off `held` on
- * a row that is locked with the rest (a capture).
- */
-export async function writePostings(
-  tx: Queryable,
-  input: {
-    idempotencyKey: string;
-    postings: Posting[];
-    metadata: Metadata;
-    releaseHeld?: BalanceKey & { amount: bigint };
-  },
-): Promise<{ transactionId: string }> {
-  const accounts = new Map<string, AccountName>();
-  const keys: BalanceKey[] = [];
-  const deltas = new Map<string, { key: BalanceKey; delta: bigint }>();
-  const addDelta = (account: string, asset: AssetCode, delta: bigint) => {
-    const id = `${account}\u0000${asset}`;
-    const entry = deltas.get(id) ?? { key: { account, asset }, delta: 0n };
-    entry.delta += delta;
-    deltas.set(id, entry);
-  };
-  for (const p of input.postings) {
-    for (const name of [p.source, p.destination]) accounts.set(name, parseAccountName(name));
-    keys.push({ account: p.source, asset: p.asset }, { account: p.destination, asset: p.asset });
-    addDelta(p.source, p.asset, -p.amount);
-    addDelta(p.destination, p.asset, p.amount);
-  }
-  const release = input.releaseHeld;
-  if (release) {
-    accounts.set(release.account, parseAccountName(release.account));
-    keys.push(release);
-  }
-  const locked = await ensureAndLockBalances(tx, [...accounts.values()], keys);
+export interface WriteInput {
+  idempotencyKey: string;
+  postings: Posting[];
+  metadata: Metadata;
+  /** A hold's amount taken off `held` first, under the same lock (a capture). */
+  releaseHeld?: BalanceKey & { amount: bigint };
+}
 
-  if (release) {
-    const row = locked.get(`${release.account}\u0000${release.asset}`)!;
-    row.held -= release.amount;
-    await adjustBalance(tx, release, { held: -release.amount });
+/**
+ * The arguments of the database's `ledger_write` and `ledger_post` after the key and metadata: the postings as
+ * columns, every account named with its owner, and the user balances the transaction moves (only user accounts keep
+ * a balance row, decision 086) with their change, in the order a refusal names them.
+ */
+export function writeArguments(input: WriteInput): unknown[] {
+  const owners = new Map<string, string | null>();
+  const balances = new Map<string, { key: BalanceKey; delta: bigint; held: bigint }>();
+  const move = (account: string, asset: AssetCode, delta: bigint, held = 0n) => {
+    const { userId } = parseAccountName(account);
+    owners.set(account, userId);
+    if (!userId) return;
+    const id = `${account}\u0000${asset}`;
+    const entry = balances.get(id) ?? { key: { account, asset }, delta: 0n, held: 0n };
+    entry.delta += delta;
+    entry.held += held;
+    balances.set(id, entry);
+  };
+  const release = input.releaseHeld;
+  if (release) move(release.account, release.asset, 0n, -release.amount);
+  for (const p of input.postings) {
+    move(p.source, p.asset, -p.amount);
+    move(p.destination, p.asset, p.amount);
   }
-  for (const [id, { key, delta }] of deltas) {
-    const row = locked.get(id)!;
-    if (row.user_owned && delta < 0n && row.balance + delta < row.held) {
-      throw new LedgerError('insufficient_funds', {
-        account: key.account,
-        asset: key.asset,
-        available: fromMinorUnits(row.balance - row.held, key.asset),
-        requested: fromMinorUnits(-delta, key.asset),
-      });
-    }
-  }
-  const changes = [...deltas.values()]
-    .filter(({ delta }) => delta !== 0n)
-    .map(({ key, delta }) => ({ ...key, balance: delta }));
-  const rows: PostingRow[] = input.postings.map((p) => ({ ...p }));
-  const { id } = await insertTransaction(tx, {
-    idempotencyKey: input.idempotencyKey,
-    metadata: input.metadata,
-    postings: rows,
-    changes,
+  const moved = [...balances.values()];
+  return [
+    input.postings.map((p) => p.source),
+    input.postings.map((p) => p.destination),
+    input.postings.map((p) => p.asset),
+    input.postings.map((p) => p.amount.toString()),
+    [...owners.keys()],
+    [...owners.values()],
+    moved.map((b) => b.key.account),
+    moved.map((b) => b.key.asset),
+    moved.map((b) => b.delta.toString()),
+    moved.map((b) => b.held.toString()),
+  ];
+}
+
+export type ShortRow = {
+  short_account: string | null;
+  short_asset: string | null;
+  available: bigint | null;
+  requested: bigint | null;
+};
+
+/** The refusal for a user account that lacks the funds, from the database's answer. */
+export function insufficientFunds(row: ShortRow): LedgerError {
+  const asset = row.short_asset as AssetCode;
+  return new LedgerError('insufficient_funds', {
+    account: row.short_account!,
+    asset,
+    available: fromMinorUnits(BigInt(row.available!), asset),
+    requested: fromMinorUnits(BigInt(row.requested!), asset),
   });
-  return { transactionId: id };
+}
+
+/**
+ * Writes one ledger transaction inside the caller's database transaction, in one statement (`ledger_write`): locks
+ * the user balances it moves in the ledger's one order (creating missing rows), refuses with insufficient_funds any
+ * user account whose available funds (balance - held) would go below zero, then appends the transaction and its
+ * postings and moves the balances. Accounts that are not a user's keep no balance row and take no lock.
+ */
+export async function writePostings(tx: Queryable, input: WriteInput): Promise<{ transactionId: string }> {
+  const { rows } = await tx.query<ShortRow & { transaction_id: string | null }>(
+    'SELECT * FROM ledger_write($1, $2, $3, $4, $5, $6, $7::int8[], $8, $9::uuid[], $10, $11, $12::int8[], $13::int8[])',
+    [randomUUID(), input.idempotencyKey, JSON.stringify(input.metadata), ...writeArguments(input)],
+    { name: 'ledger_write' },
+  );
+  const row = rows[0]!;
+  if (!row.transaction_id) throw insufficientFunds(row);
+  return { transactionId: row.transaction_id };
 }

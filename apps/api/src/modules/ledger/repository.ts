@@ -28,15 +28,11 @@ export interface HoldRow {
   [key: string]: unknown;
 }
 
-export interface PostingRow {
-  source: string;
-  destination: string;
-  asset: AssetCode;
-  amount: bigint;
-}
-
-/** One fixed order for every lock the ledger takes on balance rows, so two transactions never wait on each other in a cycle. */
-export function compareBalanceKeys(a: BalanceKey, b: BalanceKey): number {
+/**
+ * One fixed order for every lock the ledger takes on balance rows, so two transactions never wait on each other in a
+ * cycle (byte order, as `ledger_write` sorts with COLLATE "C").
+ */
+function compareBalanceKeys(a: BalanceKey, b: BalanceKey): number {
   if (a.account !== b.account) return a.account < b.account ? -1 : 1;
   return a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
 }
@@ -52,21 +48,23 @@ const LOCK_SQL = `SELECT account, asset, user_owned, balance, held FROM ledger_b
   ORDER BY account COLLATE "C", asset COLLATE "C" FOR UPDATE`;
 
 /**
- * Locks the balance rows FOR UPDATE in the fixed order (one statement: the rows are locked as the ORDER BY returns
- * them, byte order like compareBalanceKeys), creating first the accounts and balance rows that do not exist yet (a
- * missing row takes no lock). Existing rows, the usual case, cost one round trip. Returns the rows keyed by
- * `account\0asset`.
+ * Locks the user balance rows FOR UPDATE in the fixed order (one statement: the rows are locked as the ORDER BY
+ * returns them, byte order like compareBalanceKeys), creating first the accounts and balance rows that do not exist
+ * yet (a missing row takes no lock). Existing rows, the usual case, cost one round trip. Accounts that are not a
+ * user's keep no balance row (decision 086): their keys are left out. Returns the rows keyed by `account\0asset`.
  */
 export async function ensureAndLockBalances(
   tx: Queryable,
   accounts: AccountName[],
   keys: BalanceKey[],
 ): Promise<Map<string, BalanceRow>> {
-  const sorted = distinctSorted(keys);
+  const users = new Set(accounts.filter((a) => a.userId !== null).map((a) => a.name));
+  const sorted = distinctSorted(keys.filter((k) => users.has(k.account)));
+  if (sorted.length === 0) return new Map();
   const params = [sorted.map((k) => k.account), sorted.map((k) => k.asset)];
   let { rows } = await tx.query<BalanceRow>(LOCK_SQL, params);
   if (rows.length < sorted.length) {
-    const owners = new Map(accounts.map((a) => [a.name, a.userId]));
+    const owners = new Map(accounts.filter((a) => users.has(a.name)).map((a) => [a.name, a.userId]));
     const names = [...owners.keys()].sort();
     await tx.query(
       `INSERT INTO ledger_accounts (name, user_id) SELECT * FROM unnest($1::text[], $2::uuid[]) ORDER BY 1 ON CONFLICT (name) DO NOTHING`,
@@ -75,7 +73,7 @@ export async function ensureAndLockBalances(
     await tx.query(
       `INSERT INTO ledger_balances (account, asset, user_owned) SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[]) ORDER BY 1, 2
        ON CONFLICT (account, asset) DO NOTHING`,
-      [...params, sorted.map((k) => owners.get(k.account) != null)],
+      [...params, sorted.map(() => true)],
     );
     ({ rows } = await tx.query<BalanceRow>(LOCK_SQL, params));
   }
@@ -96,7 +94,7 @@ export async function adjustBalance(
 }
 
 /** Moves several balance rows (already locked) in one statement. */
-export async function adjustBalances(
+async function adjustBalances(
   tx: Queryable,
   changes: (BalanceKey & { balance: bigint; held: bigint })[],
 ): Promise<void> {
@@ -112,50 +110,6 @@ export async function adjustBalances(
       changes.map((c) => c.held.toString()),
     ],
   );
-}
-
-/**
- * Appends a transaction with its postings and moves the (already locked) balance rows, in one statement: a
- * transfer is then a handful of round trips (key, lock, this, the stored result), which is what bounds its rate.
- */
-export async function insertTransaction(
-  tx: Queryable,
-  input: {
-    idempotencyKey: string;
-    metadata: Json;
-    postings: PostingRow[];
-    changes?: (BalanceKey & { balance: bigint })[];
-  },
-): Promise<{ id: string; createdAt: Date }> {
-  const p = input.postings;
-  const changes = input.changes ?? [];
-  const { rows } = await tx.query<{ id: string; created_at: Date }>(
-    `WITH t AS (
-       INSERT INTO ledger_transactions (idempotency_key, metadata) VALUES ($1, $2) RETURNING id, created_at
-     ), p AS (
-       INSERT INTO ledger_postings (transaction_id, seq, source, destination, asset, amount)
-       SELECT t.id, s.seq - 1, s.source, s.destination, s.asset, s.amount
-       FROM t, unnest($3::text[], $4::text[], $5::text[], $6::int8[]) WITH ORDINALITY AS s(source, destination, asset, amount, seq)
-     ), u AS (
-       UPDATE ledger_balances b SET balance = b.balance + c.balance, updated_at = now()
-       FROM unnest($7::text[], $8::text[], $9::int8[]) AS c(account, asset, balance)
-       WHERE b.account = c.account AND b.asset = c.asset
-     )
-     SELECT id, created_at FROM t`,
-    [
-      input.idempotencyKey,
-      JSON.stringify(input.metadata),
-      p.map((x) => x.source),
-      p.map((x) => x.destination),
-      p.map((x) => x.asset),
-      p.map((x) => x.amount.toString()),
-      changes.map((c) => c.account),
-      changes.map((c) => c.asset),
-      changes.map((c) => c.balance.toString()),
-    ],
-  );
-  const row = rows[0]!;
-  return { id: row.id, createdAt: row.created_at };
 }
 
 export async function insertHold(
