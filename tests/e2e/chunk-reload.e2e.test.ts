@@ -5,11 +5,11 @@ import { BROWSER_WAIT_MS } from '../timeouts';
 
 /**
  * Decision 052: a page loaded before a deploy asks for a chunk of the earlier build, which the server no longer has.
- * Here the not-found page's chunk is asked for under a name the server does not have (as after a deploy), so the
- * server's own answer for a missing chunk is what the browser gets.
+ * Here the public support page's chunk is asked for under a name the server does not have (as after a deploy), so
+ * the server's own answer for a missing chunk is what the browser gets.
  */
-const NOT_FOUND_CHUNK = /\/assets\/not-found-page-[^/]+\.js$/;
-const NOT_FOUND_TEXT = 'We cannot find the page you are looking for!';
+const SUPPORT_CHUNK = /\/assets\/support-page-[^/]+\.js$/;
+const SUPPORT_TITLE = 'Contact support';
 
 /** Counts the page's document loads (the first and every reload). */
 function countLoads(page: Page): () => number {
@@ -22,8 +22,8 @@ function countLoads(page: Page): () => number {
 
 /** The chunk's requests go to a file the server does not have while `gone()` says so. */
 async function chunkGoneWhile(page: Page, gone: () => boolean): Promise<void> {
-  await page.route(NOT_FOUND_CHUNK, async (route) => {
-    if (gone()) await route.continue({ url: `${baseURL()}/assets/not-found-page-of-an-earlier-build.js` });
+  await page.route(SUPPORT_CHUNK, async (route) => {
+    if (gone()) await route.continue({ url: `${baseURL()}/assets/support-page-of-an-earlier-build.js` });
     else await route.continue();
   });
 }
@@ -42,8 +42,8 @@ describe('a chunk of an earlier build (decision 052)', () => {
     const loads = countLoads(page);
     // Gone for the page loaded "before the deploy", there again for the reloaded one.
     await chunkGoneWhile(page, () => loads() <= 1);
-    await page.goto('/nowhere');
-    await page.getByText(NOT_FOUND_TEXT).waitFor();
+    await page.goto('/support');
+    await page.getByRole('heading', { name: SUPPORT_TITLE }).waitFor();
     expect(loads()).toBe(2);
     await context.close();
   });
@@ -52,12 +52,12 @@ describe('a chunk of an earlier build (decision 052)', () => {
     const { page, context } = await openPage(browser);
     const loads = countLoads(page);
     await chunkGoneWhile(page, () => true);
-    await page.goto('/nowhere');
+    await page.goto('/support');
     await expect.poll(loads, { timeout: BROWSER_WAIT_MS, interval: 200 }).toBe(2);
     // Time for a loop to show itself on a busy machine: the page stays as it is.
     await page.waitForTimeout(5_000);
     expect(loads()).toBe(2);
-    expect(await page.getByText(NOT_FOUND_TEXT).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: SUPPORT_TITLE }).count()).toBe(0);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import i18n, { type FeatureNamespace } from '../lib/i18n';
 import { useAppConfig } from '../lib/config';
 import { RequireKycLevel, RequireLogin } from '../lib/session/guards';
 import { AppLayout } from './layout';
+import { NotFoundPage } from '../components/not-found-page';
 
 /** Code-splits a page by its named export, so the /auth entry only carries the shell. */
 function lazyPage<K extends string, P extends object>(load: () => Promise<{ [key in K]: ComponentType<P> }>, name: K) {
@@ -81,7 +82,6 @@ const ConfirmAssetWithdrawalPage = lazyPage(
   () => import('../features/money/confirm-asset-withdrawal-page'),
   'ConfirmAssetWithdrawalPage',
 );
-const NotFoundPage = lazyPage(() => import('../components/not-found-page'), 'NotFoundPage');
 
 /**
  * The pages most often opened first, by their route: their chunks (and their feature texts) are fetched as the app

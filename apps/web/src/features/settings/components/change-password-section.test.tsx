@@ -8,7 +8,7 @@ import { ChangePasswordSection } from './change-password-section';
 const NEW = 'a much longer passphrase 42';
 
 async function fill(user: ReturnType<typeof renderPage>['user'], current: string, next: string, again: string) {
-  await user.type(screen.getByLabelText(/^Current password|^Contraseña actual/), current);
+  await user.type(await screen.findByLabelText(/^Current password|^Contraseña actual/), current);
   await user.type(screen.getByLabelText(/^New password|^Contraseña nueva/), next);
   await user.type(screen.getByLabelText(/^Confirm new password|^Confirma la nueva contraseña/), again);
 }

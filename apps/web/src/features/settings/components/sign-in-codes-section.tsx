@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NAMESPACES } from '../settings-texts';
 import type { UserInfo } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { PhoneCodeForm } from './phone-code-form';
@@ -13,32 +14,32 @@ import { useSignInCodes } from './use-sign-in-codes';
  * confirming a phone and choosing it asks for the password once.
  */
 export function SignInCodesSection({ user }: { user: UserInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NAMESPACES, { useSuspense: true });
   const codes = useSignInCodes(user);
   const { mode, factor, phone, phoneReady, pending } = codes;
   const entry = { value: codes.value, error: codes.error, pending };
 
   const cancel = (
     <Button type="button" variant="secondary" fullWidth onPress={codes.cancel}>
-      {t('settings.cancel')}
+      {t('settings:cancel')}
     </Button>
   );
 
   return (
     <section aria-labelledby="codes-title" className="flex flex-col gap-4 rounded-xl border border-line p-4">
       <h2 id="codes-title" className="text-lg font-bold text-ink">
-        {t('settings.factorTitle')}
+        {t('settings:factorTitle')}
       </h2>
-      <p className="text-sm text-ink-muted">{t('settings.factorDescription')}</p>
+      <p className="text-sm text-ink-muted">{t('settings:factorDescription')}</p>
       <p data-testid="mfa-current" className="text-sm font-semibold text-ink">
         {factor === 'SMS_OTP'
-          ? t('settings.factorSms', { phone })
+          ? t('settings:factorSms', { phone })
           : factor === 'SOFTWARE_TOKEN_MFA'
-            ? t('settings.factorTotp')
-            : t('settings.factorEmail', { email: user.email })}
+            ? t('settings:factorTotp')
+            : t('settings:factorEmail', { email: user.email })}
       </p>
       <p data-testid="phone-status" className="text-sm wrap-anywhere text-ink-muted">
-        {phoneReady ? t('settings.phoneConfirmed', { phone }) : t('settings.phoneNone')}
+        {phoneReady ? t('settings:phoneConfirmed', { phone }) : t('settings:phoneNone')}
       </p>
 
       {mode.name === 'idle' ? (
@@ -46,20 +47,20 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
           {phoneReady && factor !== 'SMS_OTP' ? (
             <>
               {factor === 'SOFTWARE_TOKEN_MFA' ? (
-                <p className="text-sm text-ink-muted">{t('settings.smsTurnsOffTotp')}</p>
+                <p className="text-sm text-ink-muted">{t('settings:smsTurnsOffTotp')}</p>
               ) : null}
               <Button fullWidth isDisabled={pending} onPress={() => codes.proceed('SMS_OTP')}>
-                {t('settings.useSms')}
+                {t('settings:useSms')}
               </Button>
             </>
           ) : null}
           {factor === 'SMS_OTP' ? (
             <Button fullWidth isDisabled={pending} onPress={() => codes.proceed('EMAIL_OTP')}>
-              {t('settings.useEmail')}
+              {t('settings:useEmail')}
             </Button>
           ) : null}
           <Button variant="secondary" fullWidth isDisabled={pending} onPress={() => codes.proceed('phone')}>
-            {user.phoneNumber ? t('settings.changePhone') : t('settings.addPhone')}
+            {user.phoneNumber ? t('settings:changePhone') : t('settings:addPhone')}
           </Button>
         </div>
       ) : null}

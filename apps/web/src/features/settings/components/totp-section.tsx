@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NAMESPACES } from '../settings-texts';
 import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
@@ -11,33 +12,33 @@ import { useTotpForm } from './use-totp-form';
  * secret, verify a code, make it the preferred factor) or turn off (back to the emailed code).
  */
 export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; smsInUse?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NAMESPACES, { useSuspense: true });
   const totp = useTotpForm();
   const { mode, value, error, pending } = totp;
 
   const cancel = (
     <Button type="button" variant="secondary" fullWidth onPress={totp.cancel}>
-      {t('settings.cancel')}
+      {t('settings:cancel')}
     </Button>
   );
 
   return (
     <section aria-labelledby="totp-title" className="flex flex-col gap-4 rounded-xl border border-line p-4">
       <h2 id="totp-title" className="text-lg font-bold text-ink">
-        {t('settings.totpTitle')}
+        {t('settings:totpTitle')}
       </h2>
       <p data-testid="totp-status" className="text-sm text-ink-muted">
-        {enabled ? t('settings.totpOn') : smsInUse ? t('settings.totpOffSms') : t('settings.totpOff')}
+        {enabled ? t('settings:totpOn') : smsInUse ? t('settings:totpOffSms') : t('settings:totpOff')}
       </p>
 
       {mode.name === 'idle' ? (
         enabled ? (
           <Button variant="secondary" fullWidth onPress={() => totp.start({ name: 'reauth', purpose: 'disable' })}>
-            {t('settings.disableTotp')}
+            {t('settings:disableTotp')}
           </Button>
         ) : (
           <Button fullWidth onPress={() => totp.start({ name: 'reauth', purpose: 'setup' })}>
-            {t('settings.setUpTotp')}
+            {t('settings:setUpTotp')}
           </Button>
         )
       ) : null}
@@ -55,14 +56,14 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
 
       {mode.name === 'scan' ? (
         <Form validationBehavior="aria" onSubmit={totp.submitCode} className="flex flex-col gap-4">
-          <h3 className="font-semibold text-ink">{t('settings.scanTitle')}</h3>
-          <p className="text-sm text-ink-muted">{t('settings.scanDescription')}</p>
+          <h3 className="font-semibold text-ink">{t('settings:scanTitle')}</h3>
+          <p className="text-sm text-ink-muted">{t('settings:scanDescription')}</p>
           <div className="self-center">
-            <QrCode value={mode.uri} alt={t('settings.qrAlt')} size={208} testId="totp-qr" />
+            <QrCode value={mode.uri} alt={t('settings:qrAlt')} size={208} testId="totp-qr" />
           </div>
           <div className="flex flex-col gap-1">
             <span id="totp-secret-label" className="text-sm font-semibold text-ink">
-              {t('settings.secretLabel')}
+              {t('settings:secretLabel')}
             </span>
             <code
               aria-labelledby="totp-secret-label"

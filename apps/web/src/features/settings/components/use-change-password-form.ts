@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NAMESPACES } from '../settings-texts';
 import { passwordLengthProblem } from '@rampart/contracts';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { useApi } from '../../../lib/api';
@@ -17,7 +18,7 @@ const EMPTY: Record<ChangePasswordField, string> = { previousPassword: '', propo
  * server signs out the other sessions and mails the user, and this device stays signed in.
  */
 export function useChangePasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NAMESPACES, { useSuspense: true });
   const api = useApi();
   const snackbar = useSnackbar();
   const serverText = useServerText();
@@ -48,7 +49,7 @@ export function useChangePasswordForm() {
   const submit = form.handleSubmit(async () => {
     await changePassword(api, values);
     setValues(EMPTY);
-    snackbar.show({ message: t('settings.passwordChanged'), severity: 'success' });
+    snackbar.show({ message: t('settings:passwordChanged'), severity: 'success' });
   });
 
   return { values, errors: form.errors, pending: form.submitting, change, submit };

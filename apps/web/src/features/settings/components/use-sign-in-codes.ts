@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NAMESPACES } from '../settings-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@rampart/contracts';
 import { useSnackbar } from '../../../components/ui/snackbar';
@@ -41,7 +42,7 @@ const FIELDS = ['value'] as const;
  * re-authentication back to the password, the rest to the snackbar.
  */
 export function useSignInCodes(user: UserInfo) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NAMESPACES, { useSuspense: true });
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
@@ -96,7 +97,7 @@ export function useSignInCodes(user: UserInfo) {
     const next = await setMfaPreference(api, token, preferred);
     start({ name: 'idle' });
     snackbar.show({
-      message: t(preferred === 'SMS_OTP' ? 'settings.smsChosen' : 'settings.emailChosen'),
+      message: t(preferred === 'SMS_OTP' ? 'settings:smsChosen' : 'settings:emailChosen'),
       severity: 'success',
     });
     await showUser(next);
@@ -192,7 +193,7 @@ export function useSignInCodes(user: UserInfo) {
       try {
         const next = await verifyPhone(api, value);
         start({ name: 'idle' });
-        snackbar.show({ message: t('settings.phoneVerified'), severity: 'success' });
+        snackbar.show({ message: t('settings:phoneVerified'), severity: 'success' });
         await showUser(next);
       } catch (cause) {
         fail(cause, 'code', 'phone');

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NAMESPACES } from '../settings-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { isApiError, useApi } from '../../../lib/api';
@@ -26,7 +27,7 @@ const FIELDS = ['value'] as const;
  * the entry (`settingsErrorField`) goes under it, the rest to the snackbar.
  */
 export function useTotpForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NAMESPACES, { useSuspense: true });
   const api = useApi();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
@@ -65,7 +66,7 @@ export function useTotpForm() {
         } else {
           await setMfaPreference(api, reauthToken, 'EMAIL_OTP');
           start({ name: 'idle' });
-          snackbar.show({ message: t('settings.totpDisabled'), severity: 'success' });
+          snackbar.show({ message: t('settings:totpDisabled'), severity: 'success' });
           await refresh();
         }
       } catch (cause) {
@@ -86,7 +87,7 @@ export function useTotpForm() {
         await verifyTotp(api, value);
         await setMfaPreference(api, mode.reauthToken, 'SOFTWARE_TOKEN_MFA');
         start({ name: 'idle' });
-        snackbar.show({ message: t('settings.totpEnabled'), severity: 'success' });
+        snackbar.show({ message: t('settings:totpEnabled'), severity: 'success' });
         await refresh();
       } catch (cause) {
         fail(cause, 'code');
