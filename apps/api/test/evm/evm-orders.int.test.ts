@@ -1,0 +1,163 @@
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { OrderReply, RampQuoteReply } from '@rampart/contracts';
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { manualClock } from '../../src/lib/clock';
+import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
+import { createProviders } from '../../src/services';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
+import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
+import { testConfig } from '../helpers';
+import { startLocalEvmSetup, startSwitchableRpcProxy, type LocalEvmSetup, type SwitchableRpcProxy } from './local-node';
+
+// The app built by the composition root with Ethereum configured for a local node (Hardhat's network): buys on
+// Ethereum are real ERC-20 transfers through the orders flow, every other network stays on the sandbox.
+let setup: LocalEvmSetup;
+let proxy: SwitchableRpcProxy;
+let k: TransferKit;
+let ctx: OrdersContext;
+let env: Record<string, string>;
+const clock = manualClock(START);
+let counter = 0;
+
+beforeAll(async () => {
+  setup = await startLocalEvmSetup();
+  proxy = await startSwitchableRpcProxy(setup.node.rpcUrl);
+  env = {
+    EVM_NETWORKS: 'ethereum',
+    EVM_ETHEREUM_RPC_URL: proxy.rpcUrl,
+    EVM_ETHEREUM_CHAIN_ID: String(setup.node.chainId),
+    EVM_ETHEREUM_CONFIRMATIONS: '2',
+    EVM_ETHEREUM_HOT_WALLET_KEY: setup.hotWalletKey,
+    EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
+    // The wallet holds 1,000,000 USDC and 100 ETH: low in USDC, not in ETH.
+    EVM_ETHEREUM_LOW_BALANCE: 'USDC=2000000,ETH=1.5',
+    // USDC is switched off for buying by default (document 2's flags).
+    FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [] }),
+  };
+  k = await createTransferKit({ clock, env });
+  ctx = k.t.services.orders;
+}, 120_000);
+
+afterEach(async () => {
+  await proxy.up().catch(() => undefined);
+  await k.invariants();
+});
+
+afterAll(async () => {
+  await k?.close();
+  await proxy?.close();
+  await setup?.node.stop();
+});
+
+function freshAddress(): Address {
+  return privateKeyToAccount(generatePrivateKey()).address;
+}
+
+/** A buy of `amount` USD of USDC on `network` to `address`, placed from the USD balance: funds_received. */
+async function placeBuy(network: string, address: string, ticker = 'USDC') {
+  const user = await k.openedUser('100', 'evm');
+  const body = {
+    buyAssetTicker: ticker,
+    buyNetwork: network,
+    buyAddress: address,
+    sellAssetTicker: 'USD',
+    sellNetwork: 'primex_usd',
+    sellAmountTotal: '10',
+    sellDeliveryMethod: 'payment_method',
+    sellAddress: 'USD balance',
+    idemId: `evm-${(counter += 1)}-${Date.now()}`,
+  };
+  const quoted = await k.call('/api/ramp/quote', { token: user.token, body });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+  const { quote } = RampQuoteReply.parse(quoted.body);
+  const placed = await k.placeOrder(user.token, quote.quoteId);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const { order } = OrderReply.parse(placed.body);
+  expect(order.status).toBe('funds_received');
+  // Whole USDC with up to 6 decimals -> minor units.
+  const [whole = '0', fraction = ''] = order.receiveAmount.split('.');
+  return { user, order, minor: BigInt(whole + fraction.padEnd(6, '0')) };
+}
+
+async function orderOf(token: string, orderId: string) {
+  const res = await k.call('/api/ramp/order-get', { token, body: { orderId } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return OrderReply.parse(res.body).order;
+}
+
+async function hotNonce(): Promise<number> {
+  return setup.node.client.getTransactionCount({ address: setup.hotWallet, blockTag: 'pending' });
+}
+
+describe('EVM settlement wired by configuration', () => {
+  it('a buy on Ethereum is an ERC-20 transfer on the node, confirmed from its blocks', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    const receipt = await setup.node.client.getTransactionReceipt({ hash: sent.txHash as `0x${string}` });
+    expect(receipt.status).toBe('success');
+    // Mined in its own block: one confirmation of the two required.
+    expect(await runConfirmation(ctx, order.orderId)).toBe('not-due');
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    const done = await orderOf(user.token, order.orderId);
+    expect(done).toMatchObject({ status: 'completed', txHash: sent.txHash, confirmations: 2 });
+  });
+
+  it('a network not configured stays on the sandbox gateway', async () => {
+    const { user, order } = await placeBuy('xrpl', XRPL_ADDRESS, 'USDS');
+    const nonce = await hotNonce();
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({
+      status: 'delivering',
+      txHash: expect.stringMatching(/^[0-9A-F]{64}$/),
+    });
+    expect(await hotNonce()).toBe(nonce);
+  });
+
+  it('a node that cannot be reached leaves the order waiting; it is delivered once when the node is back', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    await proxy.down();
+    // The job's run throws (the queue retries it with back-off); nothing moved, nothing stored or sent.
+    await expect(runDelivery(ctx, order.orderId)).rejects.toThrow();
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    // The sweep reports the order and goes on with the others.
+    const swept = await sweepDueOrders(ctx);
+    expect(swept.failed.map((f) => f.orderId)).toContain(order.orderId);
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received' });
+    await proxy.up();
+    const again = await sweepDueOrders(ctx);
+    expect(again.failed).toEqual([]);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    // Exactly one transfer: one nonce used, the amount arrived once; a late retry of the job finds nothing to do.
+    expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  });
+
+  it('the start checks the chain id and the decimals against the node, and never shows the key', async () => {
+    const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+    const wrongChain = createProviders(testConfig({ ...env, EVM_ETHEREUM_CHAIN_ID: '1' }), k.t.db, logger);
+    await expect(wrongChain).rejects.toThrow(/ethereum: the node at the configured RPC URL is chain 31337, not 1/);
+    const wrongDecimals = createProviders(
+      testConfig({ ...env, EVM_ETHEREUM_TOKENS: `ETH=${setup.token}`, EVM_ETHEREUM_LOW_BALANCE: '' }),
+      k.t.db,
+      logger,
+    );
+    const error = (await wrongDecimals.catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/ETH at 0x[0-9a-fA-F]{40} has 6 decimals, not 18/);
+    const chainError = (await wrongChain.catch((e: unknown) => e)) as Error;
+    for (const e of [error, chainError]) {
+      expect(`${e.message}\n${e.stack}`).not.toContain(setup.hotWalletKey.slice(2));
+    }
+  });
+});
