@@ -71,6 +71,7 @@ export async function createProviders(
   db: Db,
   logger: FastifyBaseLogger,
   overrides: Partial<Providers> = {},
+  options: { verifyChains?: boolean } = {},
 ): Promise<Providers> {
   const evmGateway =
     overrides.evmGateway !== undefined
@@ -82,7 +83,7 @@ export async function createProviders(
             confirmationPollMs: config.evm.confirmationPollSeconds * 1000,
           })
         : null;
-  if (evmGateway && !overrides.chainGateway) {
+  if (evmGateway && !overrides.chainGateway && options.verifyChains !== false) {
     // Before anything is sent, and outside any order's transaction: a node on another chain or a token with other
     // decimals than the ledger's stops the start (the message names the network and the token, never the key).
     await evmGateway.verify(ledgerDecimals);

@@ -4,12 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OrderReply, RampQuoteReply } from '@rampart/contracts';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { manualClock } from '../../src/lib/clock';
+import { runAdmin } from '../../src/admin/run-admin';
+import { manualClock, systemClock } from '../../src/lib/clock';
 import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
 import { createProviders } from '../../src/services';
 import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
 import { testConfig } from '../helpers';
+import { wholeUnits } from '../../src/admin/hot-wallets';
 import { startLocalEvmSetup, startSwitchableRpcProxy, type LocalEvmSetup, type SwitchableRpcProxy } from './local-node';
 
 // The app built by the composition root with Ethereum configured for a local node (Hardhat's network): buys on
@@ -160,4 +162,111 @@ describe('EVM settlement wired by configuration', () => {
       expect(`${e.message}\n${e.stack}`).not.toContain(setup.hotWalletKey.slice(2));
     }
   });
+
+  it('the operator sees the hot wallet: token and gas balances, with a warning below the threshold', async () => {
+    const { code, stdout, stderr } = await admin('hot-wallets');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/ethereum\s+USDC\s+token\s+\d+(\.\d+)?\s+2000000\s+LOW\s+0x[0-9a-fA-F]{40}/);
+    expect(stdout).toMatch(/ethereum\s+ETH\s+native\s+\d+(\.\d+)?\s+1\.5\s+ok/);
+    expect(stdout).toMatch(/WARNING: ethereum USDC is low: \d+(\.\d+)? \(below 2000000\)/);
+    expect(stdout).not.toContain(setup.hotWalletKey.slice(2));
+    const json = await admin('hot-wallets', '--json');
+    const { hotWallets } = JSON.parse(json.stdout) as {
+      hotWallets: { asset: string; balance: string; low: boolean }[];
+    };
+    const onChain = await setup.node.balanceOf(setup.token, setup.hotWallet);
+    const usdc = hotWallets.find((w) => w.asset === 'USDC');
+    expect(usdc).toMatchObject({ low: true });
+    expect(usdc!.balance).toBe(wholeUnits(onChain, 6));
+    expect(hotWallets.find((w) => w.asset === 'ETH')).toMatchObject({ low: false });
+  });
+
+  it('/api/metrics reports the hot wallet balances and which are low', async () => {
+    const res = await k.t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/rampart_hot_wallet_balance\{network="ethereum",asset="USDC",kind="token"\} \d/);
+    expect(res.body).toMatch(/rampart_hot_wallet_balance\{network="ethereum",asset="ETH",kind="native"\} \d/);
+    expect(res.body).toContain('rampart_hot_wallet_low{network="ethereum",asset="USDC",kind="token"} 1');
+    expect(res.body).toContain('rampart_hot_wallet_low{network="ethereum",asset="ETH",kind="native"} 0');
+    expect(res.body).toContain('rampart_hot_wallets_up 1');
+    // A node down does not hold the scrape: the balances are missing and say so.
+    await proxy.down();
+    const down = await k.t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(down.statusCode).toBe(200);
+    expect(down.body).toContain('rampart_hot_wallets_up 0');
+    expect(down.body).not.toContain('rampart_hot_wallet_balance{');
+  });
+
+  // Last: it starts the queue's workers, which then work every job the tests above left queued.
+  it('through the queue: an unreachable node puts the delivery job in retry, shown to the operator; it delivers once when the node is back', async () => {
+    const to = freshAddress();
+    const nonce = await hotNonce();
+    await proxy.down();
+    const { order, minor } = await placeBuy('ethereum', to);
+    // The queue schedules by the database's clock: the test clock joins it, or the earlier orders' confirmation jobs,
+    // due at the test clock's time (days ago for the database), would be run again and again at once.
+    clock.set(new Date());
+    await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
+    const retrying = await waitFor(
+      async () => {
+        const { stdout } = await admin('jobs', '--retrying', '--json');
+        const { retryingJobs } = JSON.parse(stdout) as {
+          retryingJobs: { name: string; data: unknown; error: string | null }[];
+        };
+        return retryingJobs.find((j) => JSON.stringify(j.data).includes(order.orderId)) ?? null;
+      },
+      (job) => job !== null,
+      'the delivery job in retry',
+    );
+    expect(retrying).toMatchObject({ name: 'orders.deliver', error: expect.any(String) });
+    expect(await stateOf(order.orderId)).toMatchObject({ status: 'funds_received' });
+    await proxy.up();
+    const sent = await waitFor(
+      () => stateOf(order.orderId),
+      (o) => o?.status !== 'funds_received',
+      'the delivery once the node is back',
+      120_000,
+    );
+    expect(sent).toMatchObject({ status: 'delivering', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  }, 180_000);
 });
+
+/** The order's row (the user's access token has run out once the test clock joined the real time). */
+async function stateOf(orderId: string) {
+  const { rows } = await k.t.db.query<{ status: string; tx_hash: string | null }>(
+    'SELECT status, tx_hash FROM ramp_orders WHERE id = $1',
+    [orderId],
+  );
+  return rows[0];
+}
+
+/** runAdmin on the app's own database and providers, its output captured. */
+async function admin(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const ctx = {
+    db: k.t.db,
+    jobs: k.t.jobs,
+    clock: systemClock,
+    config: k.t.config,
+    hotWallets: k.t.services.providers.evmGateway,
+  };
+  const code = await runAdmin(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, async () => ({
+    ...ctx,
+    close: async () => undefined,
+  }));
+  return { code, stdout, stderr };
+}
+
+/** Polls `read` until `done` (a busy machine gets a generous deadline; no fixed sleeps). */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
