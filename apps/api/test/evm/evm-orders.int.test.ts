@@ -1,11 +1,12 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { OrderReply, RampQuoteReply } from '@rampart/contracts';
+import { AssetWithdrawalReply, OrderReply, RampQuoteReply } from '@rampart/contracts';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
+import { runSendWithdrawal } from '../../src/modules/holdings';
 import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
 import { createProviders } from '../../src/services';
 import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
@@ -195,6 +196,38 @@ describe('EVM settlement wired by configuration', () => {
     expect(down.statusCode).toBe(200);
     expect(down.body).toContain('rampart_hot_wallets_up 0');
     expect(down.body).not.toContain('rampart_hot_wallet_balance{');
+  });
+
+  it('a held asset withdrawn to an Ethereum address is a transfer on the node too', async () => {
+    const user = await k.openedUser('0', 'evm-withdraw');
+    const deposited = await k.call('/api/primetrust-sandbox-asset-deposit', {
+      token: user.token,
+      body: { assetTicker: 'USDC', amount: '50' },
+    });
+    expect(deposited.status, JSON.stringify(deposited.body)).toBe(200);
+    const challenge = await k.call('/api/holdings/withdraw-challenge', { token: user.token, body: {} });
+    expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await k.outbox(user.email))[0]?.text ?? '')?.[1] ?? '';
+    const to = freshAddress();
+    const requested = await k.call('/api/holdings/withdraw', {
+      token: user.token,
+      body: { assetTicker: 'USDC', network: 'ethereum', amount: '12.5', address: to, code },
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const { withdrawal } = AssetWithdrawalReply.parse(requested.body);
+    const mail = (await k.outbox(user.email)).find((m) => /withdraw-asset\/confirm\?token=/.test(m.text));
+    const link = /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const confirmed = await k.call('/api/holdings/confirm-withdrawal', { token: user.token, body: { token: link } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const withdrawals = k.t.services.assetWithdrawals;
+    expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(12_500_000n);
+    const { rows } = await k.t.db.query<{ status: string; tx_hash: string }>(
+      'SELECT status, tx_hash FROM asset_withdrawals WHERE id = $1',
+      [withdrawal.withdrawalId],
+    );
+    expect(rows[0]).toMatchObject({ status: 'sending', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('nothing');
   });
 
   // Last: it starts the queue's workers, which then work every job the tests above left queued.

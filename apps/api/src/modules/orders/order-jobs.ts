@@ -4,6 +4,7 @@ import type { Queryable } from '../../db';
 import { LEDGER_TRANSACTION_OPTIONS, assetDecimals } from '../ledger';
 import { cancelLocked, findTransfer, ORDER_FUNDING_MOVED_JOB, createPayout } from '../transfers';
 import { isAppError } from '../../lib/app-error';
+import { nextLook } from '../../lib/next-look';
 import type { OrdersContext } from './context';
 import { ORDER_JOBS } from './job-names';
 import { holdForOrder, lockMarket, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
@@ -148,16 +149,6 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
     );
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
-}
-
-/**
- * When the confirmation job looks again: the first whole delay after sending that is still ahead (the sandbox's
- * delivery is final at sentAt + delay; a real chain's node is asked once per delay, never in a loop).
- */
-export function nextLook(sentAt: Date, now: Date, delayMs: number): Date {
-  if (delayMs <= 0) return now;
-  const elapsed = Math.max(0, now.getTime() - sentAt.getTime());
-  return new Date(sentAt.getTime() + (Math.floor(elapsed / delayMs) + 1) * delayMs);
 }
 
 /** delivering -> completed once the chain reports enough confirmations; early, it records them and waits again. */

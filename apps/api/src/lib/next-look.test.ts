@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLook } from './order-jobs';
+import { nextLook } from './next-look';
 
 describe('when the confirmation job looks again', () => {
   const sent = new Date('2026-11-27T10:00:00Z');
