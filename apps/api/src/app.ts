@@ -89,6 +89,8 @@ export async function buildApp(
     version: config.version,
     stage: config.stage,
     onSnapshotError: (error) => app.log.warn({ err: error }, 'metrics: the database did not answer the scrape'),
+    hotWallets: services.providers.evmGateway,
+    onHotWalletsError: (error) => app.log.warn({ err: error }, 'metrics: an EVM node did not answer the scrape'),
   });
   observeRequests(app, metrics);
   if (!config.metrics.enabled)

@@ -9,6 +9,7 @@ import {
   KYC_UPLOAD_LIMIT_BYTES,
   type BuildStage,
 } from '@rampart/contracts';
+import { EvmConfigError, parseEvmGatewayConfig, type EvmNetworkConfig } from './providers/chain-gateway/evm';
 import { DEFAULT_PRICE_TABLE, scaleEntry, type PriceTable, type PriceTableEntry } from './providers/prices/table';
 
 /**
@@ -100,6 +101,10 @@ const EnvSchema = z.object({
   // Quotes per user per minute (decision 023); 0 switches the limit off (benchmarks).
   // Orders (decision 024): the sandbox chain gateway reports a delivery confirmed this long after sending.
   CHAIN_CONFIRMATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // Decision 085: the EVM networks served by the real gateway (EVM_<NETWORK>_* each, read by parseEvmGatewayConfig);
+  // unset, every network is the sandbox's. How often a sent delivery's confirmations are read from its node.
+  EVM_NETWORKS: z.string().optional(),
+  EVM_CONFIRMATION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   // An order waiting for funds (ACH) or a deposit expires after this many hours.
   ORDER_AWAIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   // A buy paid by ACH is priced again when its money arrives; it goes on if the user receives at most this much less
@@ -188,6 +193,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | null;
   /** Orders (decision 024): the sandbox chain gateway's confirmation delay, and how long an order awaits funds or a deposit. */
   chainConfirmationDelaySeconds: number;
+  /** The networks settled on a real EVM chain (decision 085); empty: all on the sandbox gateway. Holds the keys. */
+  evm: { networks: EvmNetworkConfig[]; confirmationPollSeconds: number };
   orderAwaitHours: number;
   /** How much less (basis points) a late-funded buy may deliver after it is priced again (decision 029). */
   orderMaxSlippageBps: number;
@@ -263,10 +270,21 @@ export function loadConfig(env: Env, options: { version: string; rootDir: string
     rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     chainConfirmationDelaySeconds: e.CHAIN_CONFIRMATION_DELAY_SECONDS,
+    evm: { networks: parseEvmNetworks(cleaned), confirmationPollSeconds: e.EVM_CONFIRMATION_POLL_SECONDS },
     orderAwaitHours: e.ORDER_AWAIT_HOURS,
     orderMaxSlippageBps: e.ORDER_MAX_SLIPPAGE_BPS,
     assetWithdrawalDelaySeconds: e.ASSET_WITHDRAWAL_DELAY_SECONDS,
   };
+}
+
+/** The EVM networks' variables; a mistake names its variable (never a key's value) and stops the start. */
+function parseEvmNetworks(env: Env): EvmNetworkConfig[] {
+  try {
+    return parseEvmGatewayConfig(env);
+  } catch (error) {
+    if (error instanceof EvmConfigError) throw new ConfigError([error.message]);
+    throw error;
+  }
 }
 
 /** Fastify's names for the private ranges (proxy-addr): loopback, link-local and unique-local (10/8, 172.16/12, ...). */

@@ -15,12 +15,15 @@ import type { MethodsContext } from './modules/methods';
 import { ordersContextFrom, type OrdersContext } from './modules/orders';
 import type { SandboxContext } from './modules/sandbox';
 import type { InterestContext, QuotesContext } from './modules/ramp';
+import { assetDecimals, isAssetCode } from './modules/ledger';
 import type { TransfersContext } from './modules/transfers';
 import { ensureCaptureOpen, type VerificationContext } from './modules/verification';
 import { createSandboxBankLink, loadSandboxBankLinkSecret } from './providers/bank-link/sandbox';
 import type { BankLinkProvider } from './providers/bank-link/types';
 import { createSandboxCardProcessor } from './providers/card-processor/sandbox';
 import type { CardProcessorProvider } from './providers/card-processor/types';
+import { createEvmChainGateway, EvmNetworkMismatchError, type EvmChainGateway } from './providers/chain-gateway/evm';
+import { createRoutedChainGateway } from './providers/chain-gateway/routed';
 import { createSandboxChainGateway } from './providers/chain-gateway/sandbox';
 import type { ChainGateway } from './providers/chain-gateway/types';
 import { createSandboxCustodian } from './providers/custodian/sandbox';
@@ -46,7 +49,10 @@ export interface Providers {
   sms: SmsSender;
   custodian: CustodianProvider;
   identityDocuments: IdentityDocumentProvider;
+  /** Every network of the catalogue: the EVM gateway's networks routed to it, the rest to the sandbox. */
   chainGateway: ChainGateway;
+  /** The real EVM gateway behind chainGateway when EVM_NETWORKS names any network (its hot wallets' balances). */
+  evmGateway: EvmChainGateway | null;
   prices: PriceProvider;
   cardProcessor: CardProcessorProvider;
   /** Where uploaded KYC documents go. */
@@ -65,7 +71,24 @@ export async function createProviders(
   db: Db,
   logger: FastifyBaseLogger,
   overrides: Partial<Providers> = {},
+  options: { verifyChains?: boolean } = {},
 ): Promise<Providers> {
+  const evmGateway =
+    overrides.evmGateway !== undefined
+      ? overrides.evmGateway
+      : config.evm.networks.length > 0
+        ? createEvmChainGateway({
+            db,
+            networks: config.evm.networks,
+            confirmationPollMs: config.evm.confirmationPollSeconds * 1000,
+          })
+        : null;
+  if (evmGateway && !overrides.chainGateway && options.verifyChains !== false) {
+    // Before anything is sent, and outside any order's transaction: a node on another chain or a token with other
+    // decimals than the ledger's stops the start (the message names the network and the token, never the key).
+    await evmGateway.verify(ledgerDecimals);
+  }
+  const sandboxGateway = createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds });
   return {
     mailer: overrides.mailer ?? createMailer(config, logger),
     sms: overrides.sms ?? createLogSmsSender(logger, { includeBody: config.env !== 'production' }),
@@ -73,12 +96,24 @@ export async function createProviders(
     identityDocuments: overrides.identityDocuments ?? createSandboxIdentityDocuments(),
     chainGateway:
       overrides.chainGateway ??
-      createSandboxChainGateway({ confirmationDelaySeconds: config.chainConfirmationDelaySeconds }),
+      (evmGateway
+        ? createRoutedChainGateway({
+            fallback: sandboxGateway,
+            routes: [{ gateway: evmGateway, networks: evmGateway.networks }],
+          })
+        : sandboxGateway),
+    evmGateway,
     prices: overrides.prices ?? createPriceProvider(config),
     cardProcessor: overrides.cardProcessor ?? createSandboxCardProcessor({ db }),
     storage: overrides.storage ?? createLocalFolderStorage(path.join(config.dataDir, 'uploads')),
     bankLink: overrides.bankLink ?? createSandboxBankLink({ secret: await loadSandboxBankLinkSecret(db) }),
   };
+}
+
+/** The ledger's decimals of an asset a network's configuration names; one it does not know stops the start. */
+function ledgerDecimals(asset: string): number {
+  if (!isAssetCode(asset)) throw new EvmNetworkMismatchError(`${asset} is not an asset of the ledger`);
+  return assetDecimals(asset);
 }
 
 /** Everything a process runs on: its infrastructure, its providers and every module's context, each built once. */

@@ -41,7 +41,7 @@ describe('admin: the operator command', () => {
     k = await createTransferKit({ env: { IDV_REVIEW_DELAY_SECONDS: '3600' } });
     await k.t.jobs.register(flaky as JobDefinition);
     await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
-    ctx = { db: k.t.db, jobs: k.t.jobs, clock: systemClock, config: k.t.config };
+    ctx = { db: k.t.db, jobs: k.t.jobs, clock: systemClock, config: k.t.config, hotWallets: null };
   });
   afterAll(async () => {
     await k?.close();

@@ -13,7 +13,15 @@ import { section, table, toJson } from './format';
 import { renderFreezeResult, setAccountFrozen } from './freeze-account';
 import { lookupOrder, renderOrderReport } from './lookup-order';
 import { lookupUser, renderUserReport } from './lookup-user';
-import { listFailedJobs, renderFailedJobs, renderRetryResult, retryFailedJob } from './retry-job';
+import { listHotWallets, renderHotWallets } from './hot-wallets';
+import {
+  listFailedJobs,
+  listRetryingJobs,
+  renderFailedJobs,
+  renderRetryingJobs,
+  renderRetryResult,
+  retryFailedJob,
+} from './retry-job';
 
 export const USAGE = `Usage: npm run admin -- <command> [arguments] [options]
 
@@ -21,7 +29,11 @@ Look up (read-only):
   user <email|userGuid>                 the account, KYC state, custodial account (frozen or not), balances,
                                         linked methods and recent orders of a user
   order <orderId|trackingId|shortId>    an order's state, amounts, timeline and jobs
-  jobs [--queue <name>] [--limit <n>]   failed jobs still in the queue, newest failure first
+  jobs [--queue <name>] [--limit <n>] [--retrying]
+                                        failed jobs still in the queue, newest failure first; --retrying: the
+                                        jobs waiting for their next attempt (a chain node down), with their error
+  hot-wallets                           the EVM hot wallets' token and gas balances per network, read from the
+                                        nodes, with a WARNING line for each below its EVM_<NETWORK>_LOW_BALANCE
   audit [--user <email|userGuid>] [--job <jobId>] [--operator <name>] [--limit <n>]
                                         operator actions, newest first
 
@@ -51,6 +63,7 @@ const OPTIONS = {
   user: { type: 'string' },
   job: { type: 'string' },
   operator: { type: 'string' },
+  retrying: { type: 'boolean' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -112,11 +125,25 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   jobs: {
     args: [],
-    options: ['queue', 'limit'],
+    options: ['queue', 'limit', 'retrying'],
     mutating: false,
     async run(ctx, { values }) {
-      const jobs = await listFailedJobs(ctx, { limit: limitOf(values), name: str(values, 'queue') });
+      const options = { limit: limitOf(values), name: str(values, 'queue') };
+      if (values.retrying === true) {
+        const jobs = await listRetryingJobs(ctx, options);
+        return { json: { retryingJobs: jobs }, text: renderRetryingJobs(jobs) };
+      }
+      const jobs = await listFailedJobs(ctx, options);
       return { json: { failedJobs: jobs }, text: renderFailedJobs(jobs) };
+    },
+  },
+  'hot-wallets': {
+    args: [],
+    options: [],
+    mutating: false,
+    async run(ctx) {
+      const wallets = await listHotWallets(ctx);
+      return { json: { hotWallets: wallets ?? [] }, text: renderHotWallets(wallets) };
     },
   },
   audit: {

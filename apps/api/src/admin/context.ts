@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../db';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { jobDefinitions } from '../jobs/registry';
 import { systemClock, type Clock } from '../lib/clock';
+import type { HotWalletBalance } from '../providers/chain-gateway/evm';
 import { prepareDatabase } from '../server';
 import { createProviders, createServices, type Providers, type Services } from '../services';
 
@@ -14,6 +15,8 @@ export interface AdminContext {
   jobs: JobQueue;
   clock: Clock;
   config: Pick<Config, 'idvReviewDelaySeconds'>;
+  /** The EVM gateway's hot wallets (decision 085); null when no EVM network is configured. */
+  hotWallets: { balances(): Promise<HotWalletBalance[]> } | null;
 }
 
 /**
@@ -42,7 +45,8 @@ export async function openAdminContext(
     // supervise off: maintenance (expiry, archiving) is the app's and the worker's business, not a short command's.
     jobs = await createJobQueue(db, config, logger, { supervise: false });
     const queue = jobs;
-    providers = await createProviders(config, db, logger, overrides.providers);
+    // The nodes are not checked here: a command must run (hot-wallets, jobs) while a chain's node is down.
+    providers = await createProviders(config, db, logger, overrides.providers, { verifyChains: false });
     const mailer = providers.mailer;
     const services = await createServices({ config, db, jobs: queue, clock: systemClock, providers });
     for (const definition of jobDefinitions(services)) await queue.register(definition);
@@ -51,6 +55,7 @@ export async function openAdminContext(
       jobs: queue,
       clock: services.clock,
       config,
+      hotWallets: providers.evmGateway,
       services,
       async close() {
         await queue.stop();

@@ -90,6 +90,22 @@ export async function failedJobs(
   return rows.map(toView);
 }
 
+/** Jobs in pg-boss's retry state (an attempt threw, the next is scheduled with back-off), next attempt first. */
+export async function retryingJobs(
+  db: Queryable,
+  options: { limit: number; name?: string | undefined },
+): Promise<JobView[]> {
+  const params: unknown[] = [options.limit];
+  if (options.name) params.push(options.name);
+  const { rows } = await db.query<JobRow>(
+    `SELECT ${COLUMNS}, false AS archived FROM pgboss.job
+     WHERE state = 'retry'${options.name ? ' AND name = $2' : ''}
+     ORDER BY start_after, id LIMIT $1`,
+    params,
+  );
+  return rows.map(toView);
+}
+
 /** One job by id, live or archived; `forUpdate` locks a live one (the archive is never changed). */
 export async function findJob(
   db: Queryable,

@@ -5,7 +5,7 @@ import type { AdminContext } from './context';
 import { notFound, refused, usageError } from './errors';
 import { UUID } from './find-user';
 import { fields, section, table } from './format';
-import { failedJobs, findJob, type JobView } from './job-rows';
+import { failedJobs, findJob, retryingJobs, type JobView } from './job-rows';
 
 /** `admin jobs`: the failed jobs still in the queue, newest failure first. */
 export async function listFailedJobs(
@@ -28,6 +28,24 @@ export function renderFailedJobs(jobs: JobView[]): string {
         j.error,
         JSON.stringify(j.data),
       ]),
+    ),
+  );
+}
+
+/** `admin jobs --retrying`: jobs whose last attempt threw and that wait for their next one, soonest first. */
+export async function listRetryingJobs(
+  ctx: Pick<AdminContext, 'db'>,
+  options: { limit: number; name?: string | undefined },
+): Promise<JobView[]> {
+  return retryingJobs(ctx.db, options);
+}
+
+export function renderRetryingJobs(jobs: JobView[]): string {
+  return section(
+    'Jobs waiting to be tried again',
+    table(
+      ['job id', 'name', 'attempts', 'next attempt', 'last error', 'data'],
+      jobs.map((j) => [j.id, j.name, `${j.retryCount}/${j.retryLimit}`, j.startAfter, j.error, JSON.stringify(j.data)]),
     ),
   );
 }

@@ -33,7 +33,10 @@ export async function startWorkLoop(
       .catch((error: unknown) => logger.error({ err: error }, 'transfer sweep failed'))
       .then(() => (stopping ? null : sweepDueOrders(orders)))
       .then((done) => {
-        if (done && done.moved > 0) logger.info(done, 'swept due orders');
+        if (done && done.moved > 0) logger.info({ moved: done.moved }, 'swept due orders');
+        for (const { orderId, error } of done?.failed ?? []) {
+          logger.warn({ orderId, err: error }, 'order sweep: a step failed, tried again at the next sweep');
+        }
       })
       .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
   };

@@ -29,6 +29,7 @@ beforeAll(async () => {
     confirmations: 3,
     hotWalletKey: new HotWalletKey(setup.hotWalletKey),
     tokens: [{ asset: 'USDC', contract: setup.token }],
+    lowBalance: {},
   };
 });
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -230,4 +231,63 @@ export async function startLocalEvmSetup(): Promise<LocalEvmSetup> {
     await node.stop();
     throw error;
   }
+}
+
+export interface SwitchableRpcProxy {
+  /** The proxy's URL: configure the gateway with it instead of the node's. */
+  rpcUrl: string;
+  /** The node "goes down": the port refuses connections (the ones open are cut). */
+  down(): Promise<void>;
+  /** The node is back on the same port. */
+  up(): Promise<void>;
+  /** JSON-RPC methods forwarded so far (eth_sendRawTransaction counts the broadcasts). */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A JSON-RPC pass-through in front of a node that can be switched off and on: an unreachable node, on demand, without
+ * losing the chain's state (stopping Hardhat's node would forget it).
+ */
+export async function startSwitchableRpcProxy(target: string): Promise<SwitchableRpcProxy> {
+  const port = await freePort();
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      try {
+        const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
+        for (const call of Array.isArray(parsed) ? parsed : [parsed]) calls.push(String(call.method));
+      } catch {
+        // Forwarded as it is; the node answers.
+      }
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(await answer.text());
+        })
+        .catch(() => {
+          res.writeHead(502);
+          res.end();
+        });
+    });
+  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen();
+  return { rpcUrl: `http://127.0.0.1:${port}`, calls, down: shut, up: listen, close: shut };
 }

@@ -38,6 +38,7 @@ import { checkChainDestination, tradeAsset } from '../ramp';
 import { findUserContact } from '../identity';
 import { hashConfirmationToken, newConfirmationToken, requireOpenedAccount, WORLD_CHAIN } from '../transfers';
 import { renderAssetWithdrawalMail } from './mail-templates';
+import { nextLook } from '../../lib/next-look';
 
 /**
  * R14: held assets withdrawn to an external address (decision 032). The request holds the amount at once; the job
@@ -375,22 +376,30 @@ export async function listAssetWithdrawals(db: Queryable, userGuid: string): Pro
 
 type Outcome = 'moved' | 'not-due' | 'nothing';
 
-/** pending -> sending (or failed, the hold released): the asset leaves custody through the gateway. */
+/**
+ * pending -> sending (or failed, the hold released): the asset leaves custody through the gateway. The gateway is
+ * asked before the withdrawal's transaction opens (decision 085): a real chain's gateway commits its signed
+ * transaction in its own, and a node call must hold no lock. The reference gives the same transfer however often it
+ * is asked; a throw (a node that cannot be reached) changes nothing and the job is retried.
+ */
 export async function runSendWithdrawal(ctx: AssetWithdrawalsContext, withdrawalId: string): Promise<Outcome> {
+  const before = await findRow(ctx.db, withdrawalId, false);
+  if (!before || before.status !== 'pending' || !before.hold_id) return 'nothing';
+  const amount = BigInt(before.amount);
+  const result = await ctx.gateway.deliver({
+    network: before.network,
+    asset: before.asset,
+    address: before.address,
+    memo: before.memo,
+    amount,
+    reference: `withdrawal:${before.id}`,
+    decimals: decimalsOf(before.asset),
+  });
+  const sentAt = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, withdrawalId, true);
     if (!row || row.status !== 'pending' || !row.hold_id) return 'nothing';
     const now = ctx.clock.now();
-    const amount = BigInt(row.amount);
-    const result = await ctx.gateway.deliver({
-      network: row.network,
-      asset: row.asset,
-      address: row.address,
-      memo: row.memo,
-      amount,
-      reference: `withdrawal:${row.id}`,
-      decimals: decimalsOf(row.asset),
-    });
     if (!result.ok) {
       await releaseHold(tx, { idempotencyKey: `asset-withdrawal:${row.id}:release`, holdId: row.hold_id });
       await update(tx, row.id, { status: 'failed', reason: result.reason }, now);
@@ -403,11 +412,11 @@ export async function runSendWithdrawal(ctx: AssetWithdrawalsContext, withdrawal
       amount,
       metadata: { kind: 'asset-withdrawal', withdrawalId: row.id },
     });
-    await update(tx, row.id, { status: 'sending', tx_hash: result.txHash, sent_at: now }, now);
+    await update(tx, row.id, { status: 'sending', tx_hash: result.txHash, sent_at: sentAt }, now);
     await ctx.jobs.send(
       ASSET_WITHDRAWAL_JOBS.confirm,
       { withdrawalId },
-      { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) },
+      { tx, startAfter: nextLook(sentAt, now, ctx.gateway.confirmationDelayMs) },
     );
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
@@ -429,7 +438,7 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
       await ctx.jobs.send(
         ASSET_WITHDRAWAL_JOBS.confirm,
         { withdrawalId },
-        { tx, startAfter: new Date(new Date(row.sent_at).getTime() + ctx.gateway.confirmationDelayMs) },
+        { tx, startAfter: nextLook(new Date(row.sent_at), now, ctx.gateway.confirmationDelayMs) },
       );
       return 'not-due';
     }

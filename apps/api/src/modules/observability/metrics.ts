@@ -4,6 +4,7 @@ import { ORDER_STEPS, PRODUCT_EVENTS, RAMP_SIDES, type ProductEvent } from '@ram
 import type { Db } from '../../db';
 import { QUEUE_STATS_SQL } from '../../jobs/queue-stats';
 import type { ProductEvents } from '../../lib/product-events';
+import type { HotWalletBalance } from '../../providers/chain-gateway/evm';
 
 /**
  * The metrics in Prometheus' text format (decision 036). Two kinds:
@@ -29,6 +30,31 @@ const ORDER_EXITS = ['cancelled', 'expired', 'failed', 'refunded'] as const;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const SNAPSHOT_TIMEOUT_MS = 2000;
+/** A node that is down must not hold the scrape: the balances are then reported missing (rampart_hot_wallets_up 0). */
+const HOT_WALLETS_TIMEOUT_MS = 5000;
+
+async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Minor units to a decimal string of whole units: 1_500_000n at 6 -> '1.5'. */
+function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
 
 /** One round trip for every database series; each part reads an index or a small table (decision 036 has the costs). */
 const SNAPSHOT_SQL = `
@@ -99,6 +125,9 @@ export function createMetrics(deps: {
   version: string;
   stage: string;
   onSnapshotError?: (error: unknown) => void;
+  /** The EVM gateway's hot wallets (decision 085), read from their nodes at each scrape; null: none configured. */
+  hotWallets?: { balances(): Promise<HotWalletBalance[]> } | null;
+  onHotWalletsError?: (error: unknown) => void;
 }): Metrics {
   const registry = new Registry();
   const labels = ['method', 'route', 'status_class'] as const;
@@ -201,6 +230,41 @@ export function createMetrics(deps: {
     },
   });
 
+  let wallets: HotWalletBalance[] | null = null;
+  const hotWallets = deps.hotWallets ?? null;
+  if (hotWallets) {
+    new Gauge({
+      name: 'rampart_hot_wallets_up',
+      help: "Whether every EVM network's node answered the last scrape's balance reads (0: the balance series are missing)",
+      registers: [registry],
+      collect() {
+        this.set(wallets ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'rampart_hot_wallet_balance',
+      help: "The hot wallet's balance per network and asset, in whole units (kind token, or native: the gas coin); for watching only, the ledger counts in minor units",
+      labelNames: ['network', 'asset', 'kind'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const w of wallets ?? [])
+          this.labels(w.network, w.asset, w.kind).set(Number(formatUnits(w.balance, w.decimals)));
+      },
+    });
+    new Gauge({
+      name: 'rampart_hot_wallet_low',
+      help: 'Whether the hot wallet holds less of an asset than its EVM_<NETWORK>_LOW_BALANCE threshold (1: refill it)',
+      labelNames: ['network', 'asset', 'kind'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const w of wallets ?? [])
+          if (w.lowBalance !== null) this.labels(w.network, w.asset, w.kind).set(w.low ? 1 : 0);
+      },
+    });
+  }
+
   type Child = { count: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels> };
   const children = new Map<string, Child>();
 
@@ -234,6 +298,14 @@ export function createMetrics(deps: {
       } catch (error) {
         snapshot = null;
         deps.onSnapshotError?.(error);
+      }
+      if (hotWallets) {
+        try {
+          wallets = await withTimeout(hotWallets.balances(), HOT_WALLETS_TIMEOUT_MS, 'hot wallet balances timed out');
+        } catch (error) {
+          wallets = null;
+          deps.onHotWalletsError?.(error);
+        }
       }
       return `${await registry.metrics()}\n${await processMetrics().metrics()}`;
     },

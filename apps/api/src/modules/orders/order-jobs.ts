@@ -4,6 +4,7 @@ import type { Queryable } from '../../db';
 import { LEDGER_TRANSACTION_OPTIONS, assetDecimals } from '../ledger';
 import { cancelLocked, findTransfer, ORDER_FUNDING_MOVED_JOB, createPayout } from '../transfers';
 import { isAppError } from '../../lib/app-error';
+import { nextLook } from '../../lib/next-look';
 import type { OrdersContext } from './context';
 import { ORDER_JOBS } from './job-names';
 import { holdForOrder, lockMarket, postBuyDelivery, postBuyRefund, postSellPayout } from './money';
@@ -96,23 +97,39 @@ export async function runAwaitFunds(ctx: OrdersContext, orderId: string): Promis
  * funds_received -> delivering: the funds are committed (captured, fees taken, the asset leaves the market) and the
  * chain gateway sends the asset (the same order id gives the same transaction, so a retried job sends once). A
  * refused delivery fails the order and refunds the USD in the same transaction.
+ *
+ * The gateway is asked before the order's transaction opens (decision 085): a real chain's node is a network call that
+ * no lock should wait on, and the EVM gateway commits the signed transaction in its own database transaction before it
+ * broadcasts. A gateway that throws (a node that cannot be reached) leaves the order as it was: the job is retried
+ * with back-off, and the sweep takes the order up again after that; the same reference never sends a second transfer.
  */
 export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  const before = await findOrder(ctx.db, orderId);
+  if (!before || before.status !== 'funds_received') return 'nothing';
+  const delivery = {
+    network: before.buy_network,
+    asset: before.buy_asset,
+    address: before.buy_address,
+    memo: before.buy_memo,
+    amount: before.receive_amount,
+    reference: before.id,
+    decimals: assetDecimals(before.buy_asset),
+  };
+  const result = await ctx.gateway.deliver(delivery);
+  const sentAt = ctx.clock.now();
+  const status = result.ok
+    ? await ctx.gateway.confirmations({ network: delivery.network, txHash: result.txHash, sentAt, now: sentAt })
+    : null;
   return ctx.db.transaction(async (tx) => {
     const row = await findOrder(tx, orderId, { forUpdate: true });
+    // Another run (the queue's or the sweep's) recorded it meanwhile: the same reference gave it the same transaction.
     if (!row || row.status !== 'funds_received') return 'nothing';
+    if (row.receive_amount !== delivery.amount || row.buy_address !== delivery.address) {
+      throw new Error(`Order ${orderId} changed while its delivery was being sent`);
+    }
     const now = ctx.clock.now();
     await lockMarket(tx, row);
     await postBuyDelivery(tx, row);
-    const result = await ctx.gateway.deliver({
-      network: row.buy_network,
-      asset: row.buy_asset,
-      address: row.buy_address,
-      memo: row.buy_memo,
-      amount: row.receive_amount,
-      reference: row.id,
-      decimals: assetDecimals(row.buy_asset),
-    });
     if (!result.ok) {
       const delivering = await moveOrder(tx, ctx, row, 'delivering', 'Sending on chain', now);
       const failed = await moveOrder(tx, ctx, delivering, 'failed', result.reason, now, {}, { mail: false });
@@ -120,21 +137,15 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
       await moveOrder(tx, ctx, failed, 'refunded', 'Refunded to the USD balance', now);
       return 'moved';
     }
-    const status = await ctx.gateway.confirmations({
-      network: row.buy_network,
-      txHash: result.txHash,
-      sentAt: now,
-      now,
-    });
     await moveOrder(tx, ctx, row, 'delivering', 'Sent on chain', now, {
       tx_hash: result.txHash,
-      sent_at: now,
-      confirmations: status.confirmations,
+      sent_at: sentAt,
+      confirmations: status?.confirmations ?? 0,
     });
     await ctx.jobs.send(
       ORDER_JOBS.confirm,
       { orderId },
-      { tx, startAfter: new Date(now.getTime() + ctx.gateway.confirmationDelayMs) },
+      { tx, startAfter: nextLook(sentAt, now, ctx.gateway.confirmationDelayMs) },
     );
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);
@@ -157,7 +168,7 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
       await ctx.jobs.send(
         ORDER_JOBS.confirm,
         { orderId },
-        { tx, startAfter: new Date(row.sent_at.getTime() + ctx.gateway.confirmationDelayMs) },
+        { tx, startAfter: nextLook(row.sent_at, now, ctx.gateway.confirmationDelayMs) },
       );
       return 'not-due';
     }

@@ -5,7 +5,10 @@ import { runAwaitFunds, runConfirmation, runDelivery, runExpiry, runPayout } fro
  * The safety net behind the queue (as sweepDueTransfers is for transfers): orders whose next step is due, run
  * directly. Each step locks the order and checks its state, so a step the queue also runs happens once.
  */
-export async function sweepDueOrders(ctx: OrdersContext, options: { batch?: number } = {}): Promise<{ moved: number }> {
+export async function sweepDueOrders(
+  ctx: OrdersContext,
+  options: { batch?: number } = {},
+): Promise<{ moved: number; failed: { orderId: string; error: unknown }[] }> {
   const batch = options.batch ?? 200;
   const now = ctx.clock.now();
   const confirmedBy = new Date(now.getTime() - ctx.gateway.confirmationDelayMs);
@@ -20,6 +23,8 @@ export async function sweepDueOrders(ctx: OrdersContext, options: { batch?: numb
     [now, confirmedBy, batch],
   );
   let moved = 0;
+  // One order whose step throws (its chain's node down) is reported and left for the next sweep: the others go on.
+  const failed: { orderId: string; error: unknown }[] = [];
   for (const { id, status } of rows) {
     const run =
       status === 'funds_received'
@@ -29,12 +34,16 @@ export async function sweepDueOrders(ctx: OrdersContext, options: { batch?: numb
           : status === 'delivering'
             ? runConfirmation
             : null;
-    const outcome = run
-      ? await run(ctx, id)
-      : (await runAwaitFunds(ctx, id)) === 'moved'
-        ? 'moved'
-        : await runExpiry(ctx, id);
-    if (outcome === 'moved') moved += 1;
+    try {
+      const outcome = run
+        ? await run(ctx, id)
+        : (await runAwaitFunds(ctx, id)) === 'moved'
+          ? 'moved'
+          : await runExpiry(ctx, id);
+      if (outcome === 'moved') moved += 1;
+    } catch (error) {
+      failed.push({ orderId: id, error });
+    }
   }
-  return { moved };
+  return { moved, failed };
 }

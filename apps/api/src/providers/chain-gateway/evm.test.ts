@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EvmConfigError, HotWalletKey, parseEvmGatewayConfig } from './evm';
+import { EvmConfigError, HotWalletKey, parseEvmGatewayConfig, toMinorUnits } from './evm';
 
 const KEY = `0x${'5a'.repeat(32)}`;
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -43,6 +43,15 @@ describe('the EVM gateway configuration', () => {
     expect(ethereum!.hotWalletKey.reveal()).toBe(KEY);
     expect(avalanche).toMatchObject({ network: 'avalanche', chainId: 43114, confirmations: 1 });
     expect(parseEvmGatewayConfig({})).toEqual([]);
+    expect(ethereum!.lowBalance).toEqual({});
+    const [withThresholds] = parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_LOW_BALANCE: 'USDC=1000, ETH=0.5' });
+    expect(withThresholds!.lowBalance).toEqual({ USDC: '1000', ETH: '0.5' });
+  });
+
+  it('reads a threshold in whole units as exact minor units', () => {
+    expect(toMinorUnits('1000', 6)).toBe(1_000_000_000n);
+    expect(toMinorUnits('0.5', 18)).toBe(500_000_000_000_000_000n);
+    expect(toMinorUnits('1.1234567', 6)).toBe(1_123_456n);
   });
 
   it('names the bad variable and never shows a key', () => {
@@ -55,6 +64,9 @@ describe('the EVM gateway configuration', () => {
       [{ EVM_ETHEREUM_TOKENS: 'USDC=0x12' }, /EVM_ETHEREUM_TOKENS/],
       [{ EVM_ETHEREUM_TOKENS: `USDC=${TOKEN},USDC=${TOKEN}` }, /twice/],
       [{ EVM_NETWORKS: 'ethereum,ethereum' }, /twice/],
+      [{ EVM_NETWORKS: 'polygon' }, /not an EVM network of the catalogue/],
+      [{ EVM_ETHEREUM_LOW_BALANCE: 'AVAX=1' }, /EVM_ETHEREUM_LOW_BALANCE/],
+      [{ EVM_ETHEREUM_LOW_BALANCE: 'USDC=-1' }, /EVM_ETHEREUM_LOW_BALANCE/],
     ];
     for (const [change, message] of cases) {
       const error = errorOf(() => parseEvmGatewayConfig({ ...env, ...change }));

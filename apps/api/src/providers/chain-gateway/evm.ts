@@ -60,7 +60,16 @@ export interface EvmNetworkConfig {
   confirmations: number;
   hotWalletKey: HotWalletKey;
   tokens: EvmTokenConfig[];
+  /**
+   * Below these balances the hot wallet is reported low (the operations' warning): by asset code (a token's, or the
+   * network's native coin's for the gas), a decimal amount of whole units.
+   */
+  lowBalance: Record<string, string>;
 }
+
+/** The catalogue's EVM networks and the native coin each pays its gas in (18 decimals on all three). */
+export const EVM_NATIVE_COINS: Record<string, string> = { ethereum: 'ETH', avalanche: 'AVAX', harmony: 'ONE' };
+const NATIVE_DECIMALS = 18;
 
 export class EvmConfigError extends Error {
   constructor(message: string) {
@@ -94,6 +103,11 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
   if (new Set(networks).size !== networks.length) throw new EvmConfigError('EVM_NETWORKS names a network twice');
   return networks.map((network) => {
     if (!NETWORK_ID.test(network)) throw new EvmConfigError(`EVM_NETWORKS: "${network}" is not a network id`);
+    if (!(network in EVM_NATIVE_COINS)) {
+      throw new EvmConfigError(
+        `EVM_NETWORKS: "${network}" is not an EVM network of the catalogue (${Object.keys(EVM_NATIVE_COINS).join(', ')})`,
+      );
+    }
     const prefix = `EVM_${network.toUpperCase()}_`;
     const rpcUrl = env[`${prefix}RPC_URL`]?.trim() ?? '';
     let protocol = '';
@@ -123,6 +137,18 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
     if (new Set(tokens.map((t) => t.asset)).size !== tokens.length) {
       throw new EvmConfigError(`${prefix}TOKENS names an asset twice`);
     }
+    const native = EVM_NATIVE_COINS[network]!;
+    const lowBalance: Record<string, string> = {};
+    for (const entry of (env[`${prefix}LOW_BALANCE`] ?? '').split(',').map((t) => t.trim())) {
+      if (entry === '') continue;
+      const [asset = '', amount = ''] = entry.split('=').map((p) => p.trim());
+      if ((asset !== native && !tokens.some((t) => t.asset === asset)) || !/^\d+(\.\d+)?$/.test(amount)) {
+        throw new EvmConfigError(
+          `${prefix}LOW_BALANCE: each entry must be ASSET=amount, the asset one of the network's tokens or ${native}`,
+        );
+      }
+      lowBalance[asset] = amount;
+    }
     return {
       network,
       rpcUrl,
@@ -130,6 +156,7 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       confirmations: positiveInteger(env, `${prefix}CONFIRMATIONS`, 1),
       hotWalletKey: new HotWalletKey(key as Hex),
       tokens,
+      lowBalance,
     };
   });
 }
@@ -179,6 +206,31 @@ export interface EvmChainGateway extends ChainGateway {
   resumeUnsent(): Promise<number>;
   /** The hot wallet's address on a network. */
   hotWallet(network: string): Address;
+  /** The networks this gateway serves. */
+  readonly networks: readonly string[];
+  /** The hot wallet's balance of each token and of the native coin (its gas), on every network, from the nodes. */
+  balances(): Promise<HotWalletBalance[]>;
+}
+
+export interface HotWalletBalance {
+  network: string;
+  /** A token's asset code, or the native coin's (ETH, AVAX, ONE). */
+  asset: string;
+  kind: 'token' | 'native';
+  address: Address;
+  /** Minor units of `decimals`. */
+  balance: bigint;
+  decimals: number;
+  /** The configured warning threshold in minor units; null when none is set. */
+  lowBalance: bigint | null;
+  /** Below the threshold. */
+  low: boolean;
+}
+
+/** '12.5' whole units at 6 decimals -> 12_500_000n (extra digits beyond the decimals are dropped). */
+export function toMinorUnits(amount: string, decimals: number): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
 }
 
 interface Network {
@@ -363,6 +415,43 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
   return {
     kind: 'evm',
     confirmationDelayMs: options.confirmationPollMs ?? 15_000,
+    networks: [...networks.keys()],
+
+    async balances() {
+      const out: HotWalletBalance[] = [];
+      for (const network of networks.values()) {
+        const { config, client, account } = network;
+        const entry = (asset: string, kind: 'token' | 'native', balance: bigint, decimals: number) => {
+          const threshold = config.lowBalance[asset];
+          const lowBalance = threshold === undefined ? null : toMinorUnits(threshold, decimals);
+          out.push({
+            network: config.network,
+            asset,
+            kind,
+            address: account.address,
+            balance,
+            decimals,
+            lowBalance,
+            low: lowBalance !== null && balance < lowBalance,
+          });
+        };
+        for (const token of config.tokens) {
+          const [balance, decimals] = await Promise.all([
+            client.readContract({
+              address: token.contract,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [account.address],
+            }),
+            tokenDecimals(network, token),
+          ]);
+          entry(token.asset, 'token', balance, decimals);
+        }
+        const native = EVM_NATIVE_COINS[config.network] ?? 'ETH';
+        entry(native, 'native', await client.getBalance({ address: account.address }), NATIVE_DECIMALS);
+      }
+      return out;
+    },
 
     hotWallet(id) {
       return networkOf(id).account.address;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createRoutedChainGateway } from './routed';
+import { createSandboxChainGateway } from './sandbox';
+import type { ChainGateway } from './types';
+
+describe('the routed chain gateway', () => {
+  it('sends a configured network to its gateway and every other to the fallback', async () => {
+    const sandbox = createSandboxChainGateway({ confirmationDelaySeconds: 10 });
+    const calls: string[] = [];
+    const real: ChainGateway = {
+      kind: 'evm',
+      confirmationDelayMs: 15_000,
+      async deliver(input) {
+        calls.push(`deliver ${input.network}`);
+        return { ok: true, txHash: '0xreal' };
+      },
+      depositTarget: () => ({ address: '0xdeposit', memo: null }),
+      confirmations: () => ({ confirmations: 7, required: 7 }),
+    };
+    const routed = createRoutedChainGateway({ fallback: sandbox, routes: [{ gateway: real, networks: ['ethereum'] }] });
+    const input = { asset: 'USDC', address: '0x1', memo: null, amount: 1n, reference: 'r', decimals: 6 };
+    expect(await routed.deliver({ ...input, network: 'ethereum' })).toEqual({ ok: true, txHash: '0xreal' });
+    expect(await routed.deliver({ ...input, network: 'avalanche' })).toMatchObject({ ok: true });
+    expect(calls).toEqual(['deliver ethereum']);
+    expect(routed.depositTarget({ network: 'ethereum', reference: 'r' }).address).toBe('0xdeposit');
+    expect(routed.depositTarget({ network: 'avalanche', reference: 'r' }).address).not.toBe('0xdeposit');
+    expect(routed.confirmationDelayMs).toBe(10_000);
+  });
+});

@@ -1,0 +1,305 @@
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { AssetWithdrawalReply, OrderReply, RampQuoteReply } from '@rampart/contracts';
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { runAdmin } from '../../src/admin/run-admin';
+import { manualClock, systemClock } from '../../src/lib/clock';
+import { runSendWithdrawal } from '../../src/modules/holdings';
+import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
+import { createProviders } from '../../src/services';
+import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
+import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
+import { testConfig } from '../helpers';
+import { wholeUnits } from '../../src/admin/hot-wallets';
+import { startLocalEvmSetup, startSwitchableRpcProxy, type LocalEvmSetup, type SwitchableRpcProxy } from './local-node';
+
+// The app built by the composition root with Ethereum configured for a local node (Hardhat's network): buys on
+// Ethereum are real ERC-20 transfers through the orders flow, every other network stays on the sandbox.
+let setup: LocalEvmSetup;
+let proxy: SwitchableRpcProxy;
+let k: TransferKit;
+let ctx: OrdersContext;
+let env: Record<string, string>;
+const clock = manualClock(START);
+let counter = 0;
+
+beforeAll(async () => {
+  setup = await startLocalEvmSetup();
+  proxy = await startSwitchableRpcProxy(setup.node.rpcUrl);
+  env = {
+    EVM_NETWORKS: 'ethereum',
+    EVM_ETHEREUM_RPC_URL: proxy.rpcUrl,
+    EVM_ETHEREUM_CHAIN_ID: String(setup.node.chainId),
+    EVM_ETHEREUM_CONFIRMATIONS: '2',
+    EVM_ETHEREUM_HOT_WALLET_KEY: setup.hotWalletKey,
+    EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
+    // The wallet holds 1,000,000 USDC and 100 ETH: low in USDC, not in ETH.
+    EVM_ETHEREUM_LOW_BALANCE: 'USDC=2000000,ETH=1.5',
+    // USDC is switched off for buying by default (document 2's flags).
+    FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [] }),
+  };
+  k = await createTransferKit({ clock, env });
+  ctx = k.t.services.orders;
+}, 120_000);
+
+afterEach(async () => {
+  await proxy.up().catch(() => undefined);
+  await k.invariants();
+});
+
+afterAll(async () => {
+  await k?.close();
+  await proxy?.close();
+  await setup?.node.stop();
+});
+
+function freshAddress(): Address {
+  return privateKeyToAccount(generatePrivateKey()).address;
+}
+
+/** A buy of `amount` USD of USDC on `network` to `address`, placed from the USD balance: funds_received. */
+async function placeBuy(network: string, address: string, ticker = 'USDC') {
+  const user = await k.openedUser('100', 'evm');
+  const body = {
+    buyAssetTicker: ticker,
+    buyNetwork: network,
+    buyAddress: address,
+    sellAssetTicker: 'USD',
+    sellNetwork: 'primex_usd',
+    sellAmountTotal: '10',
+    sellDeliveryMethod: 'payment_method',
+    sellAddress: 'USD balance',
+    idemId: `evm-${(counter += 1)}-${Date.now()}`,
+  };
+  const quoted = await k.call('/api/ramp/quote', { token: user.token, body });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+  const { quote } = RampQuoteReply.parse(quoted.body);
+  const placed = await k.placeOrder(user.token, quote.quoteId);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const { order } = OrderReply.parse(placed.body);
+  expect(order.status).toBe('funds_received');
+  // Whole USDC with up to 6 decimals -> minor units.
+  const [whole = '0', fraction = ''] = order.receiveAmount.split('.');
+  return { user, order, minor: BigInt(whole + fraction.padEnd(6, '0')) };
+}
+
+async function orderOf(token: string, orderId: string) {
+  const res = await k.call('/api/ramp/order-get', { token, body: { orderId } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return OrderReply.parse(res.body).order;
+}
+
+async function hotNonce(): Promise<number> {
+  return setup.node.client.getTransactionCount({ address: setup.hotWallet, blockTag: 'pending' });
+}
+
+describe('EVM settlement wired by configuration', () => {
+  it('a buy on Ethereum is an ERC-20 transfer on the node, confirmed from its blocks', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    const receipt = await setup.node.client.getTransactionReceipt({ hash: sent.txHash as `0x${string}` });
+    expect(receipt.status).toBe('success');
+    // Mined in its own block: one confirmation of the two required.
+    expect(await runConfirmation(ctx, order.orderId)).toBe('not-due');
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    const done = await orderOf(user.token, order.orderId);
+    expect(done).toMatchObject({ status: 'completed', txHash: sent.txHash, confirmations: 2 });
+  });
+
+  it('a network not configured stays on the sandbox gateway', async () => {
+    const { user, order } = await placeBuy('xrpl', XRPL_ADDRESS, 'USDS');
+    const nonce = await hotNonce();
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({
+      status: 'delivering',
+      txHash: expect.stringMatching(/^[0-9A-F]{64}$/),
+    });
+    expect(await hotNonce()).toBe(nonce);
+  });
+
+  it('a node that cannot be reached leaves the order waiting; it is delivered once when the node is back', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    await proxy.down();
+    // The job's run throws (the queue retries it with back-off); nothing moved, nothing stored or sent.
+    await expect(runDelivery(ctx, order.orderId)).rejects.toThrow();
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    // The sweep reports the order and goes on with the others.
+    const swept = await sweepDueOrders(ctx);
+    expect(swept.failed.map((f) => f.orderId)).toContain(order.orderId);
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received' });
+    await proxy.up();
+    const again = await sweepDueOrders(ctx);
+    expect(again.failed).toEqual([]);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    // Exactly one transfer: one nonce used, the amount arrived once; a late retry of the job finds nothing to do.
+    expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  });
+
+  it('the start checks the chain id and the decimals against the node, and never shows the key', async () => {
+    const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+    const wrongChain = createProviders(testConfig({ ...env, EVM_ETHEREUM_CHAIN_ID: '1' }), k.t.db, logger);
+    await expect(wrongChain).rejects.toThrow(/ethereum: the node at the configured RPC URL is chain 31337, not 1/);
+    const wrongDecimals = createProviders(
+      testConfig({ ...env, EVM_ETHEREUM_TOKENS: `ETH=${setup.token}`, EVM_ETHEREUM_LOW_BALANCE: '' }),
+      k.t.db,
+      logger,
+    );
+    const error = (await wrongDecimals.catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/ETH at 0x[0-9a-fA-F]{40} has 6 decimals, not 18/);
+    const chainError = (await wrongChain.catch((e: unknown) => e)) as Error;
+    for (const e of [error, chainError]) {
+      expect(`${e.message}\n${e.stack}`).not.toContain(setup.hotWalletKey.slice(2));
+    }
+  });
+
+  it('the operator sees the hot wallet: token and gas balances, with a warning below the threshold', async () => {
+    const { code, stdout, stderr } = await admin('hot-wallets');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/ethereum\s+USDC\s+token\s+\d+(\.\d+)?\s+2000000\s+LOW\s+0x[0-9a-fA-F]{40}/);
+    expect(stdout).toMatch(/ethereum\s+ETH\s+native\s+\d+(\.\d+)?\s+1\.5\s+ok/);
+    expect(stdout).toMatch(/WARNING: ethereum USDC is low: \d+(\.\d+)? \(below 2000000\)/);
+    expect(stdout).not.toContain(setup.hotWalletKey.slice(2));
+    const json = await admin('hot-wallets', '--json');
+    const { hotWallets } = JSON.parse(json.stdout) as {
+      hotWallets: { asset: string; balance: string; low: boolean }[];
+    };
+    const onChain = await setup.node.balanceOf(setup.token, setup.hotWallet);
+    const usdc = hotWallets.find((w) => w.asset === 'USDC');
+    expect(usdc).toMatchObject({ low: true });
+    expect(usdc!.balance).toBe(wholeUnits(onChain, 6));
+    expect(hotWallets.find((w) => w.asset === 'ETH')).toMatchObject({ low: false });
+  });
+
+  it('/api/metrics reports the hot wallet balances and which are low', async () => {
+    const res = await k.t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/rampart_hot_wallet_balance\{network="ethereum",asset="USDC",kind="token"\} \d/);
+    expect(res.body).toMatch(/rampart_hot_wallet_balance\{network="ethereum",asset="ETH",kind="native"\} \d/);
+    expect(res.body).toContain('rampart_hot_wallet_low{network="ethereum",asset="USDC",kind="token"} 1');
+    expect(res.body).toContain('rampart_hot_wallet_low{network="ethereum",asset="ETH",kind="native"} 0');
+    expect(res.body).toContain('rampart_hot_wallets_up 1');
+    // A node down does not hold the scrape: the balances are missing and say so.
+    await proxy.down();
+    const down = await k.t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(down.statusCode).toBe(200);
+    expect(down.body).toContain('rampart_hot_wallets_up 0');
+    expect(down.body).not.toContain('rampart_hot_wallet_balance{');
+  });
+
+  it('a held asset withdrawn to an Ethereum address is a transfer on the node too', async () => {
+    const user = await k.openedUser('0', 'evm-withdraw');
+    const deposited = await k.call('/api/primetrust-sandbox-asset-deposit', {
+      token: user.token,
+      body: { assetTicker: 'USDC', amount: '50' },
+    });
+    expect(deposited.status, JSON.stringify(deposited.body)).toBe(200);
+    const challenge = await k.call('/api/holdings/withdraw-challenge', { token: user.token, body: {} });
+    expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await k.outbox(user.email))[0]?.text ?? '')?.[1] ?? '';
+    const to = freshAddress();
+    const requested = await k.call('/api/holdings/withdraw', {
+      token: user.token,
+      body: { assetTicker: 'USDC', network: 'ethereum', amount: '12.5', address: to, code },
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const { withdrawal } = AssetWithdrawalReply.parse(requested.body);
+    const mail = (await k.outbox(user.email)).find((m) => /withdraw-asset\/confirm\?token=/.test(m.text));
+    const link = /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const confirmed = await k.call('/api/holdings/confirm-withdrawal', { token: user.token, body: { token: link } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const withdrawals = k.t.services.assetWithdrawals;
+    expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(12_500_000n);
+    const { rows } = await k.t.db.query<{ status: string; tx_hash: string }>(
+      'SELECT status, tx_hash FROM asset_withdrawals WHERE id = $1',
+      [withdrawal.withdrawalId],
+    );
+    expect(rows[0]).toMatchObject({ status: 'sending', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('nothing');
+  });
+
+  // Last: it starts the queue's workers, which then work every job the tests above left queued.
+  it('through the queue: an unreachable node puts the delivery job in retry, shown to the operator; it delivers once when the node is back', async () => {
+    const to = freshAddress();
+    const nonce = await hotNonce();
+    await proxy.down();
+    const { order, minor } = await placeBuy('ethereum', to);
+    // The queue schedules by the database's clock: the test clock joins it, or the earlier orders' confirmation jobs,
+    // due at the test clock's time (days ago for the database), would be run again and again at once.
+    clock.set(new Date());
+    await k.t.jobs.startWorking({ pollingIntervalSeconds: 0.5 });
+    const retrying = await waitFor(
+      async () => {
+        const { stdout } = await admin('jobs', '--retrying', '--json');
+        const { retryingJobs } = JSON.parse(stdout) as {
+          retryingJobs: { name: string; data: unknown; error: string | null }[];
+        };
+        return retryingJobs.find((j) => JSON.stringify(j.data).includes(order.orderId)) ?? null;
+      },
+      (job) => job !== null,
+      'the delivery job in retry',
+    );
+    expect(retrying).toMatchObject({ name: 'orders.deliver', error: expect.any(String) });
+    expect(await stateOf(order.orderId)).toMatchObject({ status: 'funds_received' });
+    await proxy.up();
+    const sent = await waitFor(
+      () => stateOf(order.orderId),
+      (o) => o?.status !== 'funds_received',
+      'the delivery once the node is back',
+      120_000,
+    );
+    expect(sent).toMatchObject({ status: 'delivering', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  }, 180_000);
+});
+
+/** The order's row (the user's access token has run out once the test clock joined the real time). */
+async function stateOf(orderId: string) {
+  const { rows } = await k.t.db.query<{ status: string; tx_hash: string | null }>(
+    'SELECT status, tx_hash FROM ramp_orders WHERE id = $1',
+    [orderId],
+  );
+  return rows[0];
+}
+
+/** runAdmin on the app's own database and providers, its output captured. */
+async function admin(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const ctx = {
+    db: k.t.db,
+    jobs: k.t.jobs,
+    clock: systemClock,
+    config: k.t.config,
+    hotWallets: k.t.services.providers.evmGateway,
+  };
+  const code = await runAdmin(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, async () => ({
+    ...ctx,
+    close: async () => undefined,
+  }));
+  return { code, stdout, stderr };
+}
+
+/** Polls `read` until `done` (a busy machine gets a generous deadline; no fixed sleeps). */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
