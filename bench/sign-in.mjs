@@ -3,7 +3,7 @@
 // hash and enqueues the code mail) at OWASP's minimum Argon2id parameters, beside the bare Argon2id verify rate of this
 // machine with the same parameters and concurrency: the hash is the limit (docs/benchmarks.md).
 import { hash, verify } from '@node-rs/argon2';
-import { machine, median } from './lib.mjs';
+import { cpuSeconds, machine, median } from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -41,9 +41,15 @@ async function createUsers(base, count) {
   return emails;
 }
 
-/** Runs `op` from CONCURRENCY loops for SECONDS; returns completed operations per second. */
-async function rate(op) {
+/**
+ * Runs `op` from CONCURRENCY loops for SECONDS; returns completed operations per second and the CPU microseconds each
+ * took in this process (the load, or the bare verifies with their hashing threads) and in the API's process (its
+ * hashing threads and, on PGlite, the database) when `apiPid` is given: a figure can then be told from the noise.
+ */
+async function rate(op, apiPid) {
   let done = 0;
+  const self0 = cpuSeconds(process.pid);
+  const api0 = apiPid ? cpuSeconds(apiPid) : 0;
   const end = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -53,7 +59,12 @@ async function rate(op) {
       }
     }),
   );
-  return done / SECONDS;
+  const micros = (seconds) => Math.round((seconds * 1e6) / Math.max(done, 1));
+  return {
+    perSecond: done / SECONDS,
+    selfMicros: micros(cpuSeconds(process.pid) - self0),
+    apiMicros: apiPid ? micros(cpuSeconds(apiPid) - api0) : undefined,
+  };
 }
 
 // One address makes every sign-up and sign-in: the per-client request limits are off (decision 037).
@@ -79,11 +90,12 @@ try {
   const signIns = [];
   const bares = [];
   for (let r = 0; r < RUNS; r++) {
-    signIns.push(await rate(signIn));
+    signIns.push(await rate(signIn, server.pid));
     bares.push(await rate(bare));
   }
-  const s = median(signIns);
-  const b = median(bares);
+  const s = median(signIns.map((run) => run.perSecond));
+  const b = median(bares.map((run) => run.perSecond));
+  const medianRun = (runs, value) => runs.find((run) => run.perSecond === value) ?? runs[0];
   console.log(
     JSON.stringify(
       {
@@ -94,9 +106,12 @@ try {
         secondsPerRun: SECONDS,
         runs: RUNS,
         signInPerSecondMedian: +s.toFixed(1),
-        signInRuns: signIns.map((v) => +v.toFixed(1)),
+        signInRuns: signIns.map((run) => +run.perSecond.toFixed(1)),
         bareArgon2VerifyPerSecondMedian: +b.toFixed(1),
+        bareRuns: bares.map((run) => +run.perSecond.toFixed(1)),
         ratio: +(s / b).toFixed(2),
+        cpuMicrosPerSignIn: { api: medianRun(signIns, s).apiMicros, loadGenerator: medianRun(signIns, s).selfMicros },
+        cpuMicrosPerBareVerify: medianRun(bares, b).selfMicros,
       },
       null,
       2,
