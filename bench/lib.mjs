@@ -42,6 +42,19 @@ export function cpuSeconds(pid = process.pid, { children = false } = {}) {
   return (children ? own + Number(f[13]) + Number(f[14]) : own) / TICKS;
 }
 
+/** CPU seconds used by a process's exited children that it has reaped (a load generator or pgbench run as its child). */
+export function reapedCpuSeconds(pid = process.pid) {
+  const f = statFields(pid);
+  return (Number(f[13]) + Number(f[14])) / TICKS;
+}
+
+/** CPU seconds the whole machine has been busy, all cores (/proc/stat: every state but idle and iowait). */
+export function machineBusySeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is inside user)
+  return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]) / TICKS;
+}
+
 /**
  * CPU seconds the local PostgreSQL server has used: every live postgres process, plus what the postmaster's exited
  * backends used (it reaps them, so their time lands in its children's counters: pgbench's connections end with it).

@@ -3,31 +3,12 @@
 // PostgreSQL server's processes, read from /proc before and after loading POST /api/ramp/quote with autocannon
 // (50 connections, a new idemId each). Rates and latencies move with whatever else runs on the two cores; the CPU
 // each quote costs does much less, so this is what to compare between two versions of the code.
-import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuSeconds, postgresCpuSeconds } from './lib.mjs';
 import { startServer } from './server.mjs';
 import { verifiedUser, quoteBody } from './quote-user.mjs';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
-const TICKS = 100; // USER_HZ on Linux
-
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-function postgresSeconds() {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 const server = await startServer({
   port: Number(process.env.BENCH_PORT ?? 3923),
@@ -53,10 +34,10 @@ try {
   };
   await autocannon({ ...options, duration: 3 });
   const api0 = cpuSeconds(server.pid);
-  const pg0 = postgresSeconds();
+  const pg0 = postgresCpuSeconds();
   const run = await autocannon({ ...options, duration: SECONDS });
   const api = cpuSeconds(server.pid) - api0;
-  const pg = postgresSeconds() - pg0;
+  const pg = postgresCpuSeconds() - pg0;
   const quotes = run.requests.total;
   console.log(
     JSON.stringify({

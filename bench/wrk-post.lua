@@ -1,6 +1,6 @@
 -- wrk's script for bench/quote-throughput.mjs: POSTs JSON at the URL given to wrk. With BENCH_BODY_START set, each
--- request's body is that text followed by a new idemId and "}" (every quote a new one, stored); without it the body
--- is "{}" (the bare route). BENCH_TOKENS, when set, are bearers separated by commas, used in turn. At the end one JSON
+-- request's body is that text followed by a new idemId and "}" (every quote a new one, stored; the INSERT route gets
+-- the same requests); without it the body is "{}". BENCH_TOKENS, when set, are bearers separated by commas, used in turn. At the end one JSON
 -- line: the requests, the duration, the latency's percentiles (microseconds) and the failures (non-2xx replies;
 -- socket errors and timeouts).
 wrk.method = "POST"
