@@ -84,3 +84,22 @@ export async function withCpu(work) {
   const pg = postgresCpuSeconds() - pg0;
   return { result, clientSeconds: self, postgresSeconds: pg };
 }
+
+/**
+ * The machine's speed as Lighthouse rates it (its BenchmarkIndex: Lighthouse's own function, run in Debian's
+ * Chromium the way Lighthouse runs it in the page; median of three): figures taken on different machines are
+ * compared through it.
+ */
+export async function speedIndex() {
+  const { chromium } = await import('playwright-core');
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) runs.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`));
+    return Math.round(median(runs));
+  } finally {
+    await browser.close();
+  }
+}

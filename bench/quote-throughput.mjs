@@ -27,10 +27,11 @@ import {
   machine,
   machineBusySeconds,
   median,
-  postgresCpuSeconds,
   postJson,
+  postgresCpuSeconds,
   reapedCpuSeconds,
   sleep,
+  speedIndex,
 } from './lib.mjs';
 import { QUOTE_TABLE_SQL, pgbenchScript } from './quote-table.mjs';
 import { QUOTE_BODY_START, quoteBody, verifiedUser } from './quote-user.mjs';
@@ -341,6 +342,7 @@ try {
     benchmark: 'POST /api/ramp/quote at 50 connections, every quote persisted, beside one INSERT of its row',
     database: server.database,
     machine: machine(),
+    lighthouseBenchmarkIndex: await speedIndex(),
     loadAverage: os.loadavg().map((load) => round(load, 2)),
     connections: CONNECTIONS,
     pgbench: SERVER ? { clients: PGBENCH_CLIENTS, threads: 2, mode: PGBENCH_MODE } : null,

@@ -3,7 +3,7 @@
 // hash and enqueues the code mail) at OWASP's minimum Argon2id parameters, beside the bare Argon2id verify rate of this
 // machine with the same parameters and concurrency: the hash is the limit (docs/benchmarks.md).
 import { hash, verify } from '@node-rs/argon2';
-import { cpuSeconds, machine, median } from './lib.mjs';
+import { cpuSeconds, machine, median, speedIndex } from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -67,6 +67,9 @@ async function rate(op, apiPid) {
   };
 }
 
+// The machine's speed, taken before the load (docs/benchmarks.md compares runs of different machines through it).
+const speed = await speedIndex();
+
 // One address makes every sign-up and sign-in: the per-client request limits are off (decision 037).
 const server = await startServer({
   port: Number(process.env.BENCH_PORT ?? 3919),
@@ -100,6 +103,7 @@ try {
     JSON.stringify(
       {
         machine: machine(),
+        lighthouseBenchmarkIndex: speed,
         database: server.database,
         argon2: 'Argon2id m=19456 KiB, t=2, p=1 (OWASP minimum)',
         concurrency: CONCURRENCY,
