@@ -74,36 +74,32 @@ export async function jobsWithData(db: Queryable, match: Record<string, string>[
   return rows.map(toView);
 }
 
-/** Failed jobs still in the queue (retryable), newest failure first; one queue when `name` is given. */
-export async function failedJobs(
+/** Jobs still in the queue in one pg-boss state, in that state's order; one queue when `name` is given. */
+async function queuedJobs(
   db: Queryable,
+  state: 'failed' | 'retry',
   options: { limit: number; name?: string | undefined },
 ): Promise<JobView[]> {
   const params: unknown[] = [options.limit];
   if (options.name) params.push(options.name);
+  const order = state === 'failed' ? 'completed_on DESC NULLS LAST, id DESC' : 'start_after, id';
   const { rows } = await db.query<JobRow>(
     `SELECT ${COLUMNS}, false AS archived FROM pgboss.job
-     WHERE state = 'failed'${options.name ? ' AND name = $2' : ''}
-     ORDER BY completed_on DESC NULLS LAST, id DESC LIMIT $1`,
+     WHERE state = '${state}'${options.name ? ' AND name = $2' : ''}
+     ORDER BY ${order} LIMIT $1`,
     params,
   );
   return rows.map(toView);
 }
 
+/** Failed jobs still in the queue (retryable), newest failure first; one queue when `name` is given. */
+export function failedJobs(db: Queryable, options: { limit: number; name?: string | undefined }): Promise<JobView[]> {
+  return queuedJobs(db, 'failed', options);
+}
+
 /** Jobs in pg-boss's retry state (an attempt threw, the next is scheduled with back-off), next attempt first. */
-export async function retryingJobs(
-  db: Queryable,
-  options: { limit: number; name?: string | undefined },
-): Promise<JobView[]> {
-  const params: unknown[] = [options.limit];
-  if (options.name) params.push(options.name);
-  const { rows } = await db.query<JobRow>(
-    `SELECT ${COLUMNS}, false AS archived FROM pgboss.job
-     WHERE state = 'retry'${options.name ? ' AND name = $2' : ''}
-     ORDER BY start_after, id LIMIT $1`,
-    params,
-  );
-  return rows.map(toView);
+export function retryingJobs(db: Queryable, options: { limit: number; name?: string | undefined }): Promise<JobView[]> {
+  return queuedJobs(db, 'retry', options);
 }
 
 /** One job by id, live or archived; `forUpdate` locks a live one (the archive is never changed). */
