@@ -37,6 +37,8 @@ export const RAMP_QUOTE_MESSAGES = {
   addressRequired: 'Address is required',
   pairNotTradable: 'These two assets cannot be traded for each other',
   assetDisabled: 'This asset cannot be bought or sold at the moment',
+  // Ours: a network settled on its real chain that takes no deposits yet (docs/operations.md, EVM networks).
+  depositsUnavailable: 'Deposits on this network are not available yet',
   methodUnknown: 'Unknown payment method',
   methodNotForBuying: 'This payment method cannot be used to pay for a trade',
   methodNotForSelling: 'This payment method cannot receive the proceeds of a trade',

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { AssetWithdrawalReply, OrderReply, RampQuoteReply } from '@rampart/contracts';
+import { AssetWithdrawalReply, OrderReply, RAMP_QUOTE_MESSAGES, RampQuoteReply } from '@rampart/contracts';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     // The wallet holds 1,000,000 USDC and 100 ETH: low in USDC, not in ETH.
     EVM_ETHEREUM_LOW_BALANCE: 'USDC=2000000,ETH=1.5',
     // USDC is switched off for buying by default (document 2's flags).
-    FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [] }),
+    FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [], assetsAddition: true }),
   };
   k = await createTransferKit({ clock, env });
   ctx = k.t.services.orders;
@@ -145,6 +145,40 @@ describe('EVM settlement wired by configuration', () => {
     expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
     expect(await hotNonce()).toBe(nonce + 1);
     expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  });
+
+  it('a sell or a deposit address on an EVM network, which takes no deposits yet, is a clear 400 and changes nothing', async () => {
+    const user = await k.openedUser('0', 'evm-sell');
+    const quoted = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: {
+        sellAssetTicker: 'USDC',
+        sellNetwork: 'ethereum',
+        sellAmountTotal: '20',
+        sellDeliveryMethod: 'deposit',
+        buyAssetTicker: 'USD',
+        buyNetwork: 'primex_usd',
+        buyAddress: 'USD balance',
+        idemId: `evm-sell-${Date.now()}`,
+      },
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const { quote } = RampQuoteReply.parse(quoted.body);
+    const placed = await k.placeOrder(user.token, quote.quoteId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(400);
+    expect(placed.body).toMatchObject({
+      code: 'validation_failed',
+      errors: { fields: { sellNetwork: RAMP_QUOTE_MESSAGES.depositsUnavailable } },
+    });
+    const orders = await k.call('/api/ramp/orders', { token: user.token, body: {} });
+    expect(orders.body).toMatchObject({ orders: [] });
+
+    const address = await k.call('/api/holdings/deposit-address', {
+      token: user.token,
+      body: { network: 'ethereum', assetTicker: 'USDC' },
+    });
+    expect(address.status, JSON.stringify(address.body)).toBe(400);
+    expect(address.body).toMatchObject({ errors: { fields: { network: RAMP_QUOTE_MESSAGES.depositsUnavailable } } });
   });
 
   it('the start checks the chain id and the decimals against the node, and never shows the key', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ASSET_DEPOSIT_MESSAGES,
+  RAMP_QUOTE_MESSAGES,
   type AssetDepositAddress,
   type AssetDepositAddressReply,
   type AssetDepositAddressRequest,
@@ -61,6 +62,8 @@ export async function ensureDepositAddress(
   network: string,
   asset: AssetCode,
 ): Promise<AddressRow> {
+  if (!ctx.gateway.takesDeposits(network))
+    throw AppError.validation({ network: RAMP_QUOTE_MESSAGES.depositsUnavailable });
   for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
     const existing = await findAddressOfUser(tx, userGuid, network, asset);
     if (existing) return existing;

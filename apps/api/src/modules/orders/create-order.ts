@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderReply } from '@rampart/contracts';
+import { RAMP_QUOTE_MESSAGES, type OrderReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError, isAppError } from '../../lib/app-error';
 import { requiredConfirmations } from '../../providers/chain-gateway/sandbox';
@@ -62,6 +62,8 @@ export async function createOrder(
     const buy = side === 'buy';
     const achPaid = buy && paymentMethod !== 'primex_usd';
     const byDeposit = !buy && quote.sellDeliveryMethod === 'deposit';
+    if (byDeposit && !ctx.gateway.takesDeposits(quote.sellNetwork))
+      throw AppError.validation({ sellNetwork: RAMP_QUOTE_MESSAGES.depositsUnavailable });
     const target = byDeposit ? ctx.gateway.depositTarget({ network: quote.sellNetwork, reference: orderId }) : null;
     const expiresAt = achPaid || byDeposit ? new Date(now.getTime() + ctx.awaitHours * HOUR_MS) : null;
     let row: OrderRow = await insertOrder(tx, {

@@ -501,6 +501,9 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       return { ok: true, txHash: prepared.transfer.txHash };
     },
 
+    // No deposit addresses on a real chain yet: the callers ask takesDeposits first and refuse with their own field.
+    takesDeposits: () => false,
+
     depositTarget(): DepositTarget {
       throw new Error('The EVM gateway does not take deposits yet');
     },

@@ -14,6 +14,7 @@ describe('the routed chain gateway', () => {
         calls.push(`deliver ${input.network}`);
         return { ok: true, txHash: '0xreal' };
       },
+      takesDeposits: (network) => network === 'ethereum',
       depositTarget: () => ({ address: '0xdeposit', memo: null }),
       confirmations: () => ({ confirmations: 7, required: 7 }),
     };
@@ -24,6 +25,12 @@ describe('the routed chain gateway', () => {
     expect(calls).toEqual(['deliver ethereum']);
     expect(routed.depositTarget({ network: 'ethereum', reference: 'r' }).address).toBe('0xdeposit');
     expect(routed.depositTarget({ network: 'avalanche', reference: 'r' }).address).not.toBe('0xdeposit');
+    expect([routed.takesDeposits('ethereum'), routed.takesDeposits('harmony')]).toEqual([true, true]);
+    const closed = createRoutedChainGateway({
+      fallback: sandbox,
+      routes: [{ gateway: { ...real, takesDeposits: () => false }, networks: ['ethereum'] }],
+    });
+    expect([closed.takesDeposits('ethereum'), closed.takesDeposits('avalanche')]).toEqual([false, true]);
     expect(routed.confirmationDelayMs).toBe(10_000);
   });
 });

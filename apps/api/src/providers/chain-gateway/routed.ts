@@ -20,6 +20,7 @@ export function createRoutedChainGateway(options: {
     // clock, so looking early only records the confirmations so far.
     confirmationDelayMs: Math.min(...all.map((g) => g.confirmationDelayMs)),
     deliver: (input) => pick(input.network).deliver(input),
+    takesDeposits: (network) => pick(network).takesDeposits(network),
     depositTarget: (input) => pick(input.network).depositTarget(input),
     confirmations: (input) => pick(input.network).confirmations(input),
   };

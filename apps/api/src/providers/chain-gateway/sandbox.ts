@@ -112,6 +112,8 @@ export function createSandboxChainGateway(options: { confirmationDelaySeconds: n
       }
       return { ok: true, txHash: sandboxTxHash(input.network, input.reference) };
     },
+    takesDeposits: () => true,
+
     depositTarget({ network, reference }): DepositTarget {
       const platform = SANDBOX_PLATFORM_ADDRESSES[network];
       if (MEMO_NETWORKS.has(network) && platform) {

@@ -34,6 +34,8 @@ export interface ConfirmationStatus {
 export interface ChainGateway {
   readonly kind: 'sandbox' | 'evm';
   deliver(input: DeliverInput): Promise<DeliverResult>;
+  /** Whether `network` takes deposits (a sell by deposit, a deposit address): ask before depositTarget. */
+  takesDeposits(network: string): boolean;
   /** Where a sell order's deposit goes: a per-order address, or the platform's address and a per-order memo. */
   depositTarget(input: { network: string; reference: string }): DepositTarget;
   /**
