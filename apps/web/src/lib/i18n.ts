@@ -25,7 +25,16 @@ export const resources = {
 } as const;
 
 /** The feature namespaces: a page loads its own with useTranslation(FEATURE_NAMESPACE) inside a Suspense boundary. */
-export const FEATURE_NAMESPACES = ['kyc', 'kycForm', 'idv', 'sandbox', 'methods', 'money', 'trade', 'settings'] as const;
+export const FEATURE_NAMESPACES = [
+  'kyc',
+  'kycForm',
+  'idv',
+  'sandbox',
+  'methods',
+  'money',
+  'trade',
+  'settings',
+] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 const featureTexts = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
