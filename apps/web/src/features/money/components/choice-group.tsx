@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
+import { RadioDot, radioCardClassName } from '../../../components/ui/radio-card';
 
 export interface Choice {
   value: string;
@@ -42,30 +43,10 @@ export function ChoiceGroup(props: {
       ) : null}
       <div className="flex flex-col gap-2">
         {choices.map((choice) => (
-          <Radio
-            key={choice.value}
-            value={choice.value}
-            className={({ isSelected, isFocusVisible }) =>
-              [
-                'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
-                isSelected
-                  ? 'border-primary bg-primary-soft'
-                  : 'border-line-strong bg-surface data-[hovered]:bg-surface-muted',
-                isFocusVisible ? 'outline-3 outline-offset-2 outline-focus' : '',
-              ].join(' ')
-            }
-          >
+          <Radio key={choice.value} value={choice.value} className={radioCardClassName}>
             {({ isSelected }) => (
               <>
-                <span
-                  aria-hidden="true"
-                  className={[
-                    'flex size-5 shrink-0 items-center justify-center rounded-full border-2',
-                    isSelected ? 'border-primary' : 'border-line-strong',
-                  ].join(' ')}
-                >
-                  {isSelected ? <span className="size-2.5 rounded-full bg-primary" /> : null}
-                </span>
+                <RadioDot isSelected={isSelected} />
                 {choice.icon}
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold break-words text-ink">{choice.label}</span>

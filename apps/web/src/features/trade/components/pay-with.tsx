@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import type { PaymentMethodOption } from '../model/asset-options';
-import { RadioDot, nativeRadioCardClassName } from './radio-card';
+import { RadioDot, nativeRadioCardClassName } from '../../../components/ui/radio-card';
 
 /**
  * "Pay with": the USD balance and each linked bank by ACH and instant ACH, as radio cards: the browser's own radio

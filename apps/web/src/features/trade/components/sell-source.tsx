@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { AssetOption } from '../model/asset-options';
 import { assetAmount, type Delivery } from '../trade-form-parts';
-import { RadioDot, radioCardClassName } from './radio-card';
+import { RadioDot, radioCardClassName } from '../../../components/ui/radio-card';
 
 /**
  * Where the sold asset comes from (R14; decision 030): the user's holdings, with what is available, or a deposit from

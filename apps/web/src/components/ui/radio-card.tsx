@@ -1,4 +1,7 @@
-/** The look of a radio card ("Pay with", the sell's source): a 44 px+ target with its selected and focus states. */
+/**
+ * The look of a radio card (the money pages' choices, "Pay with", the sell's source): a 44 px+ target with its
+ * selected and focus states.
+ */
 export function radioCardClassName(state: { isSelected: boolean; isFocusVisible: boolean; isDisabled?: boolean }) {
   return [
     'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 outline-none transition-colors',
