@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sweepDueOrders } from '../modules/orders';
 import { sweepDueTransfers } from '../modules/transfers';
 import type { Services } from '../services';
+import { scanChainDeposits } from './chain-deposits';
 
 export interface WorkLoop {
   /** No new sweep starts and the one running finishes; the owner then stops the queue (its jobs in hand finish). */
@@ -14,9 +15,10 @@ export interface WorkLoop {
  * 024), when it starts and every WORKER_SWEEP_SECONDS. The sweep is the safety net behind the queue: a job claimed by
  * a process that died comes back only when the queue expires it, and work that fell due while no worker ran is taken
  * up within one sweep period of a start. Settling twice is harmless (each step locks its row and checks its state).
+ * With a real EVM gateway it also reads the chains' deposits every EVM_CONFIRMATION_POLL_SECONDS.
  */
 export async function startWorkLoop(
-  services: Pick<Services, 'db' | 'clock' | 'jobs' | 'config' | 'orders'>,
+  services: Pick<Services, 'db' | 'clock' | 'jobs' | 'config' | 'orders' | 'providers'>,
   logger: FastifyBaseLogger,
 ): Promise<WorkLoop> {
   const { db, clock, jobs, config, orders } = services;
@@ -40,15 +42,32 @@ export async function startWorkLoop(
       })
       .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
   };
+  let scanning: Promise<unknown> = Promise.resolve();
+  const scan = () => {
+    if (stopping) return;
+    scanning = scanning
+      .then(() => (stopping ? null : scanChainDeposits(services, logger)))
+      .then((done) => {
+        if (done && done.credited > 0) logger.info(done, 'credited chain deposits');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'reading chain deposits failed, tried again later'));
+  };
   sweep();
   const timer = setInterval(sweep, config.workerSweepSeconds * 1000);
   timer.unref();
+  let scanTimer: NodeJS.Timeout | null = null;
+  if (services.providers.evmGateway) {
+    scan();
+    scanTimer = setInterval(scan, config.evm.confirmationPollSeconds * 1000);
+    scanTimer.unref();
+  }
   return {
     async stop() {
       if (stopping) return;
       stopping = true;
       clearInterval(timer);
-      await sweeping;
+      if (scanTimer) clearInterval(scanTimer);
+      await Promise.all([sweeping, scanning]);
     },
   };
 }

@@ -68,7 +68,7 @@ export async function ensureDepositAddress(
     const existing = await findAddressOfUser(tx, userGuid, network, asset);
     if (existing) return existing;
     const id = randomUUID();
-    const target = ctx.gateway.depositTarget({ network, reference: `asset-deposit:${id}` });
+    const target = await ctx.gateway.depositTarget({ network, reference: `asset-deposit:${id}` }, tx);
     const inserted = await insertAddress(tx, {
       id,
       user_id: userGuid,

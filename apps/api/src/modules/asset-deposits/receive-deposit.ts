@@ -41,6 +41,8 @@ export interface ChainDeposit {
   /** Minor units of the asset. */
   amount: bigint;
   txHash: string;
+  /** The transfer's log in its transaction, on networks with logs (EVM): one transaction may carry several. */
+  logIndex?: number;
 }
 
 export type ReceivedDeposit = { deposit: DepositRow; address: AddressRow; replayed: boolean };
@@ -61,8 +63,8 @@ function depositView(row: DepositRow, address: AddressRow): AssetDeposit {
 
 /**
  * A chain deposit to a user's deposit address credits the user's holdings exactly once: the deposit row is claimed
- * on (network, transaction) and the ledger posting (the chain into the user's asset account) is keyed on the same
- * pair, so a deposit reported again, by a retry or a second report, moves nothing (`replayed`). The same transaction
+ * on (network, transaction, log) and the ledger posting (the chain into the user's asset account) is keyed on the
+ * same, so a deposit reported again, by a retry or a second report, moves nothing (`replayed`). The same transaction
  * reported with another address, asset or amount is refused (400 under `txHash`). A deposit to no known address, or
  * of another asset than the address is for, is not credited (null): it needs a person to look at it.
  * Call inside a transaction with LEDGER_TRANSACTION_OPTIONS.
@@ -74,6 +76,7 @@ export async function receiveChainDeposit(
 ): Promise<ReceivedDeposit | null> {
   const address = await findAddressByTarget(tx, report.network, report.address, report.memo ?? '');
   if (!address || address.asset !== report.assetTicker || !isAssetCode(address.asset)) return null;
+  const logIndex = report.logIndex ?? 0;
   const claimed = await insertDeposit(tx, {
     id: randomUUID(),
     address_id: address.id,
@@ -82,17 +85,18 @@ export async function receiveChainDeposit(
     asset: address.asset,
     amount: report.amount,
     tx_hash: report.txHash,
+    log_index: logIndex,
     created_at: now,
   });
   if (!claimed) {
-    const existing = await findDepositByTx(tx, report.network, report.txHash);
+    const existing = await findDepositByTx(tx, report.network, report.txHash, logIndex);
     if (!existing || existing.address_id !== address.id || BigInt(existing.amount) !== report.amount) {
       throw AppError.validation({ txHash: ASSET_DEPOSIT_MESSAGES.depositConflict });
     }
     return { deposit: existing, address, replayed: true };
   }
   const posted = await postTransaction(tx, {
-    idempotencyKey: `asset-deposit:${report.network}:${report.txHash}`,
+    idempotencyKey: `asset-deposit:${report.network}:${report.txHash}${logIndex === 0 ? '' : `:${logIndex}`}`,
     postings: [
       {
         source: WORLD_CHAIN,

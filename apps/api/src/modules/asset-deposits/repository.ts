@@ -21,6 +21,8 @@ export type DepositRow = {
   asset: string;
   amount: bigint | string;
   tx_hash: string;
+  /** The transfer's log in its transaction (0 where a network has no logs). */
+  log_index: number;
   ledger_transaction_id: string | null;
   created_at: Date;
 };
@@ -65,24 +67,39 @@ export async function insertAddress(q: Queryable, row: AddressRow): Promise<Addr
   return rows[0] ?? null;
 }
 
-/** Claims a chain deposit by its transaction; null when that transaction was already received. */
+/** Claims a chain deposit by its transaction's log; null when that log was already received. */
 export async function insertDeposit(
   q: Queryable,
   row: Omit<DepositRow, 'ledger_transaction_id'>,
 ): Promise<DepositRow | null> {
   const { rows } = await q.query<DepositRow>(
-    `INSERT INTO asset_deposits (id, address_id, user_id, network, asset, amount, tx_hash, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (network, tx_hash) DO NOTHING RETURNING *`,
-    [row.id, row.address_id, row.user_id, row.network, row.asset, String(row.amount), row.tx_hash, row.created_at],
+    `INSERT INTO asset_deposits (id, address_id, user_id, network, asset, amount, tx_hash, log_index, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (network, tx_hash, log_index) DO NOTHING RETURNING *`,
+    [
+      row.id,
+      row.address_id,
+      row.user_id,
+      row.network,
+      row.asset,
+      String(row.amount),
+      row.tx_hash,
+      row.log_index,
+      row.created_at,
+    ],
   );
   return rows[0] ?? null;
 }
 
-export async function findDepositByTx(q: Queryable, network: string, txHash: string): Promise<DepositRow | null> {
-  const { rows } = await q.query<DepositRow>('SELECT * FROM asset_deposits WHERE network = $1 AND tx_hash = $2', [
-    network,
-    txHash,
-  ]);
+export async function findDepositByTx(
+  q: Queryable,
+  network: string,
+  txHash: string,
+  logIndex: number,
+): Promise<DepositRow | null> {
+  const { rows } = await q.query<DepositRow>(
+    'SELECT * FROM asset_deposits WHERE network = $1 AND tx_hash = $2 AND log_index = $3',
+    [network, txHash, logIndex],
+  );
   return rows[0] ?? null;
 }
 

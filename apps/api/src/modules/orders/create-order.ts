@@ -64,7 +64,9 @@ export async function createOrder(
     const byDeposit = !buy && quote.sellDeliveryMethod === 'deposit';
     if (byDeposit && !ctx.gateway.takesDeposits(quote.sellNetwork))
       throw AppError.validation({ sellNetwork: RAMP_QUOTE_MESSAGES.depositsUnavailable });
-    const target = byDeposit ? ctx.gateway.depositTarget({ network: quote.sellNetwork, reference: orderId }) : null;
+    const target = byDeposit
+      ? await ctx.gateway.depositTarget({ network: quote.sellNetwork, reference: orderId }, tx)
+      : null;
     const expiresAt = achPaid || byDeposit ? new Date(now.getTime() + ctx.awaitHours * HOUR_MS) : null;
     let row: OrderRow = await insertOrder(tx, {
       id: orderId,

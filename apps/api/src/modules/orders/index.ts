@@ -8,6 +8,7 @@ export { createOrder } from './create-order';
 export { placeOrder, startOrderChallenge, type OrderStepUp } from './place-order';
 export { sweepDueOrders } from './sweep';
 export { sandboxSellOrderDeposit } from './manage-order';
+export { receiveOrderChainDeposit, type OrderChainDeposit, type OrderChainDepositOutcome } from './chain-deposit';
 export { ordersContextFrom } from './context';
 export type { OrdersContext } from './context';
 export { ORDER_JOBS } from './job-names';

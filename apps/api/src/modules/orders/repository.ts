@@ -256,7 +256,6 @@ export async function quoteAmounts(
   };
 }
 
-/** The caller's newest sell order still waiting for its deposit (the sandbox's test sell flow). */
 /** The caller's order whose deposit the sandbox test sell call under this key brought, if any (decision 049). */
 export async function findOrderByDepositKey(q: Queryable, userId: string, key: string): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>('SELECT * FROM ramp_orders WHERE user_id = $1 AND deposit_key = $2', [
@@ -266,12 +265,48 @@ export async function findOrderByDepositKey(q: Queryable, userId: string, key: s
   return normalise(rows[0]);
 }
 
+/** The caller's newest sell order still waiting for its deposit (the sandbox's test sell flow). */
 export async function newestOrderAwaitingDeposit(q: Queryable, userId: string): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
     "SELECT * FROM ramp_orders WHERE user_id = $1 AND status = 'awaiting_deposit' ORDER BY created_at DESC, id DESC LIMIT 1",
     [userId],
   );
   return normalise(rows[0]);
+}
+
+/** The sell order whose deposit address on `network` is `address` (EVM addresses compared without their case). */
+export async function findOrderByDepositAddress(
+  q: Queryable,
+  network: string,
+  address: string,
+): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    'SELECT * FROM ramp_orders WHERE sell_network = $1 AND lower(deposit_address) = lower($2) FOR UPDATE',
+    [network, address],
+  );
+  return normalise(rows[0]);
+}
+
+/**
+ * Claims one chain deposit (a transaction's log) for an order; false when it was claimed before. With it, the total of
+ * the order's deposits of `countedAsset`, this one included.
+ */
+export async function claimOrderChainDeposit(
+  q: Queryable,
+  row: { network: string; txHash: string; logIndex: number; orderId: string; asset: string; amount: bigint; now: Date },
+  countedAsset: string,
+): Promise<{ claimed: boolean; total: bigint }> {
+  const { rows } = await q.query<{ claimed: boolean; total: string }>(
+    `WITH claimed AS (
+       INSERT INTO order_chain_deposits (network, tx_hash, log_index, order_id, asset, amount, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING asset, amount
+     )
+     SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+            ((SELECT coalesce(sum(amount), 0) FROM order_chain_deposits WHERE order_id = $4 AND asset = $8)
+              + (SELECT coalesce(sum(amount), 0) FROM claimed WHERE asset = $8))::text AS total`,
+    [row.network, row.txHash, row.logIndex, row.orderId, row.asset, row.amount.toString(), row.now, countedAsset],
+  );
+  return { claimed: rows[0]!.claimed, total: BigInt(rows[0]!.total) };
 }
 
 /** A late-funded buy priced again (decision 029): what it delivers, its spread and its figures as the user sees them. */

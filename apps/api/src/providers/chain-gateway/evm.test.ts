@@ -1,6 +1,9 @@
 import { inspect } from 'node:util';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { mnemonicToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { EvmConfigError, HotWalletKey, parseEvmGatewayConfig, toMinorUnits } from './evm';
+import { depositAddressAt, EvmConfigError, HotWalletKey, parseEvmGatewayConfig, toMinorUnits } from './evm';
 
 const KEY = `0x${'5a'.repeat(32)}`;
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -82,5 +85,35 @@ describe('the EVM gateway configuration', () => {
     const shown = [JSON.stringify(ethereum), inspect(ethereum, { depth: 5 }), String(ethereum!.hotWalletKey)];
     for (const text of shown) expect(text).not.toContain('5a5a5a');
     expect(JSON.stringify(new HotWalletKey(KEY as `0x${string}`))).toBe('"[redacted]"');
+  });
+});
+
+describe('deposit addresses from an extended public key', () => {
+  // Hardhat's well-known development mnemonic: its first accounts are public knowledge.
+  const mnemonic = 'test test test test test test test test test test test junk';
+  const accountKey = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'");
+
+  it("derives m/44'/60'/0'/0/i from the account's xpub, as wallets do", () => {
+    const xpub = accountKey.publicExtendedKey;
+    const [ethereum] = parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_DEPOSIT_XPUB: xpub });
+    expect(ethereum!.depositXpub).not.toBeNull();
+    expect(ethereum!.depositXpub!.privateKey).toBeNull();
+    expect(depositAddressAt(ethereum!.depositXpub!, 0)).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    for (const index of [1, 7]) {
+      expect(depositAddressAt(ethereum!.depositXpub!, index)).toBe(
+        mnemonicToAccount(mnemonic, { addressIndex: index }).address,
+      );
+    }
+  });
+
+  it('takes no deposits without one, and refuses a private key or junk without echoing it', () => {
+    expect(parseEvmGatewayConfig(env)[0]!.depositXpub).toBeNull();
+    const xprv = accountKey.privateExtendedKey;
+    const refused = errorOf(() => parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_DEPOSIT_XPUB: xprv }));
+    expect(refused).toBeInstanceOf(EvmConfigError);
+    expect(refused.message).toBe('EVM_ETHEREUM_DEPOSIT_XPUB must be a public key, not xprv');
+    expect(refused.message).not.toContain(xprv.slice(4, 20));
+    const junk = errorOf(() => parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_DEPOSIT_XPUB: 'xpub-secret-junk' }));
+    expect(junk.message).toBe('EVM_ETHEREUM_DEPOSIT_XPUB must be an extended public key (xpub...)');
   });
 });

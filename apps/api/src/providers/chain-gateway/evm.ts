@@ -1,4 +1,6 @@
 import { inspect } from 'node:util';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { HDKey } from '@scure/bip32';
 import {
   createPublicClient,
   encodeFunctionData,
@@ -7,13 +9,15 @@ import {
   http,
   isAddress,
   keccak256,
+  parseAbiItem,
+  toHex,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type Address,
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { privateKeyToAccount, publicKeyToAddress, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db, Queryable } from '../../db';
 import type { ChainGateway, ConfirmationStatus, DeliverInput, DeliverResult, DepositTarget } from './types';
 
@@ -60,6 +64,11 @@ export interface EvmNetworkConfig {
   confirmations: number;
   hotWalletKey: HotWalletKey;
   tokens: EvmTokenConfig[];
+  /**
+   * The extended public key (BIP-32, an account's key such as m/44'/60'/0') that deposit addresses are derived from,
+   * at 0/i; null when the network takes no deposits. The private side stays with whoever sweeps.
+   */
+  depositXpub: HDKey | null;
   /**
    * Below these balances the hot wallet is reported low (the operations' warning): by asset code (a token's, or the
    * network's native coin's for the gas), a decimal amount of whole units.
@@ -149,6 +158,17 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       }
       lowBalance[asset] = amount;
     }
+    const xpub = env[`${prefix}DEPOSIT_XPUB`]?.trim() ?? '';
+    let depositXpub: HDKey | null = null;
+    if (xpub !== '') {
+      try {
+        depositXpub = HDKey.fromExtendedKey(xpub);
+      } catch {
+        throw new EvmConfigError(`${prefix}DEPOSIT_XPUB must be an extended public key (xpub...)`);
+      }
+      // A private extended key would put spending keys in the API: refused, and never echoed.
+      if (depositXpub.privateKey) throw new EvmConfigError(`${prefix}DEPOSIT_XPUB must be a public key, not xprv`);
+    }
     return {
       network,
       rpcUrl,
@@ -157,9 +177,44 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       hotWalletKey: new HotWalletKey(key as Hex),
       tokens,
       lowBalance,
+      depositXpub,
     };
   });
 }
+
+/** The deposit address at `index` of an account's extended public key: its external chain, 0/index. */
+export function depositAddressAt(xpub: HDKey, index: number): Address {
+  const child = xpub.deriveChild(0).deriveChild(index);
+  if (!child.publicKey) throw new Error('the extended key has no public key');
+  const uncompressed = secp256k1.ProjectivePoint.fromHex(child.publicKey).toRawBytes(false);
+  return publicKeyToAddress(toHex(uncompressed));
+}
+
+/** An ERC-20 transfer into a deposit address, read from the token's logs at a depth the network counts final. */
+export interface EvmDeposit {
+  network: string;
+  /** The deposit address (checksummed). */
+  address: Address;
+  /** The asset code of the token. */
+  asset: string;
+  /** Minor units of the token. */
+  amount: bigint;
+  txHash: Hex;
+  logIndex: number;
+  blockNumber: bigint;
+}
+
+/** The deposits of one network's blocks `fromBlock`..`toBlock`: credit them and claim the blocks in one transaction. */
+export interface EvmDepositBatch {
+  network: string;
+  fromBlock: bigint;
+  toBlock: bigint;
+  deposits: EvmDeposit[];
+}
+
+const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+/** Blocks read per look: well inside the log range public nodes answer. */
+const SCAN_BLOCKS = 1_000n;
 
 /** The node disagrees with the configuration (another chain, a token with other decimals). */
 export class EvmNetworkMismatchError extends Error {
@@ -210,6 +265,16 @@ export interface EvmChainGateway extends ChainGateway {
   readonly networks: readonly string[];
   /** The hot wallet's balance of each token and of the native coin (its gas), on every network, from the nodes. */
   balances(): Promise<HotWalletBalance[]>;
+  /**
+   * The next blocks of each network taking deposits, read from the node up to the depth it counts final, with the
+   * token transfers into this gateway's deposit addresses. Reads only: the caller credits and claims each batch.
+   */
+  depositBatches(): Promise<EvmDepositBatch[]>;
+  /**
+   * Moves the network's cursor past the batch, in the caller's transaction: false when another process claimed those
+   * blocks first (the caller then credits nothing).
+   */
+  claimDepositBatch(tx: Queryable, batch: EvmDepositBatch): Promise<boolean>;
 }
 
 export interface HotWalletBalance {
@@ -383,6 +448,15 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     });
   }
 
+  /** The network's deposit cursor at its head, unless it has one. */
+  async function startCursor(q: Queryable, network: Network): Promise<void> {
+    const head = await network.client.getBlockNumber({ cacheTime: 0 });
+    await q.query('INSERT INTO evm_deposit_cursors (network, next_block) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      network.config.network,
+      String(head),
+    ]);
+  }
+
   async function known(network: Network, hash: Hex): Promise<boolean> {
     try {
       await network.client.getTransaction({ hash });
@@ -466,6 +540,8 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
             `${config.network}: the node at the configured RPC URL is chain ${chainId}, not ${config.chainId}`,
           );
         }
+        // Deposits are read from here on: no address can be given out before this start.
+        if (config.depositXpub) await startCursor(db, network);
         network.decimals.clear();
         for (const token of config.tokens) {
           const decimals = await tokenDecimals(network, token);
@@ -501,11 +577,92 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       return { ok: true, txHash: prepared.transfer.txHash };
     },
 
-    // No deposit addresses on a real chain yet: the callers ask takesDeposits first and refuse with their own field.
-    takesDeposits: () => false,
+    // A network takes deposits when its extended public key is configured; the callers ask first.
+    takesDeposits: (id) => networks.get(id)?.config.depositXpub != null,
 
-    depositTarget(): DepositTarget {
-      throw new Error('The EVM gateway does not take deposits yet');
+    async depositTarget({ network: id, reference }, tx): Promise<DepositTarget> {
+      const network = networkOf(id);
+      const { config } = network;
+      if (!config.depositXpub) throw new EvmConfigError(`${id} takes no deposits: no DEPOSIT_XPUB`);
+      const { rows: existing } = await tx.query<{ address: string }>(
+        'SELECT address FROM evm_deposit_addresses WHERE network = $1 AND reference = $2',
+        [id, reference],
+      );
+      if (existing[0]) return { address: getAddress(existing[0].address), memo: null };
+      const { rows: cursor } = await tx.query('SELECT 1 FROM evm_deposit_cursors WHERE network = $1', [id]);
+      if (!cursor[0]) {
+        // The network's first address (when the start did not make the cursor): its deposits are read from here on.
+        await startCursor(tx, network);
+      }
+      const { rows } = await tx.query<{ index: string }>("SELECT nextval('evm_deposit_index')::text AS index");
+      const index = Number(rows[0]!.index);
+      const address = depositAddressAt(config.depositXpub, index);
+      await tx.query(
+        `INSERT INTO evm_deposit_addresses (network, address, derivation_index, reference) VALUES ($1, $2, $3, $4)`,
+        [id, address.toLowerCase(), index, reference],
+      );
+      return { address, memo: null };
+    },
+
+    async depositBatches() {
+      const batches: EvmDepositBatch[] = [];
+      for (const network of networks.values()) {
+        const { config, client } = network;
+        if (!config.depositXpub) continue;
+        const head = await client.getBlockNumber({ cacheTime: 0 });
+        // A transfer counts once its block has the network's confirmations, the block itself included: a
+        // reorganisation shallower than that never reaches the ledger.
+        const final = head - BigInt(config.confirmations - 1);
+        const { rows } = await db.query<{ next_block: string }>(
+          'SELECT next_block::text FROM evm_deposit_cursors WHERE network = $1',
+          [config.network],
+        );
+        // No cursor: no address was ever given out on this network (the first one makes it), nothing to read.
+        if (!rows[0]) continue;
+        const fromBlock = BigInt(rows[0].next_block);
+        if (final < fromBlock) continue;
+        const toBlock = final - fromBlock >= SCAN_BLOCKS ? fromBlock + SCAN_BLOCKS - 1n : final;
+        const logs = await client.getLogs({
+          address: config.tokens.map((t) => t.contract),
+          event: TRANSFER_EVENT,
+          fromBlock,
+          toBlock,
+          strict: true,
+        });
+        const recipients = [...new Set(logs.map((log) => log.args.to.toLowerCase()))];
+        const { rows: ours } =
+          recipients.length === 0
+            ? { rows: [] }
+            : await db.query<{ address: string }>(
+                'SELECT address FROM evm_deposit_addresses WHERE network = $1 AND address = ANY($2::text[])',
+                [config.network, recipients],
+              );
+        const known = new Set(ours.map((r) => r.address));
+        const deposits: EvmDeposit[] = [];
+        for (const log of logs) {
+          const token = config.tokens.find((t) => t.contract.toLowerCase() === log.address.toLowerCase());
+          if (!token || log.args.value <= 0n || !known.has(log.args.to.toLowerCase())) continue;
+          deposits.push({
+            network: config.network,
+            address: getAddress(log.args.to),
+            asset: token.asset,
+            amount: log.args.value,
+            txHash: log.transactionHash,
+            logIndex: log.logIndex,
+            blockNumber: log.blockNumber,
+          });
+        }
+        batches.push({ network: config.network, fromBlock, toBlock, deposits });
+      }
+      return batches;
+    },
+
+    async claimDepositBatch(tx, batch) {
+      const { rowCount } = await tx.query(
+        'UPDATE evm_deposit_cursors SET next_block = $3 WHERE network = $1 AND next_block = $2',
+        [batch.network, String(batch.fromBlock), String(batch.toBlock + 1n)],
+      );
+      return rowCount === 1;
     },
 
     async confirmations({ network: id, txHash }): Promise<ConfirmationStatus> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutedChainGateway } from './routed';
 import { createSandboxChainGateway } from './sandbox';
+import type { Queryable } from '../../db';
 import type { ChainGateway } from './types';
 
 describe('the routed chain gateway', () => {
@@ -23,8 +24,9 @@ describe('the routed chain gateway', () => {
     expect(await routed.deliver({ ...input, network: 'ethereum' })).toEqual({ ok: true, txHash: '0xreal' });
     expect(await routed.deliver({ ...input, network: 'avalanche' })).toMatchObject({ ok: true });
     expect(calls).toEqual(['deliver ethereum']);
-    expect(routed.depositTarget({ network: 'ethereum', reference: 'r' }).address).toBe('0xdeposit');
-    expect(routed.depositTarget({ network: 'avalanche', reference: 'r' }).address).not.toBe('0xdeposit');
+    const tx = {} as Queryable;
+    expect((await routed.depositTarget({ network: 'ethereum', reference: 'r' }, tx)).address).toBe('0xdeposit');
+    expect((await routed.depositTarget({ network: 'avalanche', reference: 'r' }, tx)).address).not.toBe('0xdeposit');
     expect([routed.takesDeposits('ethereum'), routed.takesDeposits('harmony')]).toEqual([true, true]);
     const closed = createRoutedChainGateway({
       fallback: sandbox,

@@ -93,8 +93,10 @@ export const SANDBOX_PLATFORM_ADDRESSES: Record<string, string> = {
 };
 
 /** The sandbox answers confirmations at once, from the clock. */
-export type SandboxChainGateway = Omit<ChainGateway, 'kind' | 'confirmations'> & {
+export type SandboxChainGateway = Omit<ChainGateway, 'kind' | 'confirmations' | 'depositTarget'> & {
   readonly kind: 'sandbox';
+  /** Drawn from the reference alone: nothing is recorded. */
+  depositTarget(input: { network: string; reference: string }): DepositTarget;
   confirmations(input: Parameters<ChainGateway['confirmations']>[0]): ConfirmationStatus;
 };
 

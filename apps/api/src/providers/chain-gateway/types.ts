@@ -1,3 +1,5 @@
+import type { Queryable } from '../../db';
+
 /**
  * The chain gateway (docs/design-brief.md, section 4; decision 024): the seam to the blockchains.
  * It sends an asset to an address (a buy's delivery), gives each sell order a place to deposit to, and reports how
@@ -36,8 +38,11 @@ export interface ChainGateway {
   deliver(input: DeliverInput): Promise<DeliverResult>;
   /** Whether `network` takes deposits (a sell by deposit, a deposit address): ask before depositTarget. */
   takesDeposits(network: string): boolean;
-  /** Where a sell order's deposit goes: a per-order address, or the platform's address and a per-order memo. */
-  depositTarget(input: { network: string; reference: string }): DepositTarget;
+  /**
+   * Where a sell order's deposit goes: a per-order address, or the platform's address and a per-order memo. A gateway
+   * that records its addresses does so in `tx`, the caller's transaction, so an order rolled back leaves none behind.
+   */
+  depositTarget(input: { network: string; reference: string }, tx: Queryable): DepositTarget | Promise<DepositTarget>;
   /**
    * The confirmations of a transaction sent at `sentAt`, seen at `now` (the caller's clock). The sandbox answers at
    * once from the clock; a real chain's gateway asks its node.
