@@ -178,7 +178,12 @@ describe('EVM deposits', () => {
 
     expect(await runPayout(ctx, order.orderId)).toBe('moved');
     const paid = await orderOf(user.token, order.orderId);
-    expect(paid).toMatchObject({ status: 'completed', txHash: hash });
+    expect(paid).toMatchObject({
+      status: 'completed',
+      txHash: hash,
+      confirmations: CONFIRMATIONS,
+      requiredConfirmations: CONFIRMATIONS,
+    });
     expect(Number((await k.holdings(user.token)).available)).toBeGreaterThan(19);
     expect(await usdcOf(user.token)).toMatchObject({ settled: '0.000000' });
   });

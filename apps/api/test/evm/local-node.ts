@@ -29,7 +29,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** Hardhat's first default account (publicly known key; it only ever holds test ether on this local node). */
-const DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 export const LOCAL_CHAIN_ID = 31337;
 /** How long the node may take to answer after it is spawned, on a busy two-core machine. */
 const START_TIMEOUT_MS = 60_000;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { RAMP_QUOTE_MESSAGES, type OrderReply } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError, isAppError } from '../../lib/app-error';
-import { requiredConfirmations } from '../../providers/chain-gateway/sandbox';
 import { LEDGER_TRANSACTION_OPTIONS, isAssetCode } from '../ledger';
 import { consumeQuote } from '../ramp';
 import { createContribution, type ContributionMethod, requireOpenedAccount } from '../transfers';
@@ -95,7 +94,7 @@ export async function createOrder(
       deposit_memo: target?.memo ?? null,
       tracking_id: newTrackingId(),
       short_id: newShortId(),
-      required_confirmations: requiredConfirmations(buy ? quote.buyNetwork : quote.sellNetwork),
+      required_confirmations: ctx.gateway.requiredConfirmations(buy ? quote.buyNetwork : quote.sellNetwork),
       expires_at: expiresAt,
       created_at: now,
     });

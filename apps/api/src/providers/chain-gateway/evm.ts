@@ -577,6 +577,8 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       return { ok: true, txHash: prepared.transfer.txHash };
     },
 
+    requiredConfirmations: (id) => networkOf(id).config.confirmations,
+
     // A network takes deposits when its extended public key is configured; the callers ask first.
     takesDeposits: (id) => networks.get(id)?.config.depositXpub != null,
 

@@ -16,6 +16,7 @@ describe('the routed chain gateway', () => {
         return { ok: true, txHash: '0xreal' };
       },
       takesDeposits: (network) => network === 'ethereum',
+      requiredConfirmations: () => 7,
       depositTarget: () => ({ address: '0xdeposit', memo: null }),
       confirmations: () => ({ confirmations: 7, required: 7 }),
     };
@@ -33,6 +34,7 @@ describe('the routed chain gateway', () => {
       routes: [{ gateway: { ...real, takesDeposits: () => false }, networks: ['ethereum'] }],
     });
     expect([closed.takesDeposits('ethereum'), closed.takesDeposits('avalanche')]).toEqual([false, true]);
+    expect([routed.requiredConfirmations('ethereum'), routed.requiredConfirmations('avalanche')]).toEqual([7, 12]);
     expect(routed.confirmationDelayMs).toBe(10_000);
   });
 });

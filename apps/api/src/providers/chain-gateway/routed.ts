@@ -21,6 +21,7 @@ export function createRoutedChainGateway(options: {
     confirmationDelayMs: Math.min(...all.map((g) => g.confirmationDelayMs)),
     deliver: (input) => pick(input.network).deliver(input),
     takesDeposits: (network) => pick(network).takesDeposits(network),
+    requiredConfirmations: (network) => pick(network).requiredConfirmations(network),
     depositTarget: (input, tx) => pick(input.network).depositTarget(input, tx),
     confirmations: (input) => pick(input.network).confirmations(input),
   };

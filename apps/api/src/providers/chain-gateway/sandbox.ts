@@ -115,6 +115,7 @@ export function createSandboxChainGateway(options: { confirmationDelaySeconds: n
       return { ok: true, txHash: sandboxTxHash(input.network, input.reference) };
     },
     takesDeposits: () => true,
+    requiredConfirmations,
 
     depositTarget({ network, reference }): DepositTarget {
       const platform = SANDBOX_PLATFORM_ADDRESSES[network];

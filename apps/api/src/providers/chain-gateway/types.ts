@@ -53,6 +53,8 @@ export interface ChainGateway {
     sentAt: Date;
     now: Date;
   }): ConfirmationStatus | Promise<ConfirmationStatus>;
+  /** The confirmations a transaction on `network` needs to be final (an order shows its progress against it). */
+  requiredConfirmations(network: string): number;
   /** How long the confirmation job waits before looking again (the sandbox: when it reports the transaction final). */
   readonly confirmationDelayMs: number;
 }
