@@ -7,7 +7,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
 import { runSendWithdrawal } from '../../src/modules/holdings';
-import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
+import {
+  runAwaitFunds,
+  runConfirmation,
+  runDelivery,
+  sweepDueOrders,
+  type OrdersContext,
+} from '../../src/modules/orders';
 import { createProviders } from '../../src/services';
 import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
@@ -262,6 +268,98 @@ describe('EVM settlement wired by configuration', () => {
     );
     expect(rows[0]).toMatchObject({ status: 'sending', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('nothing');
+  });
+
+  /**
+   * An ACH-paid buy on Ethereum whose deposit has settled (funds_received), and a gateway that lets the bank return
+   * that deposit at the worst moment: after the transfer was signed, stored and broadcast, before the order's own
+   * transaction records it (runDelivery's window, decision 085).
+   */
+  async function achBuyReversedWhileSending(extraUsd: string) {
+    const user = await k.openedUser(extraUsd, 'evm-race');
+    const bank = await k.addBank(user.token);
+    const to = freshAddress();
+    const quoted = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: {
+        buyAssetTicker: 'USDC',
+        buyNetwork: 'ethereum',
+        buyAddress: to,
+        sellAssetTicker: 'USD',
+        sellNetwork: 'primex_ach',
+        sellAmountTotal: '10',
+        sellDeliveryMethod: 'payment_method',
+        sellAddress: bank,
+        idemId: `evm-race-${(counter += 1)}-${Date.now()}`,
+      },
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const placed = await k.placeOrder(user.token, RampQuoteReply.parse(quoted.body).quote.quoteId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { order } = OrderReply.parse(placed.body);
+    expect(order.status).toBe('awaiting_funds');
+    const settled = await k.call('/api/primetrust-sandbox-settle-last-ach-contribution', {
+      token: user.token,
+      body: {},
+    });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(await runAwaitFunds(ctx, order.orderId)).toBe('moved');
+    const funded = await orderOf(user.token, order.orderId);
+    expect(funded.status).toBe('funds_received');
+    const [whole = '0', fraction = ''] = funded.receiveAmount.split('.');
+    const minor = BigInt(whole + fraction.padEnd(6, '0'));
+
+    const nonce = await hotNonce();
+    let reversal: { status: number; body: unknown } | null = null;
+    const racing: OrdersContext = {
+      ...ctx,
+      gateway: {
+        ...ctx.gateway,
+        deliver: async (input) => {
+          const sent = await ctx.gateway.deliver(input);
+          // The asset has left the hot wallet: the bank's return arrives now.
+          reversal = await k.call('/api/primetrust-sandbox-reverse-last-ach-contribution', {
+            token: user.token,
+            body: {},
+          });
+          return sent;
+        },
+      },
+    };
+    expect(await runDelivery(racing, order.orderId)).toBe('moved');
+    expect(reversal).not.toBeNull();
+    return { user, order, to, minor, nonce, reversal: reversal! as { status: number; body: unknown } };
+  }
+
+  it('an ACH deposit returned while its buy is being sent does not refund the buy: the asset went out once', async () => {
+    const { user, order, to, minor, nonce, reversal } = await achBuyReversedWhileSending('0');
+    // The order holds every cent of the deposit: the ledger cannot take it back (decision 015's 409), the order
+    // keeps it and goes on to the chain, and the operator sees the refused return.
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(409);
+    expect(reversal.body).toMatchObject({ code: 'transfer_not_reversible' });
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed', txHash: sent.txHash });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    expect((await k.holdings(user.token)).settled).toBe('0.00');
+  });
+
+  it('an ACH deposit returned while its buy is being sent, from a balance with other money: the return takes that money, the buy completes', async () => {
+    const { user, order, to, minor, nonce, reversal } = await achBuyReversedWhileSending('25');
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed' });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    // The return took back the deposit's $9.95 (the $10 paid less its ACH fee) from the $25 of other money; the
+    // buy was not refunded.
+    expect((await k.holdings(user.token)).settled).toBe('15.05');
   });
 
   // Last: it starts the queue's workers, which then work every job the tests above left queued.
