@@ -30,6 +30,7 @@ beforeAll(async () => {
     hotWalletKey: new HotWalletKey(setup.hotWalletKey),
     tokens: [{ asset: 'USDC', contract: setup.token }],
     lowBalance: {},
+    replaceAfterSeconds: 300,
   };
 });
 

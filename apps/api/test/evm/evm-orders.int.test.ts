@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { AssetWithdrawalReply, OrderReply, RAMP_QUOTE_MESSAGES, RampQuoteReply } from '@rampart/contracts';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
@@ -43,6 +43,8 @@ beforeAll(async () => {
     EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
     // The wallet holds 1,000,000 USDC and 100 ETH: low in USDC, not in ETH.
     EVM_ETHEREUM_LOW_BALANCE: 'USDC=2000000,ETH=1.5',
+    // A stuck delivery is replaced after a second (the replacement's test waits on its condition, not on this).
+    EVM_ETHEREUM_REPLACE_AFTER_SECONDS: '1',
     // USDC is switched off for buying by default (document 2's flags).
     FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [], assetsAddition: true }),
   };
@@ -360,6 +362,54 @@ describe('EVM settlement wired by configuration', () => {
     // The return took back the deposit's $9.95 (the $10 paid less its ACH fee) from the $25 of other money; the
     // buy was not refunded.
     expect((await k.holdings(user.token)).settled).toBe('15.05');
+  });
+
+  it('a delivery stuck below the market fee is replaced with its nonce and higher fees; one transfer lands, the order completes with the mined hash', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    await setup.node.setAutomine(false);
+    try {
+      expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+      const sent = await orderOf(user.token, order.orderId);
+      expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      const first = await setup.node.client.getTransaction({ hash: sent.txHash as Hex });
+      expect(first).toMatchObject({ nonce, blockNumber: null });
+      // The market's fee rises past what the transaction offers: the next block leaves it in the pool.
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+
+      // The confirmation job looks until the configured wait (1 s here) is over: then the transfer is signed again.
+      const replaced = await waitFor(
+        async () => {
+          await runConfirmation(ctx, order.orderId);
+          return stateOf(order.orderId);
+        },
+        (o) => o?.tx_hash !== first.hash,
+        'the stuck transaction replaced',
+      );
+      const second = await setup.node.client.getTransaction({ hash: replaced!.tx_hash as Hex });
+      expect(second.nonce).toBe(nonce);
+      expect(second.maxFeePerGas! >= (first.maxFeePerGas! * 11n) / 10n).toBe(true);
+      expect(second.maxPriorityFeePerGas! >= (first.maxPriorityFeePerGas! * 11n) / 10n).toBe(true);
+      // Both signed versions are kept, so a receipt of either is found.
+      const { rows: versions } = await k.t.db.query<{ tx_hash: string }>(
+        "SELECT tx_hash FROM evm_transfer_versions WHERE network = 'ethereum' AND reference = $1 ORDER BY signed_at",
+        [order.orderId],
+      );
+      expect(versions.map((v) => v.tx_hash)).toEqual([first.hash, second.hash]);
+
+      await setup.node.mine(2);
+      expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+      const done = await orderOf(user.token, order.orderId);
+      expect(done).toMatchObject({ status: 'completed', txHash: second.hash, confirmations: 2 });
+      await expect(setup.node.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await hotNonce()).toBe(nonce + 1);
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    } finally {
+      await setup.node.setAutomine(true);
+    }
   });
 
   // Last: it starts the queue's workers, which then work every job the tests above left queued.

@@ -17,6 +17,7 @@ describe('the routed chain gateway', () => {
       takesDeposits: (network) => network === 'ethereum',
       depositTarget: () => ({ address: '0xdeposit', memo: null }),
       confirmations: () => ({ confirmations: 7, required: 7 }),
+      follow: () => '0xmined',
     };
     const routed = createRoutedChainGateway({ fallback: sandbox, routes: [{ gateway: real, networks: ['ethereum'] }] });
     const input = { asset: 'USDC', address: '0x1', memo: null, amount: 1n, reference: 'r', decimals: 6 };
@@ -32,5 +33,7 @@ describe('the routed chain gateway', () => {
     });
     expect([closed.takesDeposits('ethereum'), closed.takesDeposits('avalanche')]).toEqual([false, true]);
     expect(routed.confirmationDelayMs).toBe(10_000);
+    expect(await routed.follow({ network: 'ethereum', txHash: '0xsent' })).toBe('0xmined');
+    expect(await routed.follow({ network: 'avalanche', txHash: '0xsent' })).toBe('0xsent');
   });
 });

@@ -23,5 +23,6 @@ export function createRoutedChainGateway(options: {
     takesDeposits: (network) => pick(network).takesDeposits(network),
     depositTarget: (input) => pick(input.network).depositTarget(input),
     confirmations: (input) => pick(input.network).confirmations(input),
+    follow: (input) => pick(input.network).follow(input),
   };
 }
