@@ -15,6 +15,7 @@ import {
   type OrdersContext,
 } from '../../src/modules/orders';
 import { createProviders } from '../../src/services';
+import { createEvmChainGateway } from '../../src/providers/chain-gateway/evm';
 import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
 import { testConfig } from '../helpers';
@@ -410,6 +411,80 @@ describe('EVM settlement wired by configuration', () => {
     } finally {
       await setup.node.setAutomine(true);
     }
+  });
+
+  it('50 buys delivered at once, each asked twice: 50 nonces used once each, every order completed, every balance exact', async () => {
+    const before = await hotNonce();
+    const buys: Awaited<ReturnType<typeof placeBuy>>[] = [];
+    const addresses = Array.from({ length: 50 }, () => freshAddress());
+    // Placed ten at a time: the point is the deliveries' concurrency, not the sign-ins'.
+    for (let i = 0; i < addresses.length; i += 10) {
+      buys.push(...(await Promise.all(addresses.slice(i, i + 10).map((to) => placeBuy('ethereum', to)))));
+    }
+    // Every delivery at once, and each twice (the queue's job and the sweep, say): one of the two records it.
+    const outcomes = await Promise.all(
+      buys.flatMap(({ order }) => [runDelivery(ctx, order.orderId), runDelivery(ctx, order.orderId)]),
+    );
+    for (let i = 0; i < buys.length; i += 1) {
+      expect([outcomes[2 * i], outcomes[2 * i + 1]].sort()).toEqual(['moved', 'nothing']);
+    }
+    const sent = await Promise.all(buys.map(({ user, order }) => orderOf(user.token, order.orderId)));
+    const hashes = sent.map((o) => o.txHash as Hex);
+    expect(new Set(hashes).size).toBe(50);
+    const receipts = await Promise.all(
+      hashes.map((hash) =>
+        setup.node.client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 120_000 }),
+      ),
+    );
+    expect(receipts.every((r) => r.status === 'success')).toBe(true);
+    const transactions = await Promise.all(hashes.map((hash) => setup.node.client.getTransaction({ hash })));
+    expect(transactions.map((t) => t.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => before + i),
+    );
+    expect(await hotNonce()).toBe(before + 50);
+
+    await setup.node.mine(1);
+    for (const { order } of buys) expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    const done = await Promise.all(buys.map(({ user, order }) => orderOf(user.token, order.orderId)));
+    expect(done.map((o) => o.status)).toEqual(buys.map(() => 'completed'));
+    const balances = await Promise.all(
+      buys.map(({ order }) => setup.node.balanceOf(setup.token, order.buyAddress as Address)),
+    );
+    expect(balances).toEqual(buys.map((b) => b.minor));
+  }, 600_000);
+
+  it('the API killed between storing a delivery and broadcasting it: after the restart the order sends the stored transaction, once', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    // The process that dies: its gateway stores the signed transfer, then the process ends before the broadcast.
+    const dying = createEvmChainGateway({
+      db: k.t.db,
+      networks: k.t.config.evm.networks,
+      afterStore: () => {
+        throw new Error('killed before broadcasting');
+      },
+    });
+    await expect(runDelivery({ ...ctx, gateway: dying }, order.orderId)).rejects.toThrow(/killed/);
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    const { rows: stored } = await k.t.db.query<{ tx_hash: string; broadcast_at: Date | null }>(
+      "SELECT tx_hash, broadcast_at FROM evm_transfers WHERE network = 'ethereum' AND reference = $1",
+      [order.orderId],
+    );
+    expect(stored).toEqual([{ tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), broadcast_at: null }]);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(0n);
+
+    // The restarted API (the app's own gateway, a new instance): its sweep takes the order up again.
+    const swept = await sweepDueOrders(ctx);
+    expect(swept.failed).toEqual([]);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: stored[0]!.tx_hash });
+    expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed', txHash: sent.txHash });
   });
 
   // Last: it starts the queue's workers, which then work every job the tests above left queued.
