@@ -444,7 +444,10 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     } catch (error) {
       let seen = false;
       try {
-        seen = await known(network, transfer.txHash);
+        // Known to the node, or another version of the transfer was mined (its nonce is spent: nothing left to send).
+        seen =
+          (await known(network, transfer.txHash)) ||
+          (await minedVersion(network, await versionsOf(network, transfer.reference))) !== null;
       } catch {
         // The node is unreachable: report the send's own error.
       }
@@ -455,6 +458,15 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         WHERE network = $1 AND reference = $2 AND tx_hash = $3 AND broadcast_at IS NULL`,
       [transfer.network, transfer.reference, transfer.txHash],
     );
+  }
+
+  /** Every signed version of a transfer, the first first. */
+  async function versionsOf(network: Network, reference: string): Promise<Hex[]> {
+    const { rows } = await db.query<{ tx_hash: Hex }>(
+      'SELECT tx_hash FROM evm_transfer_versions WHERE network = $1 AND reference = $2 ORDER BY signed_at',
+      [network.config.network, reference],
+    );
+    return rows.map((r) => r.tx_hash);
   }
 
   /** The first of `hashes` with a receipt (mined, whatever its status), or null. */
@@ -641,14 +653,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       );
       const row = rows[0];
       if (!row) return txHash;
-      const { rows: versions } = await db.query<{ tx_hash: Hex }>(
-        'SELECT tx_hash FROM evm_transfer_versions WHERE network = $1 AND reference = $2 ORDER BY signed_at',
-        [config.network, row.reference],
-      );
-      const mined = await minedVersion(
-        network,
-        versions.map((v) => v.tx_hash),
-      );
+      const mined = await minedVersion(network, await versionsOf(network, row.reference));
       if (mined) return mined;
       const current = toStored(config.network, row);
       if (!(await known(network, current.txHash))) {
