@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../src/db';
+import { manualClock } from '../../src/lib/clock';
 import { migrate, readMigrations } from '../../src/db/migrate';
 import {
   createEvmChainGateway,
@@ -31,6 +32,7 @@ beforeAll(async () => {
     tokens: [{ asset: 'USDC', contract: setup.token }],
     lowBalance: {},
     depositXpub: null,
+    replaceAfterSeconds: 300,
   };
 });
 
@@ -167,6 +169,94 @@ describe('the EVM chain gateway on a local node', () => {
     expect(
       await g.confirmations({ network: 'ethereum', txHash: unknown, sentAt: new Date(), now: new Date() }),
     ).toEqual({ confirmations: 0, required: 3 });
+  });
+
+  it('replaces a transfer stuck below the market fee once, even with two gateways looking at once, and follows the version mined', async () => {
+    const clock = manualClock(new Date());
+    const patient = { ...network, replaceAfterSeconds: 60 };
+    const [g1, g2] = [0, 1].map(() => createEvmChainGateway({ db, networks: [patient], clock }));
+    const to = freshAddress();
+    const before = await hotNonce();
+    await setup.node.setAutomine(false);
+    try {
+      const result = await g1!.deliver(delivery('buy-stuck', to, 4_000_000n));
+      if (!result.ok) throw new Error(result.reason);
+      const first = await setup.node.client.getTransaction({ hash: result.txHash as Hex });
+      const follow = (g: typeof g1, txHash: string) => g!.follow({ network: 'ethereum', txHash });
+      // Waiting, but not for long enough; then long enough, but at the market's fee: left alone.
+      expect(await follow(g1, first.hash)).toBe(first.hash);
+      clock.advance(61_000);
+      expect(await follow(g1, first.hash)).toBe(first.hash);
+      // The market's fee rises past the transaction's: the next block leaves it in the pool.
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      const looks = await Promise.all([follow(g1, first.hash), follow(g2, first.hash)]);
+      const versions = async () =>
+        (
+          await db.query<{ tx_hash: string }>(
+            "SELECT tx_hash FROM evm_transfer_versions WHERE reference = 'buy-stuck' ORDER BY signed_at",
+          )
+        ).rows.map((r) => r.tx_hash);
+      const [, second] = await versions();
+      expect(await versions()).toEqual([first.hash, second]);
+      expect(looks.every((hash) => hash === first.hash || hash === second)).toBe(true);
+      const replacement = await setup.node.client.getTransaction({ hash: second as Hex });
+      expect(replacement).toMatchObject({ nonce: first.nonce, to: first.to, input: first.input, gas: first.gas });
+      expect(replacement.maxFeePerGas! * 100n >= first.maxFeePerGas! * 110n).toBe(true);
+      expect(replacement.maxPriorityFeePerGas! * 100n >= first.maxPriorityFeePerGas! * 110n).toBe(true);
+      // A second look before the wait is over again changes nothing.
+      expect(await follow(g2, first.hash)).toBe(second);
+      expect(await versions()).toHaveLength(2);
+
+      await setup.node.mine(1);
+      expect(await follow(g1, first.hash)).toBe(second);
+      expect(await follow(g1, second!)).toBe(second);
+      await expect(setup.node.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(4_000_000n);
+      expect(await hotNonce()).toBe(before + 1);
+      // A delivery asked again for the reference answers with the version sent last, and sends nothing new.
+      expect(await g2!.deliver(delivery('buy-stuck', to, 4_000_000n))).toEqual({ ok: true, txHash: second });
+    } finally {
+      await setup.node.setAutomine(true);
+    }
+  });
+
+  it('a replacement stored but never broadcast (a crash) while the first version is mined: the first is followed, and nothing is left to send', async () => {
+    const clock = manualClock(new Date());
+    const patient = { ...network, replaceAfterSeconds: 60 };
+    const to = freshAddress();
+    const before = await hotNonce();
+    await setup.node.setAutomine(false);
+    try {
+      const g = createEvmChainGateway({ db, networks: [patient], clock });
+      const result = await g.deliver(delivery('buy-stuck-crash', to, 6_000_000n));
+      if (!result.ok) throw new Error(result.reason);
+      const first = await setup.node.client.getTransaction({ hash: result.txHash as Hex });
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      clock.advance(61_000);
+      const crashing = createEvmChainGateway({
+        db,
+        networks: [patient],
+        clock,
+        afterStore: () => {
+          throw new Error('crashed before broadcasting');
+        },
+      });
+      await expect(crashing.follow({ network: 'ethereum', txHash: first.hash })).rejects.toThrow(/crashed/);
+      // The market's fee falls back: the first version, still in the pool, is mined.
+      await setup.node.setNextBlockBaseFeePerGas(1n);
+      await setup.node.mine(1);
+      expect((await setup.node.client.getTransactionReceipt({ hash: first.hash })).status).toBe('success');
+      expect(await g.follow({ network: 'ethereum', txHash: first.hash })).toBe(first.hash);
+      // The unsent replacement is not sent (its nonce is spent) and no longer waits to be.
+      expect(await g.resumeUnsent()).toBe(1);
+      expect(await g.resumeUnsent()).toBe(0);
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(6_000_000n);
+      expect(await hotNonce()).toBe(before + 1);
+    } finally {
+      await setup.node.setAutomine(true);
+    }
   });
 
   it('signs and stores nothing when the node is unreachable', async () => {

@@ -2,13 +2,20 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { AssetWithdrawalReply, OrderReply, RAMP_QUOTE_MESSAGES, RampQuoteReply } from '@rampart/contracts';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
 import { runSendWithdrawal } from '../../src/modules/holdings';
-import { runConfirmation, runDelivery, sweepDueOrders, type OrdersContext } from '../../src/modules/orders';
+import {
+  runAwaitFunds,
+  runConfirmation,
+  runDelivery,
+  sweepDueOrders,
+  type OrdersContext,
+} from '../../src/modules/orders';
 import { createProviders } from '../../src/services';
+import { createEvmChainGateway } from '../../src/providers/chain-gateway/evm';
 import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
 import { testConfig } from '../helpers';
@@ -37,6 +44,8 @@ beforeAll(async () => {
     EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
     // The wallet holds 1,000,000 USDC and 100 ETH: low in USDC, not in ETH.
     EVM_ETHEREUM_LOW_BALANCE: 'USDC=2000000,ETH=1.5',
+    // A stuck delivery is replaced after a second (the replacement's test waits on its condition, not on this).
+    EVM_ETHEREUM_REPLACE_AFTER_SECONDS: '1',
     // USDC is switched off for buying by default (document 2's flags).
     FEATURE_FLAGS: JSON.stringify({ assetsDisabledForBuyingAndTrading: [], assetsAddition: true }),
   };
@@ -268,6 +277,220 @@ describe('EVM settlement wired by configuration', () => {
     );
     expect(rows[0]).toMatchObject({ status: 'sending', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('nothing');
+  });
+
+  /**
+   * An ACH-paid buy on Ethereum whose deposit has settled (funds_received), and a gateway that lets the bank return
+   * that deposit at the worst moment: after the transfer was signed, stored and broadcast, before the order's own
+   * transaction records it (runDelivery's window, decision 085).
+   */
+  async function achBuyReversedWhileSending(extraUsd: string) {
+    const user = await k.openedUser(extraUsd, 'evm-race');
+    const bank = await k.addBank(user.token);
+    const to = freshAddress();
+    const quoted = await k.call('/api/ramp/quote', {
+      token: user.token,
+      body: {
+        buyAssetTicker: 'USDC',
+        buyNetwork: 'ethereum',
+        buyAddress: to,
+        sellAssetTicker: 'USD',
+        sellNetwork: 'primex_ach',
+        sellAmountTotal: '10',
+        sellDeliveryMethod: 'payment_method',
+        sellAddress: bank,
+        idemId: `evm-race-${(counter += 1)}-${Date.now()}`,
+      },
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const placed = await k.placeOrder(user.token, RampQuoteReply.parse(quoted.body).quote.quoteId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { order } = OrderReply.parse(placed.body);
+    expect(order.status).toBe('awaiting_funds');
+    const settled = await k.call('/api/primetrust-sandbox-settle-last-ach-contribution', {
+      token: user.token,
+      body: {},
+    });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(await runAwaitFunds(ctx, order.orderId)).toBe('moved');
+    const funded = await orderOf(user.token, order.orderId);
+    expect(funded.status).toBe('funds_received');
+    const [whole = '0', fraction = ''] = funded.receiveAmount.split('.');
+    const minor = BigInt(whole + fraction.padEnd(6, '0'));
+
+    const nonce = await hotNonce();
+    let reversal: { status: number; body: unknown } | null = null;
+    const racing: OrdersContext = {
+      ...ctx,
+      gateway: {
+        ...ctx.gateway,
+        deliver: async (input) => {
+          const sent = await ctx.gateway.deliver(input);
+          // The asset has left the hot wallet: the bank's return arrives now.
+          reversal = await k.call('/api/primetrust-sandbox-reverse-last-ach-contribution', {
+            token: user.token,
+            body: {},
+          });
+          return sent;
+        },
+      },
+    };
+    expect(await runDelivery(racing, order.orderId)).toBe('moved');
+    expect(reversal).not.toBeNull();
+    return { user, order, to, minor, nonce, reversal: reversal! as { status: number; body: unknown } };
+  }
+
+  it('an ACH deposit returned while its buy is being sent does not refund the buy: the asset went out once', async () => {
+    const { user, order, to, minor, nonce, reversal } = await achBuyReversedWhileSending('0');
+    // The order holds every cent of the deposit: the ledger cannot take it back (decision 015's 409), the order
+    // keeps it and goes on to the chain, and the operator sees the refused return.
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(409);
+    expect(reversal.body).toMatchObject({ code: 'transfer_not_reversible' });
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed', txHash: sent.txHash });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    expect((await k.holdings(user.token)).settled).toBe('0.00');
+  });
+
+  it('an ACH deposit returned while its buy is being sent, from a balance with other money: the return takes that money, the buy completes', async () => {
+    const { user, order, to, minor, nonce, reversal } = await achBuyReversedWhileSending('25');
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed' });
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    // The return took back the deposit's $9.95 (the $10 paid less its ACH fee) from the $25 of other money; the
+    // buy was not refunded.
+    expect((await k.holdings(user.token)).settled).toBe('15.05');
+  });
+
+  it('a delivery stuck below the market fee is replaced with its nonce and higher fees; one transfer lands, the order completes with the mined hash', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    await setup.node.setAutomine(false);
+    try {
+      expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+      const sent = await orderOf(user.token, order.orderId);
+      expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      const first = await setup.node.client.getTransaction({ hash: sent.txHash as Hex });
+      expect(first).toMatchObject({ nonce, blockNumber: null });
+      // The market's fee rises past what the transaction offers: the next block leaves it in the pool.
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+
+      // The confirmation job looks until the configured wait (1 s here) is over: then the transfer is signed again.
+      const replaced = await waitFor(
+        async () => {
+          await runConfirmation(ctx, order.orderId);
+          return stateOf(order.orderId);
+        },
+        (o) => o?.tx_hash !== first.hash,
+        'the stuck transaction replaced',
+      );
+      const second = await setup.node.client.getTransaction({ hash: replaced!.tx_hash as Hex });
+      expect(second.nonce).toBe(nonce);
+      expect(second.maxFeePerGas! >= (first.maxFeePerGas! * 11n) / 10n).toBe(true);
+      expect(second.maxPriorityFeePerGas! >= (first.maxPriorityFeePerGas! * 11n) / 10n).toBe(true);
+      // Both signed versions are kept, so a receipt of either is found.
+      const { rows: versions } = await k.t.db.query<{ tx_hash: string }>(
+        "SELECT tx_hash FROM evm_transfer_versions WHERE network = 'ethereum' AND reference = $1 ORDER BY signed_at",
+        [order.orderId],
+      );
+      expect(versions.map((v) => v.tx_hash)).toEqual([first.hash, second.hash]);
+
+      await setup.node.mine(2);
+      expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+      const done = await orderOf(user.token, order.orderId);
+      expect(done).toMatchObject({ status: 'completed', txHash: second.hash, confirmations: 2 });
+      await expect(setup.node.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await hotNonce()).toBe(nonce + 1);
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    } finally {
+      await setup.node.setAutomine(true);
+    }
+  });
+
+  it('50 buys delivered at once, each asked twice: 50 nonces used once each, every order completed, every balance exact', async () => {
+    const before = await hotNonce();
+    const buys: Awaited<ReturnType<typeof placeBuy>>[] = [];
+    const addresses = Array.from({ length: 50 }, () => freshAddress());
+    // Placed ten at a time: the point is the deliveries' concurrency, not the sign-ins'.
+    for (let i = 0; i < addresses.length; i += 10) {
+      buys.push(...(await Promise.all(addresses.slice(i, i + 10).map((to) => placeBuy('ethereum', to)))));
+    }
+    // Every delivery at once, and each twice (the queue's job and the sweep, say): one of the two records it.
+    const outcomes = await Promise.all(
+      buys.flatMap(({ order }) => [runDelivery(ctx, order.orderId), runDelivery(ctx, order.orderId)]),
+    );
+    for (let i = 0; i < buys.length; i += 1) {
+      expect([outcomes[2 * i], outcomes[2 * i + 1]].sort()).toEqual(['moved', 'nothing']);
+    }
+    const sent = await Promise.all(buys.map(({ user, order }) => orderOf(user.token, order.orderId)));
+    const hashes = sent.map((o) => o.txHash as Hex);
+    expect(new Set(hashes).size).toBe(50);
+    const receipts = await Promise.all(
+      hashes.map((hash) =>
+        setup.node.client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 120_000 }),
+      ),
+    );
+    expect(receipts.every((r) => r.status === 'success')).toBe(true);
+    const transactions = await Promise.all(hashes.map((hash) => setup.node.client.getTransaction({ hash })));
+    expect(transactions.map((t) => t.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => before + i),
+    );
+    expect(await hotNonce()).toBe(before + 50);
+
+    await setup.node.mine(1);
+    for (const { order } of buys) expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    const done = await Promise.all(buys.map(({ user, order }) => orderOf(user.token, order.orderId)));
+    expect(done.map((o) => o.status)).toEqual(buys.map(() => 'completed'));
+    const balances = await Promise.all(
+      buys.map(({ order }) => setup.node.balanceOf(setup.token, order.buyAddress as Address)),
+    );
+    expect(balances).toEqual(buys.map((b) => b.minor));
+  }, 600_000);
+
+  it('the API killed between storing a delivery and broadcasting it: after the restart the order sends the stored transaction, once', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const nonce = await hotNonce();
+    // The process that dies: its gateway stores the signed transfer, then the process ends before the broadcast.
+    const dying = createEvmChainGateway({
+      db: k.t.db,
+      networks: k.t.config.evm.networks,
+      afterStore: () => {
+        throw new Error('killed before broadcasting');
+      },
+    });
+    await expect(runDelivery({ ...ctx, gateway: dying }, order.orderId)).rejects.toThrow(/killed/);
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    const { rows: stored } = await k.t.db.query<{ tx_hash: string; broadcast_at: Date | null }>(
+      "SELECT tx_hash, broadcast_at FROM evm_transfers WHERE network = 'ethereum' AND reference = $1",
+      [order.orderId],
+    );
+    expect(stored).toEqual([{ tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), broadcast_at: null }]);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(0n);
+
+    // The restarted API (the app's own gateway, a new instance): its sweep takes the order up again.
+    const swept = await sweepDueOrders(ctx);
+    expect(swept.failed).toEqual([]);
+    const sent = await orderOf(user.token, order.orderId);
+    expect(sent).toMatchObject({ status: 'delivering', txHash: stored[0]!.tx_hash });
+    expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    await setup.node.mine(1);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed', txHash: sent.txHash });
   });
 
   // Last: it starts the queue's workers, which then work every job the tests above left queued.

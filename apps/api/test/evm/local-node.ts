@@ -85,8 +85,12 @@ export interface LocalEvmNode {
   rpcUrl: string;
   chainId: number;
   client: PublicClient;
-  /** Mines `blocks` empty blocks (evm_mine). */
+  /** Mines `blocks` blocks (with automine off, they take the pending transactions their base fee allows). */
   mine(blocks: number): Promise<void>;
+  /** Automine on (the default: each transaction mined at once) or off (transactions wait in the pool). */
+  setAutomine(on: boolean): Promise<void>;
+  /** The next block's base fee, in wei: a pending transaction offering less stays in the pool. */
+  setNextBlockBaseFeePerGas(wei: bigint): Promise<void>;
   /** The token's balance of an address, in minor units. */
   balanceOf(token: Address, owner: Address): Promise<bigint>;
   stop(): Promise<void>;
@@ -173,6 +177,12 @@ export async function startLocalEvmNode(options: { onSpawned?: () => void } = {}
     client,
     async mine(blocks) {
       await testClient.mine({ blocks });
+    },
+    async setAutomine(on) {
+      await testClient.setAutomine(on);
+    },
+    async setNextBlockBaseFeePerGas(wei) {
+      await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: wei });
     },
     async balanceOf(token, owner) {
       return client.readContract({

@@ -151,20 +151,31 @@ export async function runDelivery(ctx: OrdersContext, orderId: string): Promise<
   }, LEDGER_TRANSACTION_OPTIONS);
 }
 
-/** delivering -> completed once the chain reports enough confirmations; early, it records them and waits again. */
+/**
+ * delivering -> completed once the chain reports enough confirmations; early, it records them and waits again. The
+ * chain is asked before the order's transaction opens, as in runDelivery: the gateway's `follow` may send again or
+ * replace a stuck transaction in its own database transaction (decision 088), and the order's hash becomes the
+ * version that was mined.
+ */
 export async function runConfirmation(ctx: OrdersContext, orderId: string): Promise<Outcome> {
+  const before = await findOrder(ctx.db, orderId);
+  if (!before || before.status !== 'delivering' || !before.tx_hash || !before.sent_at) return 'nothing';
+  const txHash = await ctx.gateway.follow({ network: before.buy_network, txHash: before.tx_hash });
+  const seenAt = ctx.clock.now();
+  const status = await ctx.gateway.confirmations({
+    network: before.buy_network,
+    txHash,
+    sentAt: before.sent_at,
+    now: seenAt,
+  });
   return ctx.db.transaction(async (tx) => {
     const row = await findOrder(tx, orderId, { forUpdate: true });
-    if (!row || row.status !== 'delivering' || !row.tx_hash || !row.sent_at) return 'nothing';
+    // Another run recorded a look meanwhile (its own hash, its own count): this one's answer is not newer.
+    if (!row || row.status !== 'delivering' || row.tx_hash !== before.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = await ctx.gateway.confirmations({
-      network: row.buy_network,
-      txHash: row.tx_hash,
-      sentAt: row.sent_at,
-      now,
-    });
+    const hash = txHash === row.tx_hash ? {} : { tx_hash: txHash };
     if (status.confirmations < status.required) {
-      await updateOrder(tx, row.id, { confirmations: status.confirmations }, now);
+      await updateOrder(tx, row.id, { ...hash, confirmations: status.confirmations }, now);
       await ctx.jobs.send(
         ORDER_JOBS.confirm,
         { orderId },
@@ -173,6 +184,7 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
       return 'not-due';
     }
     await moveOrder(tx, ctx, row, 'completed', `Confirmed (${status.confirmations} confirmations)`, now, {
+      ...hash,
       confirmations: status.confirmations,
     });
     return 'moved';

@@ -49,6 +49,10 @@ describe('the EVM gateway configuration', () => {
     expect(ethereum!.lowBalance).toEqual({});
     const [withThresholds] = parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_LOW_BALANCE: 'USDC=1000, ETH=0.5' });
     expect(withThresholds!.lowBalance).toEqual({ USDC: '1000', ETH: '0.5' });
+    // A stuck transaction is replaced after 300 s unless the network says otherwise.
+    expect(ethereum!.replaceAfterSeconds).toBe(300);
+    const [patient] = parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_REPLACE_AFTER_SECONDS: '900' });
+    expect(patient!.replaceAfterSeconds).toBe(900);
   });
 
   it('reads a threshold in whole units as exact minor units', () => {
@@ -70,6 +74,9 @@ describe('the EVM gateway configuration', () => {
       [{ EVM_NETWORKS: 'polygon' }, /not an EVM network of the catalogue/],
       [{ EVM_ETHEREUM_LOW_BALANCE: 'AVAX=1' }, /EVM_ETHEREUM_LOW_BALANCE/],
       [{ EVM_ETHEREUM_LOW_BALANCE: 'USDC=-1' }, /EVM_ETHEREUM_LOW_BALANCE/],
+      [{ EVM_ETHEREUM_REPLACE_AFTER_SECONDS: '0' }, /EVM_ETHEREUM_REPLACE_AFTER_SECONDS/],
+      [{ EVM_ETHEREUM_REPLACE_AFTER_SECONDS: '2.5' }, /EVM_ETHEREUM_REPLACE_AFTER_SECONDS/],
+      [{ EVM_ETHEREUM_REPLACE_AFTER_SECONDS: 'soon' }, /EVM_ETHEREUM_REPLACE_AFTER_SECONDS/],
     ];
     for (const [change, message] of cases) {
       const error = errorOf(() => parseEvmGatewayConfig({ ...env, ...change }));

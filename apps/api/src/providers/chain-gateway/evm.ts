@@ -10,6 +10,7 @@ import {
   isAddress,
   keccak256,
   parseAbiItem,
+  parseTransaction,
   toHex,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
@@ -19,6 +20,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount, publicKeyToAddress, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db, Queryable } from '../../db';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { ChainGateway, ConfirmationStatus, DeliverInput, DeliverResult, DepositTarget } from './types';
 
 /**
@@ -74,6 +76,11 @@ export interface EvmNetworkConfig {
    * network's native coin's for the gas), a decimal amount of whole units.
    */
   lowBalance: Record<string, string>;
+  /**
+   * A sent transaction still unmined this long after it was signed, and priced below the node's current fee estimate,
+   * is replaced: the same nonce, higher fees (docs/decisions/088-evm-fee-replacement.md).
+   */
+  replaceAfterSeconds: number;
 }
 
 /** The catalogue's EVM networks and the native coin each pays its gas in (18 decimals on all three). */
@@ -99,11 +106,15 @@ function positiveInteger(env: Record<string, string | undefined>, name: string, 
   return Number(raw);
 }
 
+/** The default of `EVM_<NETWORK>_REPLACE_AFTER_SECONDS`. */
+export const DEFAULT_REPLACE_AFTER_SECONDS = 300;
+
 /**
  * Reads the EVM networks from the environment: `EVM_NETWORKS=ethereum,avalanche` and, for each (upper case),
  * `EVM_<NETWORK>_RPC_URL`, `EVM_<NETWORK>_CHAIN_ID`, `EVM_<NETWORK>_CONFIRMATIONS`, `EVM_<NETWORK>_HOT_WALLET_KEY`
- * (0x and 64 hex digits) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`). An error names the variable, never a
- * key's value. No EVM_NETWORKS: no network.
+ * (0x and 64 hex digits) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`); optionally
+ * `EVM_<NETWORK>_REPLACE_AFTER_SECONDS` (default 300). An error names the variable, never a key's value. No
+ * EVM_NETWORKS: no network.
  */
 export function parseEvmGatewayConfig(env: Record<string, string | undefined>): EvmNetworkConfig[] {
   const list = (env.EVM_NETWORKS ?? '').trim();
@@ -178,6 +189,10 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       tokens,
       lowBalance,
       depositXpub,
+      replaceAfterSeconds:
+        (env[`${prefix}REPLACE_AFTER_SECONDS`]?.trim() ?? '') === ''
+          ? DEFAULT_REPLACE_AFTER_SECONDS
+          : positiveInteger(env, `${prefix}REPLACE_AFTER_SECONDS`, 1),
     };
   });
 }
@@ -249,8 +264,13 @@ export interface EvmGatewayOptions {
   networks: EvmNetworkConfig[];
   /** How long the confirmation job waits between looks at the chain. Default 15 s. */
   confirmationPollMs?: number;
-  /** Runs once a new signed transaction is stored and before it is broadcast (tests simulate a crash here). */
+  /**
+   * Runs once a new signed transaction (a delivery's first, or a replacement) is stored and before it is broadcast
+   * (tests simulate a crash here).
+   */
   afterStore?: (transfer: StoredTransfer) => Promise<void> | void;
+  /** When a version was signed and how long it has waited since (replacement). Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface EvmChainGateway extends ChainGateway {
@@ -331,8 +351,28 @@ function shortMessage(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
 }
 
+/** Every signed version of a transfer is kept, so a receipt of any of them is found (decision 088). */
+async function storeVersion(
+  tx: Queryable,
+  network: string,
+  reference: string,
+  txHash: Hex,
+  rawTx: Hex,
+  signedAt: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO evm_transfer_versions (network, reference, tx_hash, raw_tx, signed_at) VALUES ($1, $2, $3, $4, $5)`,
+    [network, reference, txHash, rawTx, signedAt],
+  );
+}
+
+/** At least +10% (rounded up): the least a node takes to replace a pending transaction of the same nonce. */
+const bumped = (fee: bigint): bigint => (fee * 110n + 99n) / 100n;
+const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
 export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGateway {
   const { db } = options;
+  const clock = options.clock ?? systemClock;
   const networks = new Map<string, Network>(
     options.networks.map((config) => [
       config.network,
@@ -419,9 +459,11 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       });
       const txHash = keccak256(rawTx);
+      const signedAt = clock.now();
       await tx.query(
-        `INSERT INTO evm_transfers (network, reference, sender, nonce, asset, token, recipient, amount, raw_tx, tx_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO evm_transfers
+           (network, reference, sender, nonce, asset, token, recipient, amount, raw_tx, tx_hash, signed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           config.network,
           input.reference,
@@ -433,8 +475,10 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
           input.amount.toString(),
           rawTx,
           txHash,
+          signedAt,
         ],
       );
+      await storeVersion(tx, config.network, input.reference, txHash, rawTx, signedAt);
       await tx.query('UPDATE evm_senders SET next_nonce = $3 WHERE network = $1 AND sender = $2', [
         config.network,
         sender,
@@ -474,16 +518,89 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     } catch (error) {
       let seen = false;
       try {
-        seen = await known(network, transfer.txHash);
+        // Known to the node, or another version of the transfer was mined (its nonce is spent: nothing left to send).
+        seen =
+          (await known(network, transfer.txHash)) ||
+          (await minedVersion(network, await versionsOf(network, transfer.reference))) !== null;
       } catch {
         // The node is unreachable: report the send's own error.
       }
       if (!seen) throw new EvmBroadcastError(transfer.network, transfer.txHash, shortMessage(error));
     }
     await db.query(
-      'UPDATE evm_transfers SET broadcast_at = now() WHERE network = $1 AND reference = $2 AND broadcast_at IS NULL',
-      [transfer.network, transfer.reference],
+      `UPDATE evm_transfers SET broadcast_at = now()
+        WHERE network = $1 AND reference = $2 AND tx_hash = $3 AND broadcast_at IS NULL`,
+      [transfer.network, transfer.reference, transfer.txHash],
     );
+  }
+
+  /** Every signed version of a transfer, the first first. */
+  async function versionsOf(network: Network, reference: string): Promise<Hex[]> {
+    const { rows } = await db.query<{ tx_hash: Hex }>(
+      'SELECT tx_hash FROM evm_transfer_versions WHERE network = $1 AND reference = $2 ORDER BY signed_at',
+      [network.config.network, reference],
+    );
+    return rows.map((r) => r.tx_hash);
+  }
+
+  /** The first of `hashes` with a receipt (mined, whatever its status), or null. */
+  async function minedVersion(network: Network, hashes: Hex[]): Promise<Hex | null> {
+    for (const hash of hashes) {
+      try {
+        await network.client.getTransactionReceipt({ hash });
+        return hash;
+      } catch (error) {
+        if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Signs the stored transfer again with its nonce and higher fees when the node's estimate has risen above what it
+   * offers; stored (a new version) before it is broadcast, as a first send is. Returns the version to follow.
+   */
+  async function replace(network: Network, current: StoredTransfer): Promise<StoredTransfer> {
+    const { config, client, account } = network;
+    const signed = parseTransaction(current.rawTx);
+    const offered = { maxFee: signed.maxFeePerGas ?? 0n, tip: signed.maxPriorityFeePerGas ?? 0n };
+    const market = await client.estimateFeesPerGas({ chain: null, type: 'eip1559' });
+    // Not below the market: a fee rise would not help (an earlier nonce is stuck, or blocks are full); it waits.
+    if (market.maxFeePerGas <= offered.maxFee && market.maxPriorityFeePerGas <= offered.tip) return current;
+    const maxPriorityFeePerGas = maxOf(market.maxPriorityFeePerGas, bumped(offered.tip));
+    const maxFeePerGas = maxOf(maxOf(market.maxFeePerGas, bumped(offered.maxFee)), maxPriorityFeePerGas);
+    const replacement = await db.transaction(async (tx: Queryable) => {
+      const { rows } = await tx.query<{ tx_hash: string }>(
+        'SELECT tx_hash FROM evm_transfers WHERE network = $1 AND reference = $2 FOR UPDATE',
+        [config.network, current.reference],
+      );
+      // Another process replaced it meanwhile: its version is followed from the next look on.
+      if (rows[0]?.tx_hash !== current.txHash) return null;
+      const rawTx = await account.signTransaction({
+        type: 'eip1559',
+        chainId: config.chainId,
+        nonce: current.nonce,
+        to: signed.to!,
+        data: signed.data!,
+        value: 0n,
+        gas: signed.gas!,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      });
+      const txHash = keccak256(rawTx);
+      const signedAt = clock.now();
+      await tx.query(
+        `UPDATE evm_transfers SET raw_tx = $3, tx_hash = $4, signed_at = $5, broadcast_at = NULL
+          WHERE network = $1 AND reference = $2`,
+        [config.network, current.reference, rawTx, txHash, signedAt],
+      );
+      await storeVersion(tx, config.network, current.reference, txHash, rawTx, signedAt);
+      return { ...current, txHash, rawTx };
+    });
+    if (!replacement) return current;
+    await options.afterStore?.(replacement);
+    await broadcast(network, replacement);
+    return replacement;
   }
 
   return {
@@ -681,6 +798,34 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       }
       const head = await network.client.getBlockNumber({ cacheTime: 0 });
       return { confirmations: Math.max(0, Number(head - blockNumber + 1n)), required };
+    },
+
+    async follow({ network: id, txHash }) {
+      const network = networkOf(id);
+      const { config } = network;
+      const { rows } = await db.query<TransferRow & { signed_at: Date }>(
+        `SELECT t.reference, t.nonce, t.asset, t.recipient, t.amount, t.raw_tx, t.tx_hash, t.broadcast_at, t.signed_at
+           FROM evm_transfer_versions v
+           JOIN evm_transfers t ON t.network = v.network AND t.reference = v.reference
+          WHERE v.network = $1 AND v.tx_hash = $2`,
+        [config.network, txHash.toLowerCase()],
+      );
+      const row = rows[0];
+      if (!row) return txHash;
+      const mined = await minedVersion(network, await versionsOf(network, row.reference));
+      if (mined) return mined;
+      const current = toStored(config.network, row);
+      if (!(await known(network, current.txHash))) {
+        // The node lost it (a restart, a full pool) or refused it (a replacement it found too cheap): sent again.
+        try {
+          await broadcast(network, current);
+        } catch (error) {
+          if (!(error instanceof EvmBroadcastError)) throw error;
+        }
+      }
+      const waitedMs = clock.now().getTime() - new Date(row.signed_at).getTime();
+      if (waitedMs < config.replaceAfterSeconds * 1000) return current.txHash;
+      return (await replace(network, current)).txHash;
     },
 
     async resumeUnsent() {

@@ -19,6 +19,7 @@ describe('the routed chain gateway', () => {
       requiredConfirmations: () => 7,
       depositTarget: () => ({ address: '0xdeposit', memo: null }),
       confirmations: () => ({ confirmations: 7, required: 7 }),
+      follow: () => '0xmined',
     };
     const routed = createRoutedChainGateway({ fallback: sandbox, routes: [{ gateway: real, networks: ['ethereum'] }] });
     const input = { asset: 'USDC', address: '0x1', memo: null, amount: 1n, reference: 'r', decimals: 6 };
@@ -36,5 +37,7 @@ describe('the routed chain gateway', () => {
     expect([closed.takesDeposits('ethereum'), closed.takesDeposits('avalanche')]).toEqual([false, true]);
     expect([routed.requiredConfirmations('ethereum'), routed.requiredConfirmations('avalanche')]).toEqual([7, 12]);
     expect(routed.confirmationDelayMs).toBe(10_000);
+    expect(await routed.follow({ network: 'ethereum', txHash: '0xsent' })).toBe('0xmined');
+    expect(await routed.follow({ network: 'avalanche', txHash: '0xsent' })).toBe('0xsent');
   });
 });

@@ -24,5 +24,6 @@ export function createRoutedChainGateway(options: {
     requiredConfirmations: (network) => pick(network).requiredConfirmations(network),
     depositTarget: (input, tx) => pick(input.network).depositTarget(input, tx),
     confirmations: (input) => pick(input.network).confirmations(input),
+    follow: (input) => pick(input.network).follow(input),
   };
 }

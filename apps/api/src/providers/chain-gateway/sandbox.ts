@@ -126,6 +126,8 @@ export function createSandboxChainGateway(options: { confirmationDelaySeconds: n
       }
       return { address: sandboxAddress(network, reference), memo: null };
     },
+    // Nothing is ever stuck in the sandbox: the hash sent is the hash mined.
+    follow: ({ txHash }) => txHash,
     confirmations({ network, sentAt, now }): ConfirmationStatus {
       const required = requiredConfirmations(network);
       const elapsed = now.getTime() - sentAt.getTime();

@@ -55,6 +55,12 @@ export interface ChainGateway {
   }): ConfirmationStatus | Promise<ConfirmationStatus>;
   /** The confirmations a transaction on `network` needs to be final (an order shows its progress against it). */
   requiredConfirmations(network: string): number;
+  /**
+   * The hash to count a sent delivery's confirmations by: the version that was mined, else the one sent last. A real
+   * chain's gateway also sends again a transaction its node lost and replaces one stuck below the market's fee
+   * (decision 088): it writes in its own database transaction, so the caller holds none. The sandbox: `txHash`.
+   */
+  follow(input: { network: string; txHash: string }): string | Promise<string>;
   /** How long the confirmation job waits before looking again (the sandbox: when it reports the transaction final). */
   readonly confirmationDelayMs: number;
 }
