@@ -128,6 +128,19 @@ describe('EVM settlement wired by configuration', () => {
     });
   });
 
+  it('an order confirmed late, the chain already past the depth, shows its confirmations out of the required ones', async () => {
+    const { user, order } = await placeBuy('ethereum', freshAddress());
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    await setup.node.mine(4);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('moved');
+    // "2 of 2 confirmations", never "5 of 2".
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({
+      status: 'completed',
+      confirmations: 2,
+      requiredConfirmations: 2,
+    });
+  });
+
   it('a network not configured stays on the sandbox gateway', async () => {
     const { user, order } = await placeBuy('xrpl', XRPL_ADDRESS, 'USDS');
     const nonce = await hotNonce();

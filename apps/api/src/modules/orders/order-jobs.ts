@@ -185,7 +185,8 @@ export async function runConfirmation(ctx: OrdersContext, orderId: string): Prom
     }
     await moveOrder(tx, ctx, row, 'completed', `Confirmed (${status.confirmations} confirmations)`, now, {
       ...hash,
-      confirmations: status.confirmations,
+      // The order shows "n of required": a chain already past the depth when the job looked counts as the required.
+      confirmations: status.required,
     });
     return 'moved';
   }, LEDGER_TRANSACTION_OPTIONS);

@@ -1,0 +1,181 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_WAIT_MS, JOURNEY_HOOK_MS } from '../timeouts';
+import { launchBrowser } from './browser';
+import { enterCode, enterEmailAndPassword, freshEmail, PASSWORD } from './journeys';
+
+/**
+ * The README's `npm run evm:local` (decisions 085 and 087): the app on a local Ethereum chain (Hardhat's network from
+ * npm, a test USDC deployed). In a browser a user buys USDC on Ethereum and the tokens arrive at their address in a
+ * real transaction; then sells USDC by deposit, sends it from a wallet of their own with the README's `send`
+ * command, and the order completes with that transaction's hash.
+ */
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const run = promisify(execFile);
+
+let app: ChildProcess;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = spawn(tsx, ['scripts/evm-local.ts'], {
+    cwd: root,
+    // Its own process group: the stop reaches the app, the node and tsx together.
+    detached: true,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`evm:local did not start:\n${output}`)), JOURNEY_HOOK_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    app.stdout?.on('data', onData);
+    app.stderr?.on('data', onData);
+    app.once('exit', (code) => reject(new Error(`evm:local exited with ${code}:\n${output}`)));
+  });
+  browser = await launchBrowser();
+}, JOURNEY_HOOK_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  if (app?.pid && app.exitCode === null) {
+    const exited = new Promise((resolve) => app.once('exit', resolve));
+    process.kill(-app.pid, 'SIGTERM');
+    await exited;
+  }
+}, JOURNEY_HOOK_MS);
+
+/** The newest code mailed to `email` other than `previousId`. */
+async function newestCode(email: string, previousId?: string): Promise<{ id: string; code: string }> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: { id: string; text: string }[] };
+    const code = messages[0] ? /\b(\d{6})\b/.exec(messages[0].text)?.[1] : undefined;
+    if (messages[0] && code && messages[0].id !== previousId) return { id: messages[0].id, code };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no new code sent to ${email}`);
+}
+
+async function signedInUser(): Promise<{ context: BrowserContext; page: Page; email: string; lastCode: string }> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
+  const page = await context.newPage();
+  const email = freshEmail();
+  const post = (to: string, body: unknown) =>
+    fetch(`${base}/api/identity/${to}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(
+    200,
+  );
+  const confirmation = await newestCode(email);
+  expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
+  await page.goto('/auth');
+  await enterEmailAndPassword(page, email, PASSWORD);
+  await page.waitForURL(/\/v1\/auth\/otp$/);
+  const second = await newestCode(email, confirmation.id);
+  await enterCode(page, second.code);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/sandbox');
+  await page.getByRole('button', { name: 'Create KYC account', exact: true }).click();
+  await page.getByText('Account KYC Open Successfully').first().waitFor();
+  await page.getByLabel('Fund account amount (USD)').fill('100');
+  await page.getByRole('button', { name: 'Fund account', exact: true }).click();
+  await page.getByText('Fund Account Success').first().waitFor();
+  return { context, page, email, lastCode: second.id };
+}
+
+/** /trade/verify: the code mailed for this trade, then the button; the order's page. */
+async function confirmTrade(page: Page, email: string, previousId: string, button: string): Promise<string> {
+  await page.waitForURL((url) => url.pathname === '/trade/verify');
+  const sent = await newestCode(email, previousId);
+  await page.getByLabel(/Verification code/).fill(sent.code);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/trade/complete');
+  return sent.id;
+}
+
+/** The order's page, looked at again until it says `status` (the chain's blocks come every 2 s). */
+async function waitForStatus(page: Page, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        // The order's page draws its status once its request answers.
+        await page.getByText(/^Status: /).waitFor();
+        return page.getByText(`Status: ${status}`, { exact: true }).count();
+      },
+      { timeout: 120_000, interval: 2_000 },
+    )
+    .toBe(1);
+}
+
+describe('trading on a local Ethereum chain (npm run evm:local)', () => {
+  it('a buy of USDC on Ethereum arrives at the address; a sell by deposit completes with the transfer sent to it', async () => {
+    const { context, page, email, lastCode } = await signedInUser();
+    const state = JSON.parse(await readFile(path.join(root, 'data/evm-local.json'), 'utf8')) as {
+      rpcUrl: string;
+      token: Address;
+    };
+    const chain = createPublicClient({ transport: http(state.rpcUrl) });
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+
+    await page.goto('/trade/buy');
+    await page.getByLabel('Asset to buy').selectOption('ethereumUSDC');
+    await page.getByLabel('Amount (USD)').fill('25');
+    await page.getByLabel(/ address$/).fill(to);
+    await page.getByTestId('estimate-lines').waitFor();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    const receive = (await page.getByTestId('quote-lines').getByTestId('line-receive').textContent()) ?? '';
+    const usdc = /([\d.]+) USDC/.exec(receive)?.[1];
+    expect(usdc).toBeDefined();
+    await page.getByRole('button', { name: 'Confirm and buy', exact: true }).click();
+    const buyCode = await confirmTrade(page, email, lastCode, 'Verify and buy');
+    await waitForStatus(page, 'Completed');
+    const hash = (await page.getByText(/^0x[0-9a-f]{64}$/).textContent()) ?? '';
+    await page.getByText('2 of 2 confirmations').waitFor();
+    const receipt = await chain.getTransactionReceipt({ hash: hash as `0x${string}` });
+    expect(receipt.status).toBe('success');
+    const [whole = '0', fraction = ''] = usdc!.split('.');
+    expect(
+      await chain.readContract({ address: state.token, abi: erc20Abi, functionName: 'balanceOf', args: [to] }),
+    ).toBe(BigInt(whole + fraction.padEnd(6, '0')));
+
+    await page.goto('/trade/sell');
+    await page.getByLabel('Asset to sell').selectOption('ethereumUSDC');
+    await page.getByRole('radio', { name: /Send from an external wallet/ }).check({ force: true });
+    await page.getByLabel('Amount (USDC)').fill('20');
+    await page.getByTestId('estimate-lines').waitFor();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    await page.getByRole('button', { name: 'Confirm and sell', exact: true }).click();
+    await confirmTrade(page, email, buyCode, 'Verify and sell');
+    const instructions = page.getByTestId('deposit-instructions');
+    const address = /0x[0-9a-fA-F]{40}/.exec((await instructions.textContent()) ?? '')?.[0];
+    expect(address).toBeDefined();
+    const sent = await run(tsx, ['scripts/evm-local.ts', 'send', address!, '20'], { cwd: root });
+    const deposit = /: (0x[0-9a-f]{64})$/m.exec(sent.stdout)?.[1];
+    expect(deposit).toBeDefined();
+    await waitForStatus(page, 'Completed');
+    expect(await page.getByText(deposit!).count()).toBe(1);
+    await context.close();
+  });
+});
