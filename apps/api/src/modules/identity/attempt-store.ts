@@ -114,10 +114,10 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
     },
     async release(claims) {
       if (claims.length === 0) return;
+      // By primary key (`id = ANY`), each row only when it is the claim's own scope, subject and kind.
       await db.query(
-        `DELETE FROM identity_attempts a
-         USING unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS c(id, scope, subject, kind)
-         WHERE a.id = c.id AND a.scope = c.scope AND a.subject = c.subject AND a.kind = c.kind`,
+        `DELETE FROM identity_attempts WHERE id = ANY($1::bigint[])
+           AND (id, scope, subject, kind) IN (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]))`,
         [claims.map((c) => c.id), claims.map((c) => c.scope), claims.map((c) => c.subject), claims.map((c) => c.kind)],
       );
     },
