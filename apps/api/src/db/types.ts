@@ -9,7 +9,7 @@ export interface QueryResult<R extends Row = Row> {
 /**
  * `name`: the PostgreSQL server keeps the statement prepared on each connection under this name, so a hot statement
  * is parsed and planned once per connection instead of on every call (decision 041). One name, one text, always.
- * PGlite ignores it.
+ * PGlite ignores it: it prepares every row statement by its text (decision 089).
  */
 export interface QueryOptions {
   name?: string;

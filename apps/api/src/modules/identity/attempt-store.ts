@@ -14,6 +14,14 @@ export type AttemptKind = 'failure' | 'send';
 /** A counted event (its id, for release), or when the `limit`-th newest event in the window happened. */
 export type AttemptClaim = { id: string } | { blockedSince: Date };
 
+/** A counted event, to be taken back. */
+export interface ClaimedEvent {
+  scope: AttemptScope;
+  subject: string;
+  kind: AttemptKind;
+  id: string;
+}
+
 export interface AttemptStore {
   /**
    * Counts one event at `at` unless `limit` events of the subject already fall after `since`. Atomic across callers
@@ -30,8 +38,8 @@ export interface AttemptStore {
     limit: number,
     q?: Queryable,
   ): Promise<AttemptClaim>;
-  /** Takes back one claimed event (an attempt that turned out not to be a failure). */
-  release(scope: AttemptScope, subject: string, kind: AttemptKind, id: string): Promise<void>;
+  /** Takes back claimed events (an attempt that turned out not to be a failure), all in one call. */
+  release(claims: readonly ClaimedEvent[]): Promise<void>;
   /** When the `nth` newest event of the subject later than `since` happened, or null when there are fewer. */
   nthNewestSince(
     scope: AttemptScope,
@@ -85,28 +93,33 @@ export function createPostgresAttemptStore(db: Db): AttemptStore {
         await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
           `identity_attempts:${kind}:${scope}:${subject}`,
         ]);
-        const { rows } = await tx.query<{ at: Date }>(
-          `SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
-           ORDER BY at DESC OFFSET $5 LIMIT 1`,
-          [scope, subject, kind, since, limit - 1],
+        // After the lock, in one statement: the `limit`-th newest event in the window, and the new event unless there is one.
+        const { rows } = await tx.query<{ id: string | null; blocked_since: Date | null }>(
+          `WITH full_at AS (
+             SELECT at FROM identity_attempts WHERE scope = $1 AND subject = $2 AND kind = $3 AND at > $4
+             ORDER BY at DESC OFFSET $5 LIMIT 1
+           ), inserted AS (
+             INSERT INTO identity_attempts (scope, subject, kind, at)
+             SELECT $1::text, $2::text, $3::text, $6::timestamptz WHERE NOT EXISTS (SELECT 1 FROM full_at)
+             RETURNING id::text AS id
+           )
+           SELECT (SELECT id FROM inserted) AS id, (SELECT at FROM full_at) AS blocked_since`,
+          [scope, subject, kind, since, limit - 1, at],
         );
-        const full = rows[0]?.at;
-        if (full) return { blockedSince: new Date(full) };
-        const inserted = await tx.query<{ id: string }>(
-          'INSERT INTO identity_attempts (scope, subject, kind, at) VALUES ($1, $2, $3, $4) RETURNING id::text AS id',
-          [scope, subject, kind, at],
-        );
-        return { id: inserted.rows[0]!.id };
+        const row = rows[0]!;
+        if (row.blocked_since) return { blockedSince: new Date(row.blocked_since) };
+        return { id: row.id! };
       };
       return claimPatiently(kind, at, q, () => (q ? run(q) : db.transaction(run)));
     },
-    async release(scope, subject, kind, id) {
-      await db.query('DELETE FROM identity_attempts WHERE id = $1 AND scope = $2 AND subject = $3 AND kind = $4', [
-        id,
-        scope,
-        subject,
-        kind,
-      ]);
+    async release(claims) {
+      if (claims.length === 0) return;
+      // By primary key (`id = ANY`), each row only when it is the claim's own scope, subject and kind.
+      await db.query(
+        `DELETE FROM identity_attempts WHERE id = ANY($1::bigint[])
+           AND (id, scope, subject, kind) IN (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]))`,
+        [claims.map((c) => c.id), claims.map((c) => c.scope), claims.map((c) => c.subject), claims.map((c) => c.kind)],
+      );
     },
     async nthNewestSince(scope, subject, kind, since, nth, q = db) {
       const { rows } = await q.query<{ at: Date }>(
@@ -186,9 +199,14 @@ export function createRedisAttemptStore(redis: Redis, options: { keyPrefix: stri
         }),
       );
     },
-    release(scope, subject, kind, id) {
+    release(claims) {
       return guarded(async () => {
-        await redis.zrem(key(scope, subject, kind), id);
+        if (claims.length === 0) return;
+        const results = await claims
+          .reduce((multi, c) => multi.zrem(key(c.scope, c.subject, c.kind), c.id), redis.multi())
+          .exec();
+        const failed = results?.find(([error]) => error);
+        if (!results || failed) throw failed?.[0] ?? new Error('the Redis transaction was discarded');
       });
     },
     nthNewestSince(scope, subject, kind, since, nth) {

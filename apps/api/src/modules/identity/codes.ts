@@ -38,12 +38,13 @@ export function createCodeService(key: Uint8Array): CodeService {
   return {
     async issue(tx, userId, purpose, now) {
       const code = generateCode();
+      // One statement: the open code is closed and the new one written from the same snapshot, so the closing never
+      // sees the new row.
       await tx.query(
-        'UPDATE identity_codes SET consumed_at = $3 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL',
-        [userId, purpose, now],
-      );
-      await tx.query(
-        `INSERT INTO identity_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+        `WITH replaced AS (
+           UPDATE identity_codes SET consumed_at = $4 WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL
+         )
+         INSERT INTO identity_codes (user_id, purpose, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
         [userId, purpose, digest(userId, purpose, code), now, new Date(now.getTime() + CODE_TTL_MS)],
       );
       return code;
