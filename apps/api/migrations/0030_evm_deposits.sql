@@ -39,6 +39,9 @@ ALTER TABLE asset_deposits ADD COLUMN log_index integer NOT NULL DEFAULT 0 CHECK
 ALTER TABLE asset_deposits DROP CONSTRAINT asset_deposits_chain_tx;
 ALTER TABLE asset_deposits ADD CONSTRAINT asset_deposits_chain_log UNIQUE (network, tx_hash, log_index);
 
+-- How much of a sell order's asset has arrived so far at its deposit address (the order's page shows it).
+ALTER TABLE ramp_orders ADD COLUMN deposit_received bigint NOT NULL DEFAULT 0 CHECK (deposit_received >= 0);
+
 -- A chain deposit finds its sell order by the order's deposit address.
 CREATE INDEX ramp_orders_deposit_address ON ramp_orders (sell_network, lower(deposit_address))
   WHERE deposit_address IS NOT NULL;

@@ -194,7 +194,11 @@ describe('EVM deposits', () => {
     await customer.send(short.order.depositAddress!, 5_000_000n);
     await setup.node.mine(CONFIRMATIONS - 1);
     await scan();
-    expect(await orderOf(short.user.token, short.order.orderId)).toMatchObject({ status: 'awaiting_deposit' });
+    // The order's page says what has arrived so far.
+    expect(await orderOf(short.user.token, short.order.orderId)).toMatchObject({
+      status: 'awaiting_deposit',
+      depositReceived: '5.000000',
+    });
     expect(await usdcOf(short.user.token)).toMatchObject({ settled: '5.000000', available: '5.000000' });
     const rest = await customer.send(short.order.depositAddress!, 15_000_000n);
     await setup.node.mine(CONFIRMATIONS - 1);

@@ -75,6 +75,7 @@ export function order(overrides: Partial<RampOrder> = {}): RampOrder {
     buyMemo: null,
     depositAddress: null,
     depositMemo: null,
+    depositReceived: null,
     minimumDeposit: null,
     trackingUrl: `/trade/track?tracking_id=${TRACKING_ID}`,
     shortUrl: '/r/AbCdEfGhIj',

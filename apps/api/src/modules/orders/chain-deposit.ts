@@ -4,7 +4,7 @@ import { WORLD_CHAIN } from '../transfers';
 import type { OrdersContext } from './context';
 import { holdForOrder } from './money';
 import { queuePayout } from './order-jobs';
-import { claimOrderChainDeposit, findOrderByDepositAddress } from './repository';
+import { claimOrderChainDeposit, findOrderByDepositAddress, setDepositReceived } from './repository';
 import { moveOrder } from './transition';
 
 /** A token transfer into a sell order's deposit address, read from the chain at a final depth. */
@@ -72,6 +72,7 @@ export async function receiveOrderChainDeposit(
       txHash: deposit.txHash,
     },
   });
+  if (deposit.asset === row.sell_asset) await setDepositReceived(tx, row.id, total);
   // Deposits of another token are credited but do not count towards the order.
   if (row.status !== 'awaiting_deposit' || deposit.asset !== row.sell_asset || total < row.sell_amount) {
     return { kind: 'credited', orderId: row.id, received: false };

@@ -28,6 +28,7 @@ import {
   listOrdersOfUser,
   listTransitions,
   newestOrderAwaitingDeposit,
+  setDepositReceived,
   type OrderRow,
 } from './repository';
 import { moveOrder } from './transition';
@@ -120,6 +121,7 @@ export async function receiveOrderDeposit(
     const now = ctx.clock.now();
     const txHash = sandboxTxHash(row.sell_network, `deposit:${row.id}`);
     await postSellDeposit(tx, row, txHash);
+    await setDepositReceived(tx, row.id, row.sell_amount);
     const holdId = await holdForOrder(tx, row);
     const moved = await moveOrder(tx, ctx, row, 'deposit_received', 'The deposit arrived', now, {
       hold_id: holdId,

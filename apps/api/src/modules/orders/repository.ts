@@ -33,6 +33,8 @@ export type OrderRow = {
   sell_address: string | null;
   deposit_address: string | null;
   deposit_memo: string | null;
+  /** A sell by deposit: minor units of the sold asset arrived so far at the deposit address. */
+  deposit_received: bigint;
   tracking_id: string;
   short_id: string;
   hold_id: string | null;
@@ -56,7 +58,14 @@ export type TransitionRow = {
   at: Date;
 };
 
-const BIGINTS = ['sell_amount', 'receive_amount', 'method_fee', 'network_fee', 'spread_fee'] as const;
+const BIGINTS = [
+  'sell_amount',
+  'receive_amount',
+  'method_fee',
+  'network_fee',
+  'spread_fee',
+  'deposit_received',
+] as const;
 
 function normalise(row: OrderRow | undefined): OrderRow | null {
   if (!row) return null;
@@ -73,7 +82,15 @@ function normalise(row: OrderRow | undefined): OrderRow | null {
 
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'hold_id' | 'transfer_id' | 'tx_hash' | 'sent_at' | 'confirmations' | 'reason' | 'updated_at'
+  | 'id'
+  | 'hold_id'
+  | 'transfer_id'
+  | 'tx_hash'
+  | 'sent_at'
+  | 'confirmations'
+  | 'reason'
+  | 'updated_at'
+  | 'deposit_received'
 > & { id: string };
 
 export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
@@ -307,6 +324,11 @@ export async function claimOrderChainDeposit(
     [row.network, row.txHash, row.logIndex, row.orderId, row.asset, row.amount.toString(), row.now, countedAsset],
   );
   return { claimed: rows[0]!.claimed, total: BigInt(rows[0]!.total) };
+}
+
+/** What has arrived so far at a sell order's deposit address. */
+export async function setDepositReceived(q: Queryable, id: string, amount: bigint): Promise<void> {
+  await q.query('UPDATE ramp_orders SET deposit_received = $2 WHERE id = $1', [id, amount.toString()]);
 }
 
 /** A late-funded buy priced again (decision 029): what it delivers, its spread and its figures as the user sees them. */

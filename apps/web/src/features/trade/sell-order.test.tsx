@@ -172,6 +172,29 @@ describe('a sell through the summary to its order', () => {
     expect(within(screen.getByTestId('order-lines')).getByText('You sell')).toBeInTheDocument();
   });
 
+  it('tells the owner how much of the deposit has arrived while the order waits for the rest', async () => {
+    const server = fakeServer({
+      '/ramp/order-get': () => ({ order: { ...DEPOSIT_ORDER, depositReceived: '40.000000' }, replayed: false }),
+      '/ramp/assets': () => ({ data: { assets: catalogue() } }),
+    });
+    renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);
+    const block = await screen.findByTestId('deposit-instructions');
+    expect(await within(block).findByTestId('deposit-received')).toHaveTextContent(
+      '40.000000 USDS of 100.000000 USDS has arrived and is in your holdings. Send the rest to the same address.',
+    );
+  });
+
+  it('says nothing has arrived when nothing has', async () => {
+    const server = fakeServer({
+      '/ramp/order-get': () => ({ order: { ...DEPOSIT_ORDER, depositReceived: '0.000000' }, replayed: false }),
+      '/ramp/assets': () => ({ data: { assets: catalogue() } }),
+    });
+    renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);
+    const block = await screen.findByTestId('deposit-instructions');
+    await within(block).findByTestId('deposit-minimum');
+    expect(within(block).queryByTestId('deposit-received')).toBeNull();
+  });
+
   it('shows no deposit instructions once the deposit has arrived, nor for a sell from holdings', async () => {
     const received = {
       ...DEPOSIT_ORDER,
