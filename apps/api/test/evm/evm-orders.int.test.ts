@@ -6,7 +6,7 @@ import { parseAbiItem, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
-import { runSendWithdrawal } from '../../src/modules/holdings';
+import { runConfirmWithdrawal, runSendWithdrawal } from '../../src/modules/holdings';
 import {
   runAwaitFunds,
   runConfirmation,
@@ -499,6 +499,57 @@ describe('EVM settlement wired by configuration', () => {
     );
     expect(await setup.node.balanceOf(setup.token, later.order.buyAddress as Address)).toBe(later.minor);
     expect(await setup.node.client.getTransactionCount({ address: setup.hotWallet })).toBe(nonce + 2);
+  });
+
+  it('an asset withdrawal stuck below the market fee is replaced too, completes with the mined hash, and the wallet delivers again', async () => {
+    const { withdrawal, to } = await confirmedWithdrawal();
+    const withdrawals = k.t.services.assetWithdrawals;
+    const nonce = await hotNonce();
+    const withdrawalOf = async () =>
+      (
+        await k.t.db.query<{ status: string; tx_hash: string }>(
+          'SELECT status, tx_hash FROM asset_withdrawals WHERE id = $1',
+          [withdrawal.withdrawalId],
+        )
+      ).rows[0];
+    await setup.node.setAutomine(false);
+    try {
+      expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+      const sent = await withdrawalOf();
+      expect(sent).toMatchObject({ status: 'sending' });
+      const first = await setup.node.client.getTransaction({ hash: sent!.tx_hash as Hex });
+      expect(first).toMatchObject({ nonce, blockNumber: null });
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+
+      // The withdrawal's confirmation job follows it as the order's does: past the configured wait, signed again.
+      const replaced = await waitFor(
+        async () => {
+          await runConfirmWithdrawal(withdrawals, withdrawal.withdrawalId);
+          return withdrawalOf();
+        },
+        (w) => w?.tx_hash !== first.hash,
+        'the stuck withdrawal replaced',
+      );
+      const second = await setup.node.client.getTransaction({ hash: replaced!.tx_hash as Hex });
+      expect(second.nonce).toBe(nonce);
+      expect(second.maxFeePerGas! >= (first.maxFeePerGas! * 11n) / 10n).toBe(true);
+
+      await setup.node.mine(2);
+      expect(await runConfirmWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+      expect(await withdrawalOf()).toMatchObject({ status: 'completed', tx_hash: second.hash });
+      await expect(setup.node.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(12_500_000n);
+    } finally {
+      await setup.node.setAutomine(true);
+    }
+    // The nonce is spent once: a later buy from the same wallet takes the next one and is mined.
+    const buyer = freshAddress();
+    const { order, minor } = await placeBuy('ethereum', buyer);
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    expect(await hotNonce()).toBe(nonce + 2);
+    expect(await setup.node.balanceOf(setup.token, buyer)).toBe(minor);
   });
 
   it('50 buys delivered at once, each asked twice: 50 nonces used once each, every order completed, every balance exact', async () => {
