@@ -10,12 +10,13 @@ for (const script of [
   'bundle-size.mjs',
   'sign-in.mjs',
   'ledger-transfers.ts',
+  'evm-deliveries.ts',
   'quote-throughput.mjs',
   'quote-cost.mjs',
   'lighthouse.mjs',
 ]) {
   console.log(`\n# ${script}`);
-  // The ledger benchmark calls the API's own TypeScript modules: tsx loads them.
+  // The ledger and EVM benchmarks call the API's own TypeScript modules: tsx loads them.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const result = spawnSync(process.execPath, [...loader, path.join(here, script)], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -28,6 +28,24 @@ describe('configuration', () => {
     expect(config.flags.twoFactorRequired).toBe(true);
   });
 
+  it('reads an EVM hot wallet from an encrypted keystore at load; a wrong password stops the start, naming the variable only', () => {
+    // The Web3 Secret Storage definition's PBKDF2 test vector (docs/decisions/090-evm-hot-wallet-keystore.md).
+    const evm: Env = {
+      EVM_NETWORKS: 'ethereum',
+      EVM_ETHEREUM_RPC_URL: 'http://127.0.0.1:8545',
+      EVM_ETHEREUM_CHAIN_ID: '31337',
+      EVM_ETHEREUM_CONFIRMATIONS: '2',
+      EVM_ETHEREUM_TOKENS: 'USDC=0x5fbdb2315678afecb367f032d93f642f64180aa3',
+      EVM_ETHEREUM_HOT_WALLET_KEYSTORE: path.join(import.meta.dirname, '../test/evm/fixtures/keystore-pbkdf2.json'),
+    };
+    const config = load({ ...evm, EVM_ETHEREUM_HOT_WALLET_KEYSTORE_PASSWORD: 'testpassword' });
+    expect(config.evm.networks[0]!.hotWalletKey.reveal()).toBe(
+      '0x7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d',
+    );
+    const problems = problemsOf({ ...evm, EVM_ETHEREUM_HOT_WALLET_KEYSTORE_PASSWORD: 'hunter2-not-it' });
+    expect(problems).toEqual(['EVM_ETHEREUM_HOT_WALLET_KEYSTORE: the password is wrong or the file is damaged']);
+  }, 120_000);
+
   it('uses a PostgreSQL server when DATABASE_URL is set, and a data folder of choice otherwise', () => {
     expect(load({ DATABASE_URL: 'postgres://u@db:5432/ramp' }).database).toEqual({
       kind: 'postgres',

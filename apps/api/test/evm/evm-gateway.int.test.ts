@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, type Address, type Hex } from 'viem';
+import { createWalletClient, getAddress, http, parseEther, type Address, type Hex } from 'viem';
+import { hardhat } from 'viem/chains';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../src/db';
 import { manualClock } from '../../src/lib/clock';
@@ -9,11 +10,12 @@ import {
   createEvmChainGateway,
   EvmNetworkMismatchError,
   HotWalletKey,
+  parseEvmGatewayConfig,
   type EvmGatewayOptions,
   type EvmNetworkConfig,
 } from '../../src/providers/chain-gateway/evm';
 import { openTestDatabase, rootDir } from '../helpers';
-import { startLocalEvmSetup, type LocalEvmSetup } from './local-node';
+import { DEPLOYER_KEY, startLocalEvmSetup, TEST_STABLECOIN_ABI, type LocalEvmSetup } from './local-node';
 
 // The real gateway against a real EVM node (Hardhat's network, started by this file) and a real database.
 let setup: LocalEvmSetup;
@@ -258,6 +260,48 @@ describe('the EVM chain gateway on a local node', () => {
       await setup.node.setAutomine(true);
     }
   });
+
+  it('delivers with a hot wallet key read from an encrypted keystore (EVM_<NETWORK>_HOT_WALLET_KEYSTORE)', async () => {
+    // The Web3 Secret Storage definition's scrypt test vector: its address is known, so it is funded here first.
+    const keystoreAddress = getAddress('0x008aeeda4d805471df9b2a5b0f38a0c3bcba786b');
+    const deployer = createWalletClient({
+      chain: { ...hardhat, id: setup.node.chainId },
+      account: privateKeyToAccount(DEPLOYER_KEY),
+      transport: http(setup.node.rpcUrl),
+    });
+    for (const hash of [
+      await deployer.sendTransaction({ to: keystoreAddress, value: parseEther('1') }),
+      await deployer.writeContract({
+        address: setup.token,
+        abi: TEST_STABLECOIN_ABI,
+        functionName: 'mint',
+        args: [keystoreAddress, 5_000_000n],
+      }),
+    ]) {
+      await setup.node.client.waitForTransactionReceipt({ hash });
+    }
+    const [fromKeystore] = parseEvmGatewayConfig({
+      EVM_NETWORKS: 'ethereum',
+      EVM_ETHEREUM_RPC_URL: setup.node.rpcUrl,
+      EVM_ETHEREUM_CHAIN_ID: String(setup.node.chainId),
+      EVM_ETHEREUM_CONFIRMATIONS: '3',
+      EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
+      EVM_ETHEREUM_HOT_WALLET_KEYSTORE: path.join(rootDir, 'apps/api/test/evm/fixtures/keystore-scrypt.json'),
+      EVM_ETHEREUM_HOT_WALLET_KEYSTORE_PASSWORD: 'testpassword',
+    });
+    const keystoreGateway = createEvmChainGateway({ db, networks: [fromKeystore!] });
+    expect(keystoreGateway.hotWallet('ethereum')).toBe(keystoreAddress);
+    await expect(keystoreGateway.verify(() => 6)).resolves.toBeUndefined();
+    const to = freshAddress();
+    const result = await keystoreGateway.deliver(delivery('keystore-1', to, 1_250_000n));
+    expect(result).toEqual({ ok: true, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    if (!result.ok) return;
+    const receipt = await setup.node.client.getTransactionReceipt({ hash: result.txHash as Hex });
+    expect(receipt.status).toBe('success');
+    expect(getAddress(receipt.from)).toBe(keystoreAddress);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(1_250_000n);
+    expect(await setup.node.balanceOf(setup.token, keystoreAddress)).toBe(3_750_000n);
+  }, 120_000);
 
   it('signs and stores nothing when the node is unreachable', async () => {
     const to = freshAddress();

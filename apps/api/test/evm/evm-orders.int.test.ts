@@ -2,11 +2,11 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { AssetWithdrawalReply, OrderReply, RAMP_QUOTE_MESSAGES, RampQuoteReply } from '@rampart/contracts';
-import type { Address, Hex } from 'viem';
+import { parseAbiItem, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
-import { runSendWithdrawal } from '../../src/modules/holdings';
+import { runConfirmWithdrawal, runSendWithdrawal } from '../../src/modules/holdings';
 import {
   runAwaitFunds,
   runConfirmation,
@@ -31,6 +31,7 @@ let ctx: OrdersContext;
 let env: Record<string, string>;
 const clock = manualClock(START);
 let counter = 0;
+const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 beforeAll(async () => {
   setup = await startLocalEvmSetup();
@@ -260,7 +261,8 @@ describe('EVM settlement wired by configuration', () => {
     expect(down.body).not.toContain('rampart_hot_wallet_balance{');
   });
 
-  it('a held asset withdrawn to an Ethereum address is a transfer on the node too', async () => {
+  /** A held USDC withdrawal of 12.5 to a fresh Ethereum address, requested and confirmed by its link: pending. */
+  async function confirmedWithdrawal() {
     const user = await k.openedUser('0', 'evm-withdraw');
     const deposited = await k.call('/api/primetrust-sandbox-asset-deposit', {
       token: user.token,
@@ -281,6 +283,11 @@ describe('EVM settlement wired by configuration', () => {
     const link = /withdraw-asset\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const confirmed = await k.call('/api/holdings/confirm-withdrawal', { token: user.token, body: { token: link } });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    return { withdrawal, to };
+  }
+
+  it('a held asset withdrawn to an Ethereum address is a transfer on the node too', async () => {
+    const { withdrawal, to } = await confirmedWithdrawal();
     const withdrawals = k.t.services.assetWithdrawals;
     expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
     expect(await setup.node.balanceOf(setup.token, to)).toBe(12_500_000n);
@@ -430,6 +437,132 @@ describe('EVM settlement wired by configuration', () => {
     } finally {
       await setup.node.setAutomine(true);
     }
+  });
+
+  it('a reorganisation drops the delivered transaction before it is final: the order does not complete on it, the stored transaction is sent again and completes once', async () => {
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+    const forkPoint = await setup.node.snapshot();
+    const before = await setup.node.client.getBlockNumber({ cacheTime: 0 });
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    const sent = await orderOf(user.token, order.orderId);
+    const dropped = await setup.node.client.getTransactionReceipt({ hash: sent.txHash as Hex });
+    expect(dropped.blockNumber).toBe(before + 1n);
+    // One confirmation of the two: not final yet.
+    expect(await runConfirmation(ctx, order.orderId)).toBe('not-due');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'delivering', confirmations: 1 });
+
+    // The chain reorganises from before the delivery's block onto a longer branch without it.
+    await setup.node.revert(forkPoint);
+    await setup.node.mine(3);
+    expect(await setup.node.client.getBlockNumber({ cacheTime: 0 })).toBe(before + 3n);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(0n);
+    // A later buy from the same wallet, delivered before the order is looked at again, takes the next nonce: it
+    // waits in the pool behind the dropped one (automine off: Hardhat refuses a nonce gap when automining).
+    const later = await placeBuy('ethereum', freshAddress());
+    const nonce = await setup.node.client.getTransactionCount({ address: setup.hotWallet });
+    await setup.node.setAutomine(false);
+    try {
+      expect(await runDelivery(ctx, later.order.orderId)).toBe('moved');
+      // The order is followed, never completed on a block that is gone; the stored bytes go out again and land.
+      await waitFor(
+        async () => {
+          await runConfirmation(ctx, order.orderId);
+          const state = await orderOf(user.token, order.orderId);
+          expect(state.status).not.toBe('failed');
+          if (state.status === 'completed') {
+            const receipt = await setup.node.client.getTransactionReceipt({ hash: state.txHash as Hex });
+            // Completed only once its own block, on this branch, has the confirmations.
+            expect(receipt.blockNumber).toBeGreaterThan(before + 3n);
+          }
+          await setup.node.mine(1);
+          return state;
+        },
+        (state) => state.status === 'completed',
+        'the dropped delivery sent again and final',
+      );
+    } finally {
+      await setup.node.setAutomine(true);
+    }
+    const done = await orderOf(user.token, order.orderId);
+    expect(done).toMatchObject({ status: 'completed', confirmations: 2 });
+    const receipt = await setup.node.client.getTransactionReceipt({ hash: done.txHash as Hex });
+    expect(receipt.status).toBe('success');
+    expect(receipt.blockNumber).toBeGreaterThan(before + 3n);
+    // Exactly one transfer to the buyer on the chain as it stands, for exactly the amount.
+    const transfers = await setup.node.client.getLogs({
+      address: setup.token,
+      event: TRANSFER_EVENT,
+      args: { to },
+      fromBlock: 0n,
+      toBlock: 'latest',
+    });
+    expect(transfers.map((t) => t.transactionHash)).toEqual([done.txHash]);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+    expect(await runConfirmation(ctx, order.orderId)).toBe('nothing');
+    // The later buy lands behind it, once: the dropped nonce and the next one each used once.
+    await waitFor(
+      async () => {
+        await runConfirmation(ctx, later.order.orderId);
+        await setup.node.mine(1);
+        return orderOf(later.user.token, later.order.orderId);
+      },
+      (state) => state.status === 'completed',
+      'the later buy completed',
+    );
+    expect(await setup.node.balanceOf(setup.token, later.order.buyAddress as Address)).toBe(later.minor);
+    expect(await setup.node.client.getTransactionCount({ address: setup.hotWallet })).toBe(nonce + 2);
+  });
+
+  it('an asset withdrawal stuck below the market fee is replaced too, completes with the mined hash, and the wallet delivers again', async () => {
+    const { withdrawal, to } = await confirmedWithdrawal();
+    const withdrawals = k.t.services.assetWithdrawals;
+    const nonce = await hotNonce();
+    const withdrawalOf = async () =>
+      (
+        await k.t.db.query<{ status: string; tx_hash: string }>(
+          'SELECT status, tx_hash FROM asset_withdrawals WHERE id = $1',
+          [withdrawal.withdrawalId],
+        )
+      ).rows[0];
+    await setup.node.setAutomine(false);
+    try {
+      expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+      const sent = await withdrawalOf();
+      expect(sent).toMatchObject({ status: 'sending' });
+      const first = await setup.node.client.getTransaction({ hash: sent!.tx_hash as Hex });
+      expect(first).toMatchObject({ nonce, blockNumber: null });
+      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+      await setup.node.mine(1);
+      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+
+      // The withdrawal's confirmation job follows it as the order's does: past the configured wait, signed again.
+      const replaced = await waitFor(
+        async () => {
+          await runConfirmWithdrawal(withdrawals, withdrawal.withdrawalId);
+          return withdrawalOf();
+        },
+        (w) => w?.tx_hash !== first.hash,
+        'the stuck withdrawal replaced',
+      );
+      const second = await setup.node.client.getTransaction({ hash: replaced!.tx_hash as Hex });
+      expect(second.nonce).toBe(nonce);
+      expect(second.maxFeePerGas! >= (first.maxFeePerGas! * 11n) / 10n).toBe(true);
+
+      await setup.node.mine(2);
+      expect(await runConfirmWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
+      expect(await withdrawalOf()).toMatchObject({ status: 'completed', tx_hash: second.hash });
+      await expect(setup.node.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await setup.node.balanceOf(setup.token, to)).toBe(12_500_000n);
+    } finally {
+      await setup.node.setAutomine(true);
+    }
+    // The nonce is spent once: a later buy from the same wallet takes the next one and is mined.
+    const buyer = freshAddress();
+    const { order, minor } = await placeBuy('ethereum', buyer);
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    expect(await hotNonce()).toBe(nonce + 2);
+    expect(await setup.node.balanceOf(setup.token, buyer)).toBe(minor);
   });
 
   it('50 buys delivered at once, each asked twice: 50 nonces used once each, every order completed, every balance exact', async () => {

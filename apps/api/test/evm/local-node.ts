@@ -91,6 +91,10 @@ export interface LocalEvmNode {
   setAutomine(on: boolean): Promise<void>;
   /** The next block's base fee, in wei: a pending transaction offering less stays in the pool. */
   setNextBlockBaseFeePerGas(wei: bigint): Promise<void>;
+  /** The chain's state now, to go back to (a reorganisation's fork point): an id for revert. */
+  snapshot(): Promise<Hex>;
+  /** Back to a snapshot: every block since is dropped (with its transactions), as a reorganisation does. */
+  revert(id: Hex): Promise<void>;
   /** The token's balance of an address, in minor units. */
   balanceOf(token: Address, owner: Address): Promise<bigint>;
   stop(): Promise<void>;
@@ -183,6 +187,12 @@ export async function startLocalEvmNode(options: { onSpawned?: () => void } = {}
     },
     async setNextBlockBaseFeePerGas(wei) {
       await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: wei });
+    },
+    async snapshot() {
+      return testClient.snapshot();
+    },
+    async revert(id) {
+      await testClient.revert({ id });
     },
     async balanceOf(token, owner) {
       return client.readContract({

@@ -422,19 +422,31 @@ export async function runSendWithdrawal(ctx: AssetWithdrawalsContext, withdrawal
   }, LEDGER_TRANSACTION_OPTIONS);
 }
 
-/** sending -> completed once the network's confirmations are in; early, it waits again. */
+/**
+ * sending -> completed once the network's confirmations are in; early, it waits again. The chain is asked first,
+ * outside the withdrawal's transaction, as an order's confirmation does
+ * (docs/decisions/091-evm-withdrawals-followed-reorgs.md): the gateway's `follow` sends again a transaction its node
+ * lost and replaces one stuck below the market's fee, writing in its own transaction, and names the version mined.
+ * Then the row is locked and checked again.
+ */
 export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdrawalId: string): Promise<Outcome> {
+  const before = await findRow(ctx.db, withdrawalId, false);
+  if (!before || before.status !== 'sending' || !before.tx_hash || !before.sent_at) return 'nothing';
+  const txHash = await ctx.gateway.follow({ network: before.network, txHash: before.tx_hash });
+  const status = await ctx.gateway.confirmations({
+    network: before.network,
+    txHash,
+    sentAt: new Date(before.sent_at),
+    now: ctx.clock.now(),
+  });
   return ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, withdrawalId, true);
-    if (!row || row.status !== 'sending' || !row.tx_hash || !row.sent_at) return 'nothing';
+    // Another run recorded a newer look meanwhile (another hash): this one's answer is not newer.
+    if (!row || row.status !== 'sending' || row.tx_hash !== before.tx_hash || !row.sent_at) return 'nothing';
     const now = ctx.clock.now();
-    const status = await ctx.gateway.confirmations({
-      network: row.network,
-      txHash: row.tx_hash,
-      sentAt: new Date(row.sent_at),
-      now,
-    });
+    const hash = txHash === row.tx_hash ? {} : { tx_hash: txHash };
     if (status.confirmations < status.required) {
+      if (hash.tx_hash) await update(tx, row.id, hash, now);
       await ctx.jobs.send(
         ASSET_WITHDRAWAL_JOBS.confirm,
         { withdrawalId },
@@ -442,7 +454,7 @@ export async function runConfirmWithdrawal(ctx: AssetWithdrawalsContext, withdra
       );
       return 'not-due';
     }
-    await update(tx, row.id, { status: 'completed', completed_at: now }, now);
+    await update(tx, row.id, { ...hash, status: 'completed', completed_at: now }, now);
     return 'moved';
   });
 }

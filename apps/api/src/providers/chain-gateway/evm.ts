@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { HDKey } from '@scure/bip32';
@@ -21,6 +22,7 @@ import {
 import { privateKeyToAccount, publicKeyToAddress, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db, Queryable } from '../../db';
 import { systemClock, type Clock } from '../../lib/clock';
+import { decryptKeystore, KeystoreError, keystorePassword } from './keystore';
 import type { ChainGateway, ConfirmationStatus, DeliverInput, DeliverResult, DepositTarget } from './types';
 
 /**
@@ -106,13 +108,51 @@ function positiveInteger(env: Record<string, string | undefined>, name: string, 
   return Number(raw);
 }
 
+/**
+ * The hot wallet's key: `<prefix>HOT_WALLET_KEY`, or the v3 keystore file named by `<prefix>HOT_WALLET_KEYSTORE` and
+ * its password (docs/decisions/090-evm-hot-wallet-keystore.md). Exactly one. An error names the variable and never
+ * the password, the file's content nor the key.
+ */
+function hotWalletKeyOf(env: Record<string, string | undefined>, prefix: string): HotWalletKey {
+  const key = env[`${prefix}HOT_WALLET_KEY`]?.trim() ?? '';
+  const keystoreVar = `${prefix}HOT_WALLET_KEYSTORE`;
+  const keystore = env[keystoreVar]?.trim() ?? '';
+  if (key !== '' && keystore !== '') {
+    throw new EvmConfigError(`Set ${prefix}HOT_WALLET_KEY or ${keystoreVar}, not both`);
+  }
+  if (keystore === '') {
+    if (!PRIVATE_KEY.test(key)) {
+      throw new EvmConfigError(
+        `${prefix}HOT_WALLET_KEY must be a private key: 0x and 64 hexadecimal digits (or set ${keystoreVar})`,
+      );
+    }
+    return new HotWalletKey(key as Hex);
+  }
+  try {
+    const password = keystorePassword(env, keystoreVar);
+    let json: string;
+    try {
+      json = readFileSync(keystore, 'utf8');
+    } catch {
+      throw new KeystoreError('the file cannot be read');
+    }
+    const decrypted = decryptKeystore(json, password);
+    if (!PRIVATE_KEY.test(decrypted)) throw new KeystoreError('the file holds no private key');
+    return new HotWalletKey(decrypted);
+  } catch (error) {
+    if (error instanceof KeystoreError) throw new EvmConfigError(`${keystoreVar}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The default of `EVM_<NETWORK>_REPLACE_AFTER_SECONDS`. */
 export const DEFAULT_REPLACE_AFTER_SECONDS = 300;
 
 /**
  * Reads the EVM networks from the environment: `EVM_NETWORKS=ethereum,avalanche` and, for each (upper case),
  * `EVM_<NETWORK>_RPC_URL`, `EVM_<NETWORK>_CHAIN_ID`, `EVM_<NETWORK>_CONFIRMATIONS`, `EVM_<NETWORK>_HOT_WALLET_KEY`
- * (0x and 64 hex digits) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`); optionally
+ * (0x and 64 hex digits) or `EVM_<NETWORK>_HOT_WALLET_KEYSTORE` (a v3 keystore file, with `..._PASSWORD` or
+ * `..._PASSWORD_FILE`) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`); optionally
  * `EVM_<NETWORK>_REPLACE_AFTER_SECONDS` (default 300). An error names the variable, never a key's value. No
  * EVM_NETWORKS: no network.
  */
@@ -138,10 +178,7 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
     }
     if (protocol !== 'http:' && protocol !== 'https:')
       throw new EvmConfigError(`${prefix}RPC_URL must be an http(s) URL`);
-    const key = env[`${prefix}HOT_WALLET_KEY`]?.trim() ?? '';
-    if (!PRIVATE_KEY.test(key)) {
-      throw new EvmConfigError(`${prefix}HOT_WALLET_KEY must be a private key: 0x and 64 hexadecimal digits`);
-    }
+    const key = hotWalletKeyOf(env, prefix);
     const tokens = (env[`${prefix}TOKENS`] ?? '')
       .split(',')
       .map((t) => t.trim())
@@ -185,7 +222,7 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       rpcUrl,
       chainId: positiveInteger(env, `${prefix}CHAIN_ID`, 1),
       confirmations: positiveInteger(env, `${prefix}CONFIRMATIONS`, 1),
-      hotWalletKey: new HotWalletKey(key as Hex),
+      hotWalletKey: key,
       tokens,
       lowBalance,
       depositXpub,
