@@ -7,8 +7,9 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_WAIT_MS, JOURNEY_HOOK_MS } from '../timeouts';
+import { appAddress } from './app-process';
 import { launchBrowser } from './browser';
-import { enterCode, enterEmailAndPassword, freshEmail, PASSWORD } from './journeys';
+import { freshEmail, newestCode, signUp } from './journeys';
 
 /**
  * The README's `npm run evm:local` (decisions 085 and 087): the app on a local Ethereum chain (Hardhat's network from
@@ -32,21 +33,7 @@ beforeAll(async () => {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`evm:local did not start:\n${output}`)), JOURNEY_HOOK_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    app.stdout?.on('data', onData);
-    app.stderr?.on('data', onData);
-    app.once('exit', (code) => reject(new Error(`evm:local exited with ${code}:\n${output}`)));
-  });
+  base = await appAddress(app, JOURNEY_HOOK_MS, 'evm:local');
   browser = await launchBrowser();
 }, JOURNEY_HOOK_MS);
 
@@ -59,53 +46,25 @@ afterAll(async () => {
   }
 }, JOURNEY_HOOK_MS);
 
-/** The newest code mailed to `email` other than `previousId`. */
-async function newestCode(email: string, previousId?: string): Promise<{ id: string; code: string }> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: { id: string; text: string }[] };
-    const code = messages[0] ? /\b(\d{6})\b/.exec(messages[0].text)?.[1] : undefined;
-    if (messages[0] && code && messages[0].id !== previousId) return { id: messages[0].id, code };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no new code sent to ${email}`);
-}
-
 async function signedInUser(): Promise<{ context: BrowserContext; page: Page; email: string; lastCode: string }> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(BROWSER_WAIT_MS);
   const page = await context.newPage();
   const email = freshEmail();
-  const post = (to: string, body: unknown) =>
-    fetch(`${base}/api/identity/${to}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(
-    200,
-  );
-  const confirmation = await newestCode(email);
-  expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
-  await page.goto('/auth');
-  await enterEmailAndPassword(page, email, PASSWORD);
-  await page.waitForURL(/\/v1\/auth\/otp$/);
-  const second = await newestCode(email, confirmation.id);
-  await enterCode(page, second.code);
-  await page.waitForURL((url) => url.pathname === '/');
+  const lastCode = await signUp(page, email, base);
   await page.goto('/sandbox');
   await page.getByRole('button', { name: 'Create KYC account', exact: true }).click();
   await page.getByText('Account KYC Open Successfully').first().waitFor();
   await page.getByLabel('Fund account amount (USD)').fill('100');
   await page.getByRole('button', { name: 'Fund account', exact: true }).click();
   await page.getByText('Fund Account Success').first().waitFor();
-  return { context, page, email, lastCode: second.id };
+  return { context, page, email, lastCode };
 }
 
 /** /trade/verify: the code mailed for this trade, then the button; the order's page. */
 async function confirmTrade(page: Page, email: string, previousId: string, button: string): Promise<string> {
   await page.waitForURL((url) => url.pathname === '/trade/verify');
-  const sent = await newestCode(email, previousId);
+  const sent = await newestCode(email, previousId, base);
   await page.getByLabel(/Verification code/).fill(sent.code);
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/trade/complete');

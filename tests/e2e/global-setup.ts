@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { JOURNEY_HOOK_MS } from '../timeouts';
+import { appAddress } from './app-process';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { ensureBuilt, root } from '../../scripts/build.mjs';
 
@@ -32,21 +33,7 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${output}`)), JOURNEY_HOOK_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
-  });
+  const baseURL = await appAddress(server, JOURNEY_HOOK_MS);
   project.provide('baseURL', baseURL);
   return async () => {
     server.kill('SIGTERM');

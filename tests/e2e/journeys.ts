@@ -17,13 +17,17 @@ interface OutboxMessage {
   text: string;
 }
 
-/** The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. */
+/**
+ * The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. `base`: the
+ * app's address, when a journey runs an app of its own.
+ */
 export async function newestCode(
   to: string,
   previousId?: string,
+  base = baseURL(),
 ): Promise<{ id: string; code: string; channel: string }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const res = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const { messages } = (await res.json()) as { messages: OutboxMessage[] };
     const newest = messages[0];
     const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
@@ -62,11 +66,12 @@ export async function enterCode(page: Page, code: string, button = 'Verify') {
  * A new, confirmed user made through the API (sign-up by the browser is auth.e2e's journey), then signed in in
  * the browser with the password and the emailed second factor. Making the account this way spends none of the
  * failed attempts the server counts per client address (5 in 15 minutes: an unknown email's sign-in counts as
- * one). Returns the id of the last code sent, for the next newestCode.
+ * one). Returns the id of the last code sent, for the next newestCode. `base`: as newestCode's (the page's context
+ * must open that app too).
  */
-export async function signUp(page: Page, email: string): Promise<string> {
+export async function signUp(page: Page, email: string, base = baseURL()): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${baseURL()}/api/identity/${path}`, {
+    fetch(`${base}/api/identity/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -74,12 +79,12 @@ export async function signUp(page: Page, email: string): Promise<string> {
   expect((await post('sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, locale: 'en' })).status).toBe(
     200,
   );
-  const confirmation = await newestCode(email);
+  const confirmation = await newestCode(email, undefined, base);
   expect((await post('confirm-sign-up', { email, code: confirmation.code })).status).toBe(200);
   await page.goto('/auth');
   await enterEmailAndPassword(page, email, PASSWORD);
   await page.waitForURL(/\/v1\/auth\/otp$/);
-  const second = await newestCode(email, confirmation.id);
+  const second = await newestCode(email, confirmation.id, base);
   await enterCode(page, second.code);
   await page.waitForURL((url) => url.pathname === '/');
   return second.id;
