@@ -194,7 +194,7 @@ export const RampOrder = PublicOrder.extend({
   /** A sell by deposit: where to send the asset, the memo/tag to add (memo networks), and the minimum deposit. */
   depositAddress: z.string().nullable(),
   depositMemo: z.string().nullable(),
-  /** A sell by deposit: how much of the asset has arrived at the deposit address so far; null for other orders. */
+  /** A sell by deposit: how much of the asset has arrived at the deposit address so far; null while nothing has. */
   depositReceived: z.string().nullable(),
   minimumDeposit: z.string().nullable(),
   /** The path of the public tracking page: `/trade/track?tracking_id=...`; the short link: `/r/<shortId>`. */

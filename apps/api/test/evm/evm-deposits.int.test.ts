@@ -121,7 +121,7 @@ async function placeSell(amount: string) {
   const placed = await k.placeOrder(user.token, quote.quoteId);
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const { order } = OrderReply.parse(placed.body);
-  expect(order).toMatchObject({ status: 'awaiting_deposit', depositMemo: null });
+  expect(order).toMatchObject({ status: 'awaiting_deposit', depositMemo: null, depositReceived: null });
   return { user, order };
 }
 

@@ -101,6 +101,19 @@ async function orderOf(token: string, orderId: string) {
   return OrderReply.parse(res.body).order;
 }
 
+/**
+ * The pending transaction `hash` (at `nonce`) is priced out: the market's fee rises past what it offers, and the next
+ * block leaves it in the pool. Automine must be off. Returns it as the node has it.
+ */
+async function pricedOut(hash: Hex, nonce: number) {
+  const first = await setup.node.client.getTransaction({ hash });
+  expect(first).toMatchObject({ nonce, blockNumber: null });
+  await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
+  await setup.node.mine(1);
+  expect(await setup.node.client.getTransaction({ hash })).toMatchObject({ blockNumber: null });
+  return first;
+}
+
 async function hotNonce(): Promise<number> {
   return setup.node.client.getTransactionCount({ address: setup.hotWallet, blockTag: 'pending' });
 }
@@ -400,12 +413,7 @@ describe('EVM settlement wired by configuration', () => {
       expect(await runDelivery(ctx, order.orderId)).toBe('moved');
       const sent = await orderOf(user.token, order.orderId);
       expect(sent).toMatchObject({ status: 'delivering', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-      const first = await setup.node.client.getTransaction({ hash: sent.txHash as Hex });
-      expect(first).toMatchObject({ nonce, blockNumber: null });
-      // The market's fee rises past what the transaction offers: the next block leaves it in the pool.
-      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
-      await setup.node.mine(1);
-      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+      const first = await pricedOut(sent.txHash as Hex, nonce);
 
       // The confirmation job looks until the configured wait (1 s here) is over: then the transfer is signed again.
       const replaced = await waitFor(
@@ -530,11 +538,7 @@ describe('EVM settlement wired by configuration', () => {
       expect(await runSendWithdrawal(withdrawals, withdrawal.withdrawalId)).toBe('moved');
       const sent = await withdrawalOf();
       expect(sent).toMatchObject({ status: 'sending' });
-      const first = await setup.node.client.getTransaction({ hash: sent!.tx_hash as Hex });
-      expect(first).toMatchObject({ nonce, blockNumber: null });
-      await setup.node.setNextBlockBaseFeePerGas(first.maxFeePerGas! * 4n);
-      await setup.node.mine(1);
-      expect(await setup.node.client.getTransaction({ hash: first.hash })).toMatchObject({ blockNumber: null });
+      const first = await pricedOut(sent!.tx_hash as Hex, nonce);
 
       // The withdrawal's confirmation job follows it as the order's does: past the configured wait, signed again.
       const replaced = await waitFor(

@@ -55,10 +55,7 @@ export function toRampOrder(row: OrderRow, transitions: TransitionRow[]): RampOr
     buyMemo: row.buy_memo,
     depositAddress: row.deposit_address,
     depositMemo: row.deposit_memo,
-    depositReceived:
-      row.side === 'sell' && row.sell_delivery_method === 'deposit'
-        ? fromMinorUnits(row.deposit_received, row.sell_asset)
-        : null,
+    depositReceived: row.deposit_received > 0n ? fromMinorUnits(row.deposit_received, row.sell_asset) : null,
     minimumDeposit:
       row.side === 'sell' && row.sell_delivery_method === 'deposit' && ticker ? ticker.minimumDeposit : null,
     trackingUrl: trackingPath(row.tracking_id),

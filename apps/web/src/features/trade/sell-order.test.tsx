@@ -186,7 +186,7 @@ describe('a sell through the summary to its order', () => {
 
   it('says nothing has arrived when nothing has', async () => {
     const server = fakeServer({
-      '/ramp/order-get': () => ({ order: { ...DEPOSIT_ORDER, depositReceived: '0.000000' }, replayed: false }),
+      '/ramp/order-get': () => ({ order: { ...DEPOSIT_ORDER, depositReceived: null }, replayed: false }),
       '/ramp/assets': () => ({ data: { assets: catalogue() } }),
     });
     renderPage(<CompletePage />, server.api, `/trade/complete?order=${DEPOSIT_ORDER.orderId}`);

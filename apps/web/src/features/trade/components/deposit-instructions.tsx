@@ -46,7 +46,7 @@ export function DepositInstructions({ order }: { order: RampOrder }) {
       <h2 id="deposit-heading" className="text-lg font-semibold text-ink">
         {t('deposit.heading', { amount: amount(order.sellAmountTotal) })}
       </h2>
-      {order.depositReceived && /[1-9]/.test(order.depositReceived) ? (
+      {order.depositReceived ? (
         <p role="status" className="rounded-xl bg-primary-soft p-3 text-sm text-ink" data-testid="deposit-received">
           {t('deposit.received', {
             received: amount(order.depositReceived),
