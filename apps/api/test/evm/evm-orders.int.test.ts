@@ -2,7 +2,8 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { AssetWithdrawalReply, OrderReply, RAMP_QUOTE_MESSAGES, RampQuoteReply } from '@rampart/contracts';
-import { parseAbiItem, type Address, type Hex } from 'viem';
+import { createTestClient, createWalletClient, erc20Abi, http, parseAbiItem, type Address, type Hex } from 'viem';
+import { hardhat } from 'viem/chains';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdmin } from '../../src/admin/run-admin';
 import { manualClock, systemClock } from '../../src/lib/clock';
@@ -20,7 +21,14 @@ import { createTransferKit, type TransferKit } from '../kits/transfer-test-kit';
 import { START, XRPL_ADDRESS } from '../kits/ramp-test-fixtures';
 import { testConfig } from '../helpers';
 import { wholeUnits } from '../../src/admin/hot-wallets';
-import { startLocalEvmSetup, startSwitchableRpcProxy, type LocalEvmSetup, type SwitchableRpcProxy } from './local-node';
+import {
+  DEPLOYER_KEY,
+  TEST_STABLECOIN_ABI,
+  startLocalEvmSetup,
+  startSwitchableRpcProxy,
+  type LocalEvmSetup,
+  type SwitchableRpcProxy,
+} from './local-node';
 
 // The app built by the composition root with Ethereum configured for a local node (Hardhat's network): buys on
 // Ethereum are real ERC-20 transfers through the orders flow, every other network stays on the sandbox.
@@ -643,6 +651,57 @@ describe('EVM settlement wired by configuration', () => {
     expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'completed', txHash: sent.txHash });
   });
 
+  it('a hot wallet short of the token, then of gas: the order waits, nothing lands; once funded it is delivered once', async () => {
+    const chain = { ...hardhat, id: setup.node.chainId, rpcUrls: { default: { http: [setup.node.rpcUrl] } } };
+    const transport = http(setup.node.rpcUrl);
+    const hot = createWalletClient({ chain, transport, account: privateKeyToAccount(setup.hotWalletKey) });
+    const deployer = createWalletClient({ chain, transport, account: privateKeyToAccount(DEPLOYER_KEY) });
+    const testClient = createTestClient({ chain, transport, mode: 'hardhat' });
+    const to = freshAddress();
+    const { user, order, minor } = await placeBuy('ethereum', to);
+
+    // Every token of the hot wallet moved out (by its operator, outside the app).
+    const held = await setup.node.balanceOf(setup.token, setup.hotWallet);
+    const parked = await hot.writeContract({
+      address: setup.token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [freshAddress(), held],
+    });
+    await setup.node.client.waitForTransactionReceipt({ hash: parked });
+    const nonce = await hotNonce();
+    // The job's run throws (the queue retries it with back-off): nothing signed, no nonce taken, the order waits.
+    await expect(runDelivery(ctx, order.orderId)).rejects.toThrow();
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    expect(await storedTransfers(order.orderId)).toBe(0);
+    const warned = await admin('hot-wallets');
+    expect(warned.stdout).toMatch(/WARNING: ethereum USDC is low: 0 \(below 2000000\)/);
+
+    // Tokens back, but no ether for the gas: the transfer is signed and stored, the node refuses it, the order waits.
+    const minted = await deployer.writeContract({
+      address: setup.token,
+      abi: TEST_STABLECOIN_ABI,
+      functionName: 'mint',
+      args: [setup.hotWallet, held],
+    });
+    await setup.node.client.waitForTransactionReceipt({ hash: minted });
+    const ether = await setup.node.client.getBalance({ address: setup.hotWallet });
+    await testClient.setBalance({ address: setup.hotWallet, value: 0n });
+    await expect(runDelivery(ctx, order.orderId)).rejects.toThrow();
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'funds_received', txHash: null });
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(0n);
+    expect((await admin('hot-wallets')).stdout).toMatch(/WARNING: ethereum ETH is low: 0 \(below 1\.5\)/);
+
+    // Funded again: the next try delivers, once, with the nonce it was given.
+    await testClient.setBalance({ address: setup.hotWallet, value: ether });
+    expect(await runDelivery(ctx, order.orderId)).toBe('moved');
+    expect(await runDelivery(ctx, order.orderId)).toBe('nothing');
+    expect(await orderOf(user.token, order.orderId)).toMatchObject({ status: 'delivering' });
+    expect(await storedTransfers(order.orderId)).toBe(1);
+    expect(await hotNonce()).toBe(nonce + 1);
+    expect(await setup.node.balanceOf(setup.token, to)).toBe(minor);
+  });
+
   // Last: it starts the queue's workers, which then work every job the tests above left queued.
   it('through the queue: an unreachable node puts the delivery job in retry, shown to the operator; it delivers once when the node is back', async () => {
     const to = freshAddress();
@@ -686,6 +745,15 @@ async function stateOf(orderId: string) {
     [orderId],
   );
   return rows[0];
+}
+
+/** How many transactions the gateway stored for an order (its reference). */
+async function storedTransfers(orderId: string): Promise<number> {
+  const { rows } = await k.t.db.query<{ n: string }>(
+    'SELECT count(*)::text AS n FROM evm_transfers WHERE reference = $1',
+    [orderId],
+  );
+  return Number(rows[0]!.n);
 }
 
 /** runAdmin on the app's own database and providers, its output captured. */
