@@ -10,6 +10,7 @@ import { hardhat } from 'viem/chains';
 import { ConfigError } from '../../src/config';
 import { scanChainDeposits } from '../../src/jobs/chain-deposits';
 import { sweepChainDeposits, type SweptDeposits } from '../../src/jobs/chain-sweeps';
+import { startWorkLoop } from '../../src/jobs/work-loop';
 import { systemClock } from '../../src/lib/clock';
 import { getAccountBalance } from '../../src/modules/ledger';
 import {
@@ -291,6 +292,42 @@ describe('EVM deposit sweeps', () => {
       ['sweep', 2],
     ]);
     await expectRecordsMatchReceipts(address, ['top_up', 'sweep', 'sweep']);
+  });
+
+  it('a deposit credited while a round is under way is swept by the next round', async () => {
+    const { address } = await depositAddress();
+    await deposit(address, 4_000_000n);
+    expect(await sweepWith()).toMatchObject({ waiting: 1 }); // the top-up
+    expect(await sweepWith()).toMatchObject({ waiting: 1 }); // the sweep of 4 USDC, signed and sent
+    expect(await nonceOf(address)).toBe(1);
+    await deposit(address, 1_500_000n);
+    const reports = await sweepUntilDone(address);
+    expect(reports.flatMap((r) => r.swept).map((s) => [s.round, s.amount])).toEqual([
+      [1, 4_000_000n],
+      [2, 1_500_000n],
+    ]);
+    expect(await usdc(address)).toBe(0n);
+    expect(await nonceOf(address)).toBe(2);
+    await expectRecordsMatchReceipts(address, ['top_up', 'sweep', 'sweep']);
+  });
+
+  it("the worker's loop sweeps by itself", async () => {
+    const { address } = await depositAddress();
+    await deposit(address, 6_000_000n);
+    const hotBefore = await usdc(setup.hotWallet);
+    const loop = await startWorkLoop(services, logger);
+    try {
+      // The loop looks every EVM_CONFIRMATION_POLL_SECONDS (1 s here).
+      const deadline = Date.now() + 60_000;
+      while ((await gasRecords(address)).length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      await loop.stop();
+    }
+    expect(await usdc(address)).toBe(0n);
+    expect(await usdc(setup.hotWallet)).toBe(hotBefore + 6_000_000n);
+    await expectRecordsMatchReceipts(address, ['top_up', 'sweep']);
   });
 
   it('without the extended private key nothing is swept; once it is configured, the deposits waiting are', async () => {
