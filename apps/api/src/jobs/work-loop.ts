@@ -45,6 +45,8 @@ export async function startWorkLoop(
       })
       .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
   };
+  // Deposits are swept only by a process given the deposit account's extended private key (decision 092).
+  const sweepsDeposits = services.providers.evmGateway?.sweepsDeposits() ?? false;
   let scanning: Promise<unknown> = Promise.resolve();
   const scan = () => {
     if (stopping) return;
@@ -65,7 +67,6 @@ export async function startWorkLoop(
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'sweeping chain deposits failed, tried again later'));
   };
-  const sweepsDeposits = services.providers.evmGateway?.sweepsDeposits() ?? false;
   sweep();
   const timer = setInterval(sweep, config.workerSweepSeconds * 1000);
   timer.unref();
