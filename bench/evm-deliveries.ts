@@ -108,6 +108,7 @@ try {
         tokens: [{ asset: 'USDC', contract: setup.token }],
         lowBalance: {},
         depositXpub: null,
+        depositXprv: null,
         replaceAfterSeconds: 300,
       },
     ],

@@ -1,8 +1,9 @@
 // `npm run evm:local`: the app on a local EVM chain (docs/decisions/085-evm-networks-by-configuration.md and 087).
 // It starts Hardhat's network from npm, deploys the test stablecoin as USDC (6 decimals), funds a fresh hot wallet,
 // makes a fresh deposit account key, and runs `npm start` on a fresh embedded database with Ethereum configured for
-// that chain: buys on Ethereum are real ERC-20 transfers, sells by deposit real transfers in. Every run starts a new
-// chain and a new database. Stop it with Ctrl-C.
+// that chain: buys on Ethereum are real ERC-20 transfers, sells by deposit real transfers in, swept into the hot wallet
+// once credited (docs/decisions/092-evm-deposit-sweeps.md). Every run starts a new chain and a new database. Stop it
+// with Ctrl-C.
 //
 // `npm run evm:local -- send <address> <amount>`, from a second terminal while it runs: a wallet of your own sends
 // `amount` USDC to `address` (a sell order's deposit address, say) on that chain.
@@ -67,7 +68,7 @@ async function run(): Promise<void> {
     STATE,
     JSON.stringify({ rpcUrl: setup.node.rpcUrl, chainId: setup.node.chainId, token: setup.token } satisfies State),
   );
-  // The deposit addresses' private side: the app never reads it; whoever sweeps the deposits keeps it.
+  // The deposit addresses' private side, kept beside the database too, for a look at the addresses with a wallet.
   await writeFile(path.join(dataDir, 'deposit-account.xprv'), `${account.privateExtendedKey}\n`, { mode: 0o600 });
   process.stderr.write(
     [
@@ -87,6 +88,8 @@ async function run(): Promise<void> {
     EVM_ETHEREUM_HOT_WALLET_KEY: setup.hotWalletKey,
     EVM_ETHEREUM_TOKENS: `USDC=${setup.token}`,
     EVM_ETHEREUM_DEPOSIT_XPUB: account.publicExtendedKey,
+    // The app works its own jobs here, so it sweeps: in production only the worker's environment has this key.
+    EVM_ETHEREUM_DEPOSIT_XPRV: account.privateExtendedKey,
     EVM_CONFIRMATION_POLL_SECONDS: '2',
     // USDC is switched off for buying by default (document 2's flags): on here, where it is the chain's token.
     FEATURE_FLAGS: process.env.FEATURE_FLAGS ?? JSON.stringify({ assetsDisabledForBuyingAndTrading: ['ust', 'xlm'] }),

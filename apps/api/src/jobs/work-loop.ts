@@ -3,6 +3,7 @@ import { sweepDueOrders } from '../modules/orders';
 import { sweepDueTransfers } from '../modules/transfers';
 import type { Services } from '../services';
 import { scanChainDeposits } from './chain-deposits';
+import { sweepChainDeposits } from './chain-sweeps';
 
 export interface WorkLoop {
   /** No new sweep starts and the one running finishes; the owner then stops the queue (its jobs in hand finish). */
@@ -15,7 +16,9 @@ export interface WorkLoop {
  * 024), when it starts and every WORKER_SWEEP_SECONDS. The sweep is the safety net behind the queue: a job claimed by
  * a process that died comes back only when the queue expires it, and work that fell due while no worker ran is taken
  * up within one sweep period of a start. Settling twice is harmless (each step locks its row and checks its state).
- * With a real EVM gateway it also reads the chains' deposits every EVM_CONFIRMATION_POLL_SECONDS.
+ * With a real EVM gateway it also reads the chains' deposits every EVM_CONFIRMATION_POLL_SECONDS and, where the deposit
+ * account's extended private key is configured (the worker's environment only), sweeps them into the hot wallet
+ * (decision 092).
  */
 export async function startWorkLoop(
   services: Pick<Services, 'db' | 'clock' | 'jobs' | 'config' | 'orders' | 'providers'>,
@@ -42,6 +45,8 @@ export async function startWorkLoop(
       })
       .catch((error: unknown) => logger.error({ err: error }, 'order sweep failed'));
   };
+  // Deposits are swept only by a process given the deposit account's extended private key (decision 092).
+  const sweepsDeposits = services.providers.evmGateway?.sweepsDeposits() ?? false;
   let scanning: Promise<unknown> = Promise.resolve();
   const scan = () => {
     if (stopping) return;
@@ -50,7 +55,17 @@ export async function startWorkLoop(
       .then((done) => {
         if (done && done.credited > 0) logger.info(done, 'credited chain deposits');
       })
-      .catch((error: unknown) => logger.warn({ err: error }, 'reading chain deposits failed, tried again later'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'reading chain deposits failed, tried again later'))
+      .then(() => (stopping || !sweepsDeposits ? null : sweepChainDeposits(services, logger)))
+      .then((done) => {
+        if (done && (done.swept.length > 0 || done.feesRecorded > 0)) {
+          logger.info(
+            { swept: done.swept.map((s) => ({ ...s, amount: s.amount.toString() })), feesRecorded: done.feesRecorded },
+            'swept chain deposits into the hot wallet',
+          );
+        }
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'sweeping chain deposits failed, tried again later'));
   };
   sweep();
   const timer = setInterval(sweep, config.workerSweepSeconds * 1000);

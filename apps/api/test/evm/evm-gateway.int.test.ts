@@ -34,6 +34,7 @@ beforeAll(async () => {
     tokens: [{ asset: 'USDC', contract: setup.token }],
     lowBalance: {},
     depositXpub: null,
+    depositXprv: null,
     replaceAfterSeconds: 300,
   };
 });

@@ -35,3 +35,5 @@ export function userAccount(userGuid: string, asset: AssetCode): string {
 
 export const WORLD_BANK = 'world:bank';
 export const PLATFORM_FEES = 'platform:fees';
+/** What the platform pays the networks itself: the gas of sweeping deposits into the hot wallet (decision 092). */
+export const PLATFORM_NETWORK_FEES = 'platform:network_fees';

@@ -1,6 +1,6 @@
 /**
  * The assets the ledger knows and their decimals (minor units per unit = 10^decimals). Migration 0007 seeds the
- * USD and USDC into ledger_assets, 0014 the rest; the integration test compares the two.
+ * USD and USDC into ledger_assets, 0014 the ramp catalogue's, 0032 AVAX and ONE; the integration test compares the two.
  */
 export const LEDGER_ASSETS = {
   USD: { decimals: 2 },
@@ -16,6 +16,9 @@ export const LEDGER_ASSETS = {
   XRP: { decimals: 6 },
   XLM: { decimals: 7 },
   SOL: { decimals: 9 },
+  // Migration 0032: the native coins of Avalanche and Harmony, in which the EVM sweeps' gas is recorded.
+  AVAX: { decimals: 18 },
+  ONE: { decimals: 18 },
 } as const satisfies Record<string, { decimals: number }>;
 
 export type AssetCode = keyof typeof LEDGER_ASSETS;

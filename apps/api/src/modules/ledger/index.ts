@@ -8,7 +8,7 @@ export const LEDGER_TRANSACTION_OPTIONS: TransactionOptions = { retries: 5 };
 
 export { toMinorUnits, fromMinorUnits, AmountError } from './amount';
 export { LEDGER_ASSETS, ALWAYS_LISTED_ASSETS, isAssetCode, assetDecimals, type AssetCode } from './assets';
-export { userAccount, parseAccountName, WORLD_BANK, PLATFORM_FEES } from './account-names';
+export { userAccount, parseAccountName, WORLD_BANK, PLATFORM_FEES, PLATFORM_NETWORK_FEES } from './account-names';
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors';
 export { postTransaction, type PostTransactionInput, type PostedTransaction } from './post-transaction';
 export type { Posting, Metadata } from './postings';

@@ -1,9 +1,16 @@
 import { inspect } from 'node:util';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { mnemonicToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { depositAddressAt, EvmConfigError, HotWalletKey, parseEvmGatewayConfig, toMinorUnits } from './evm';
+import {
+  DepositAccountKey,
+  depositAddressAt,
+  EvmConfigError,
+  HotWalletKey,
+  parseEvmGatewayConfig,
+  toMinorUnits,
+} from './evm';
 
 const KEY = `0x${'5a'.repeat(32)}`;
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -122,5 +129,74 @@ describe('deposit addresses from an extended public key', () => {
     expect(refused.message).not.toContain(xprv.slice(4, 20));
     const junk = errorOf(() => parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_DEPOSIT_XPUB: 'xpub-secret-junk' }));
     expect(junk.message).toBe('EVM_ETHEREUM_DEPOSIT_XPUB must be an extended public key (xpub...)');
+  });
+});
+
+describe("the deposit account's extended private key (sweeps)", () => {
+  const mnemonic = 'test test test test test test test test test test test junk';
+  const accountKey = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'");
+  const xpub = accountKey.publicExtendedKey;
+  const xprv = accountKey.privateExtendedKey;
+  const other = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/1'");
+
+  it('is optional: without it nothing is swept', () => {
+    expect(parseEvmGatewayConfig({ ...env, EVM_ETHEREUM_DEPOSIT_XPUB: xpub })[0]!.depositXprv).toBeNull();
+  });
+
+  it('signs for each deposit address the public key derives, and is never shown', () => {
+    const [ethereum] = parseEvmGatewayConfig({
+      ...env,
+      EVM_ETHEREUM_DEPOSIT_XPUB: xpub,
+      EVM_ETHEREUM_DEPOSIT_XPRV: xprv,
+    });
+    const key = ethereum!.depositXprv!;
+    expect(key).toBeInstanceOf(DepositAccountKey);
+    for (const index of [0, 3]) {
+      expect(privateKeyToAccount(key.addressKey(index)).address).toBe(depositAddressAt(ethereum!.depositXpub!, index));
+    }
+    const secret = accountKey.privateKey!;
+    const secretHex = Buffer.from(secret).toString('hex');
+    // (The public HDKey's own toJSON throws without a private key: the configuration is shown without it.)
+    const shown = [
+      JSON.stringify({ ...ethereum, depositXpub: null }),
+      inspect(ethereum, { depth: 8 }),
+      String(key),
+      `${key}`,
+    ];
+    for (const text of shown) {
+      expect(text).not.toContain(xprv.slice(4, 40));
+      expect(text).not.toContain(secretHex.slice(0, 16));
+      expect(text).not.toContain(key.addressKey(0).slice(2, 18));
+    }
+    expect(JSON.stringify(key)).toBe('"[redacted]"');
+    expect(inspect(key)).toBe('DepositAccountKey([redacted])');
+  });
+
+  it('must derive the configured public key, be private, and come with it; errors name the variable only', () => {
+    const cases: [Record<string, string>, string][] = [
+      [
+        { EVM_ETHEREUM_DEPOSIT_XPUB: xpub, EVM_ETHEREUM_DEPOSIT_XPRV: other.privateExtendedKey },
+        'EVM_ETHEREUM_DEPOSIT_XPRV does not belong to EVM_ETHEREUM_DEPOSIT_XPUB: it derives another public key',
+      ],
+      [
+        { EVM_ETHEREUM_DEPOSIT_XPUB: xpub, EVM_ETHEREUM_DEPOSIT_XPRV: xpub },
+        'EVM_ETHEREUM_DEPOSIT_XPRV must be an extended private key (xprv...), not a public one',
+      ],
+      [
+        { EVM_ETHEREUM_DEPOSIT_XPUB: xpub, EVM_ETHEREUM_DEPOSIT_XPRV: `${xprv.slice(0, -4)}abcd` },
+        'EVM_ETHEREUM_DEPOSIT_XPRV must be an extended private key (xprv...)',
+      ],
+      [
+        { EVM_ETHEREUM_DEPOSIT_XPRV: xprv },
+        'EVM_ETHEREUM_DEPOSIT_XPRV needs EVM_ETHEREUM_DEPOSIT_XPUB, the public key it belongs to',
+      ],
+    ];
+    for (const [change, message] of cases) {
+      const error = errorOf(() => parseEvmGatewayConfig({ ...env, ...change }));
+      expect(error).toBeInstanceOf(EvmConfigError);
+      expect(error.message).toBe(message);
+      expect(error.message).not.toContain(xprv.slice(4, 40));
+      expect(error.message).not.toContain(other.privateExtendedKey.slice(4, 40));
+    }
   });
 });

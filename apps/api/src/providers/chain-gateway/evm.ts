@@ -53,6 +53,32 @@ export class HotWalletKey {
   }
 }
 
+/**
+ * The deposit account's extended private key (the private side of DEPOSIT_XPUB), which signs the sweeps: held, never
+ * shown. It prints, logs and serialises as `[redacted]`.
+ */
+export class DepositAccountKey {
+  readonly #key: HDKey;
+  constructor(key: HDKey) {
+    this.#key = key;
+  }
+  /** The private key of the deposit address at `index` (0/index, as depositAddressAt derives it). */
+  addressKey(index: number): Hex {
+    const child = this.#key.deriveChild(0).deriveChild(index);
+    if (!child.privateKey) throw new Error('the extended key has no private key');
+    return toHex(child.privateKey);
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return 'DepositAccountKey([redacted])';
+  }
+}
+
 export interface EvmTokenConfig {
   /** The catalogue's asset code (USDC, USDT...). */
   asset: string;
@@ -73,6 +99,11 @@ export interface EvmNetworkConfig {
    * at 0/i; null when the network takes no deposits. The private side stays with whoever sweeps.
    */
   depositXpub: HDKey | null;
+  /**
+   * `EVM_<NETWORK>_DEPOSIT_XPRV`: the private side of `depositXpub`, set in the worker's environment only; with it the
+   * worker sweeps deposits into the hot wallet (docs/decisions/092-evm-deposit-sweeps.md). Null: nothing is swept.
+   */
+  depositXprv: DepositAccountKey | null;
   /**
    * Below these balances the hot wallet is reported low (the operations' warning): by asset code (a token's, or the
    * network's native coin's for the gas), a decimal amount of whole units.
@@ -145,6 +176,32 @@ function hotWalletKeyOf(env: Record<string, string | undefined>, prefix: string)
   }
 }
 
+/**
+ * `<prefix>DEPOSIT_XPRV`, optional: an extended private key that must derive exactly the configured DEPOSIT_XPUB. An
+ * error names the variable, never the key.
+ */
+function depositXprvOf(
+  env: Record<string, string | undefined>,
+  prefix: string,
+  xpub: HDKey | null,
+): DepositAccountKey | null {
+  const name = `${prefix}DEPOSIT_XPRV`;
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return null;
+  if (!xpub) throw new EvmConfigError(`${name} needs ${prefix}DEPOSIT_XPUB, the public key it belongs to`);
+  let key: HDKey;
+  try {
+    key = HDKey.fromExtendedKey(raw);
+  } catch {
+    throw new EvmConfigError(`${name} must be an extended private key (xprv...)`);
+  }
+  if (!key.privateKey) throw new EvmConfigError(`${name} must be an extended private key (xprv...), not a public one`);
+  if (key.publicExtendedKey !== xpub.publicExtendedKey) {
+    throw new EvmConfigError(`${name} does not belong to ${prefix}DEPOSIT_XPUB: it derives another public key`);
+  }
+  return new DepositAccountKey(key);
+}
+
 /** The default of `EVM_<NETWORK>_REPLACE_AFTER_SECONDS`. */
 export const DEFAULT_REPLACE_AFTER_SECONDS = 300;
 
@@ -153,7 +210,8 @@ export const DEFAULT_REPLACE_AFTER_SECONDS = 300;
  * `EVM_<NETWORK>_RPC_URL`, `EVM_<NETWORK>_CHAIN_ID`, `EVM_<NETWORK>_CONFIRMATIONS`, `EVM_<NETWORK>_HOT_WALLET_KEY`
  * (0x and 64 hex digits) or `EVM_<NETWORK>_HOT_WALLET_KEYSTORE` (a v3 keystore file, with `..._PASSWORD` or
  * `..._PASSWORD_FILE`) and `EVM_<NETWORK>_TOKENS` (`USDC=0x...,USDT=0x...`); optionally
- * `EVM_<NETWORK>_REPLACE_AFTER_SECONDS` (default 300). An error names the variable, never a key's value. No
+ * `EVM_<NETWORK>_REPLACE_AFTER_SECONDS` (default 300), `EVM_<NETWORK>_DEPOSIT_XPUB` and, in the worker,
+ * `EVM_<NETWORK>_DEPOSIT_XPRV`. An error names the variable, never a key's value. No
  * EVM_NETWORKS: no network.
  */
 export function parseEvmGatewayConfig(env: Record<string, string | undefined>): EvmNetworkConfig[] {
@@ -217,6 +275,7 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       // A private extended key would put spending keys in the API: refused, and never echoed.
       if (depositXpub.privateKey) throw new EvmConfigError(`${prefix}DEPOSIT_XPUB must be a public key, not xprv`);
     }
+    const depositXprv = depositXprvOf(env, prefix, depositXpub);
     return {
       network,
       rpcUrl,
@@ -226,6 +285,7 @@ export function parseEvmGatewayConfig(env: Record<string, string | undefined>): 
       tokens,
       lowBalance,
       depositXpub,
+      depositXprv,
       replaceAfterSeconds:
         (env[`${prefix}REPLACE_AFTER_SECONDS`]?.trim() ?? '') === ''
           ? DEFAULT_REPLACE_AFTER_SECONDS
@@ -332,7 +392,70 @@ export interface EvmChainGateway extends ChainGateway {
    * blocks first (the caller then credits nothing).
    */
   claimDepositBatch(tx: Queryable, batch: EvmDepositBatch): Promise<boolean>;
+  /** Whether a network has the deposit account's extended private key (DEPOSIT_XPRV): only then is anything swept. */
+  sweepsDeposits(): boolean;
+  /**
+   * One look at every due sweep (docs/decisions/092-evm-deposit-sweeps.md): tops up a deposit address's gas from the
+   * hot wallet, sweeps its tokens into the hot wallet, follows each to its receipt. Writes in its own transactions:
+   * the caller holds none. Reports the gas spent and not yet recorded: the caller posts each and claims it.
+   */
+  sweep(): Promise<EvmSweepReport>;
+  /** Marks a gas record posted, in the caller's transaction: false when another process recorded it first. */
+  claimSweepFee(tx: Queryable, fee: EvmSweepFee): Promise<boolean>;
 }
+
+/** A sweep round that found its receipt: `amount` of the token went from the deposit address to the hot wallet. */
+export interface EvmSweep {
+  network: string;
+  address: Address;
+  asset: string;
+  round: number;
+  /** Minor units of the token. */
+  amount: bigint;
+  txHash: Hex;
+  /** False when the token's transfer reverted (its gas was still spent). */
+  ok: boolean;
+}
+
+/** The gas one sweep transaction spent (gasUsed x effectiveGasPrice), in the network's native coin. */
+export interface EvmSweepFee {
+  network: string;
+  /** ETH, AVAX, ONE. */
+  nativeAsset: string;
+  txHash: Hex;
+  /** The deposit address swept. */
+  address: Address;
+  /** The token swept. */
+  asset: string;
+  round: number;
+  /** `top_up`: the hot wallet's gas sent to the address; `sweep`: the token's transfer to the hot wallet. */
+  step: 'top_up' | 'sweep';
+  /** A top-up: the native coin sent (wei); a sweep: the token's minor units swept. */
+  amount: bigint;
+  /** Wei (or the native coin's 18-decimal unit). */
+  fee: bigint;
+}
+
+export interface EvmSweepReport {
+  swept: EvmSweep[];
+  /** Rounds waiting for a receipt (a top-up's or a sweep's). */
+  waiting: number;
+  /** Rounds that failed this look (node down, a refused broadcast): tried again at the next. */
+  failed: { network: string; address: Address; asset: string; reason: string }[];
+  /** Gas spent and not yet posted to the ledger. */
+  fees: EvmSweepFee[];
+}
+
+type FeeRow = {
+  network: string;
+  tx_hash: string;
+  address: string;
+  asset: string;
+  round: number;
+  step: 'top_up' | 'sweep';
+  amount: string;
+  fee: string;
+};
 
 export interface HotWalletBalance {
   network: string;
@@ -360,10 +483,42 @@ interface Network {
   client: PublicClient;
   account: PrivateKeyAccount;
   decimals: Map<string, number>;
+  /** The deposit addresses' keys, derived from the extended private key when a sweep or its replacement signs. */
+  signers: Map<string, PrivateKeyAccount>;
 }
+
+/** One transaction to sign and store under a reference: a token `transfer`, or the native coin when `token` is null. */
+interface TransferSpec {
+  reference: string;
+  /** The signer: the hot wallet, or a deposit address (a sweep). Its nonces are ordered under its evm_senders row. */
+  from: PrivateKeyAccount;
+  /** The token's asset code, or the native coin's. */
+  asset: string;
+  token: Address | null;
+  recipient: Address;
+  amount: bigint;
+  /**
+   * A delivery's reference must come back with its own amount; a sweep's step takes what its first signer stored
+   * (the amounts read from the chain can differ between two workers, the step is still one transaction).
+   */
+  exactAmount: boolean;
+  /** The most the transaction may spend on gas (a deposit address holds only its top-up): caps the fee. */
+  gasBudget?: bigint;
+  /** Runs under the sender's lock before a new transaction is signed; false signs nothing (prepare returns null). */
+  stillWanted?: (tx: Queryable) => Promise<boolean>;
+}
+
+/** A deposit address's sweep round, due: its token balance goes to the hot wallet. */
+type SweepRow = {
+  address: string;
+  asset: string;
+  round: number;
+  derivation_index: string | number;
+};
 
 type TransferRow = {
   reference: string;
+  sender: string;
   nonce: string | number;
   asset: string;
   recipient: string;
@@ -371,7 +526,10 @@ type TransferRow = {
   raw_tx: string;
   tx_hash: string;
   broadcast_at: Date | null;
+  signed_at: Date;
 };
+
+const TRANSFER_COLUMNS = 'reference, sender, nonce, asset, recipient, amount, raw_tx, tx_hash, broadcast_at, signed_at';
 
 function toStored(network: string, row: TransferRow): StoredTransfer {
   return {
@@ -418,6 +576,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         client: createPublicClient({ transport: http(config.rpcUrl, { retryCount: 1 }) }),
         account: privateKeyToAccount(config.hotWalletKey.reveal()),
         decimals: new Map(),
+        signers: new Map(),
       },
     ]),
   );
@@ -440,15 +599,18 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     return decimals;
   }
 
-  /** The stored transaction of a reference, or a new one signed and stored under the wallet's lock. */
+  /**
+   * The stored transaction of a reference, or a new one signed and stored under the sender's lock (a delivery, a
+   * sweep's gas top-up from the hot wallet, a sweep from a deposit address: one path, one nonce order per sender).
+   * Null when `spec.stillWanted` says no.
+   */
   async function prepare(
     network: Network,
-    token: EvmTokenConfig,
-    input: DeliverInput,
-    recipient: Address,
-  ): Promise<{ transfer: StoredTransfer; fresh: boolean; broadcast: boolean }> {
-    const { config, client, account } = network;
-    const sender = account.address.toLowerCase();
+    spec: TransferSpec,
+  ): Promise<{ transfer: StoredTransfer; fresh: boolean; broadcast: boolean; amount: bigint } | null> {
+    const { config, client } = network;
+    const { from, recipient, token } = spec;
+    const sender = from.address.toLowerCase();
     return db.transaction(async (tx: Queryable) => {
       await tx.query('INSERT INTO evm_senders (network, sender) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
         config.network,
@@ -459,41 +621,58 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         [config.network, sender],
       );
       const { rows: existing } = await tx.query<TransferRow>(
-        `SELECT reference, nonce, asset, recipient, amount, raw_tx, tx_hash, broadcast_at
-           FROM evm_transfers WHERE network = $1 AND reference = $2`,
-        [config.network, input.reference],
+        `SELECT ${TRANSFER_COLUMNS} FROM evm_transfers WHERE network = $1 AND reference = $2`,
+        [config.network, spec.reference],
       );
       const found = existing[0];
       if (found) {
         if (
-          found.asset !== token.asset ||
+          found.asset !== spec.asset ||
+          found.sender !== sender ||
           found.recipient !== recipient.toLowerCase() ||
-          BigInt(found.amount) !== input.amount
+          (spec.exactAmount && BigInt(found.amount) !== spec.amount)
         ) {
-          throw new Error(`Reference ${input.reference} was already delivered on ${config.network} with other terms`);
+          throw new Error(`Reference ${spec.reference} was already delivered on ${config.network} with other terms`);
         }
-        return { transfer: toStored(config.network, found), fresh: false, broadcast: found.broadcast_at !== null };
+        return {
+          transfer: toStored(config.network, found),
+          fresh: false,
+          broadcast: found.broadcast_at !== null,
+          amount: BigInt(found.amount),
+        };
       }
+      if (spec.stillWanted && !(await spec.stillWanted(tx))) return null;
       // The node's pending count covers transactions sent outside this database; the stored next nonce covers
       // transactions stored here and not broadcast yet. The larger one is free.
-      const pending = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const pending = await client.getTransactionCount({ address: from.address, blockTag: 'pending' });
       const nonce = Math.max(Number(locked[0]!.next_nonce), pending);
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, input.amount] });
-      const [fees, gas] = await Promise.all([
+      const call = token
+        ? {
+            to: token,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, spec.amount] }),
+            value: 0n,
+          }
+        : { to: recipient, data: undefined, value: spec.amount };
+      const [fees, estimate] = await Promise.all([
         client.estimateFeesPerGas({ chain: null, type: 'eip1559' }),
-        client.estimateGas({ account: account.address, to: token.contract, data }),
+        client.estimateGas({ account: from.address, ...call }),
       ]);
-      const rawTx = await account.signTransaction({
+      // A margin over the estimate: the estimate ran against the latest block, not the one that will hold it.
+      const gas = (estimate * 12n) / 10n;
+      let { maxFeePerGas, maxPriorityFeePerGas } = fees;
+      if (spec.gasBudget !== undefined && gas * maxFeePerGas > spec.gasBudget) {
+        // What the address holds is all it can pay: offered, it lands when the market's fee allows.
+        maxFeePerGas = spec.gasBudget / gas;
+        if (maxPriorityFeePerGas > maxFeePerGas) maxPriorityFeePerGas = maxFeePerGas;
+      }
+      const rawTx = await from.signTransaction({
         type: 'eip1559',
         chainId: config.chainId,
         nonce,
-        to: token.contract,
-        data,
-        value: 0n,
-        // A margin over the estimate: the estimate ran against the latest block, not the one that will hold it.
-        gas: (gas * 12n) / 10n,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...call,
+        gas,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
       });
       const txHash = keccak256(rawTx);
       const signedAt = clock.now();
@@ -503,30 +682,58 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           config.network,
-          input.reference,
+          spec.reference,
           sender,
           nonce,
-          token.asset,
-          token.contract.toLowerCase(),
+          spec.asset,
+          token ? token.toLowerCase() : null,
           recipient.toLowerCase(),
-          input.amount.toString(),
+          spec.amount.toString(),
           rawTx,
           txHash,
           signedAt,
         ],
       );
-      await storeVersion(tx, config.network, input.reference, txHash, rawTx, signedAt);
+      await storeVersion(tx, config.network, spec.reference, txHash, rawTx, signedAt);
       await tx.query('UPDATE evm_senders SET next_nonce = $3 WHERE network = $1 AND sender = $2', [
         config.network,
         sender,
         nonce + 1,
       ]);
       return {
-        transfer: { network: config.network, reference: input.reference, nonce, txHash, rawTx },
+        transfer: { network: config.network, reference: spec.reference, nonce, txHash, rawTx },
         fresh: true,
         broadcast: false,
+        amount: spec.amount,
       };
     });
+  }
+
+  /** The key that signs for `sender`: the hot wallet's, or a deposit address's derived from the extended private key. */
+  async function signerFor(network: Network, sender: string): Promise<PrivateKeyAccount> {
+    if (sender.toLowerCase() === network.account.address.toLowerCase()) return network.account;
+    const cached = network.signers.get(sender.toLowerCase());
+    if (cached) return cached;
+    const { rows } = await db.query<{ derivation_index: string | number }>(
+      'SELECT derivation_index FROM evm_deposit_addresses WHERE network = $1 AND address = $2',
+      [network.config.network, sender.toLowerCase()],
+    );
+    if (!rows[0])
+      throw new Error(`${sender} is neither the hot wallet nor a deposit address on ${network.config.network}`);
+    return depositSigner(network, sender, Number(rows[0].derivation_index));
+  }
+
+  function depositSigner(network: Network, address: string, index: number): PrivateKeyAccount {
+    const cached = network.signers.get(address.toLowerCase());
+    if (cached) return cached;
+    const key = network.config.depositXprv;
+    if (!key) throw new EvmConfigError(`${network.config.network} has no DEPOSIT_XPRV: deposits are not swept`);
+    const signer = privateKeyToAccount(key.addressKey(index));
+    if (signer.address.toLowerCase() !== address.toLowerCase()) {
+      throw new Error(`The deposit key at index ${index} does not derive ${address} on ${network.config.network}`);
+    }
+    network.signers.set(address.toLowerCase(), signer);
+    return signer;
   }
 
   /** The network's deposit cursor at its head, unless it has one. */
@@ -597,8 +804,9 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
    * Signs the stored transfer again with its nonce and higher fees when the node's estimate has risen above what it
    * offers; stored (a new version) before it is broadcast, as a first send is. Returns the version to follow.
    */
-  async function replace(network: Network, current: StoredTransfer): Promise<StoredTransfer> {
-    const { config, client, account } = network;
+  async function replace(network: Network, current: StoredTransfer, sender: string): Promise<StoredTransfer> {
+    const { config, client } = network;
+    const account = await signerFor(network, sender);
     const signed = parseTransaction(current.rawTx);
     const offered = { maxFee: signed.maxFeePerGas ?? 0n, tip: signed.maxPriorityFeePerGas ?? 0n };
     const market = await client.estimateFeesPerGas({ chain: null, type: 'eip1559' });
@@ -606,6 +814,11 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     if (market.maxFeePerGas <= offered.maxFee && market.maxPriorityFeePerGas <= offered.tip) return current;
     const maxPriorityFeePerGas = maxOf(market.maxPriorityFeePerGas, bumped(offered.tip));
     const maxFeePerGas = maxOf(maxOf(market.maxFeePerGas, bumped(offered.maxFee)), maxPriorityFeePerGas);
+    if (account !== network.account) {
+      // A deposit address has only its top-up to pay with: a replacement it cannot afford is not signed.
+      const balance = await client.getBalance({ address: account.address });
+      if (signed.gas! * maxFeePerGas + (signed.value ?? 0n) > balance) return current;
+    }
     const replacement = await db.transaction(async (tx: Queryable) => {
       const { rows } = await tx.query<{ tx_hash: string }>(
         'SELECT tx_hash FROM evm_transfers WHERE network = $1 AND reference = $2 FOR UPDATE',
@@ -618,8 +831,8 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         chainId: config.chainId,
         nonce: current.nonce,
         to: signed.to!,
-        data: signed.data!,
-        value: 0n,
+        ...(signed.data ? { data: signed.data } : {}),
+        value: signed.value ?? 0n,
         gas: signed.gas!,
         maxFeePerGas,
         maxPriorityFeePerGas,
@@ -638,6 +851,169 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     await options.afterStore?.(replacement);
     await broadcast(network, replacement);
     return replacement;
+  }
+
+  /**
+   * Follows a stored transfer: the version mined, if any; else its current version is sent again when the node lost
+   * it, and replaced once it waited `replaceAfterSeconds` below the market's fee (decision 088).
+   */
+  async function followStored(network: Network, row: TransferRow): Promise<{ txHash: Hex; mined: boolean }> {
+    const { config } = network;
+    const mined = await minedVersion(network, await versionsOf(network, row.reference));
+    if (mined) return { txHash: mined, mined: true };
+    const current = toStored(config.network, row);
+    if (!(await known(network, current.txHash))) {
+      // The node lost it (a restart, a full pool) or refused it (a replacement it found too cheap): sent again.
+      try {
+        await broadcast(network, current);
+      } catch (error) {
+        if (!(error instanceof EvmBroadcastError)) throw error;
+      }
+    }
+    const waitedMs = clock.now().getTime() - new Date(row.signed_at).getTime();
+    if (waitedMs < config.replaceAfterSeconds * 1000) return { txHash: current.txHash, mined: false };
+    return { txHash: (await replace(network, current, row.sender)).txHash, mined: false };
+  }
+
+  /** The gas a mined transaction spent, kept once per transaction until the caller posts it to the ledger. */
+  async function keepFee(
+    network: Network,
+    txHash: Hex,
+    row: SweepRow,
+    step: 'top_up' | 'sweep',
+    amount: bigint,
+  ): Promise<'success' | 'reverted'> {
+    const receipt = await network.client.getTransactionReceipt({ hash: txHash });
+    await db.query(
+      `INSERT INTO evm_sweep_fees (network, tx_hash, address, asset, round, step, amount, fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [
+        network.config.network,
+        txHash.toLowerCase(),
+        row.address,
+        row.asset,
+        row.round,
+        step,
+        amount.toString(),
+        (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+      ],
+    );
+    return receipt.status;
+  }
+
+  /** The round is over: the next one starts if a deposit came meanwhile. Only the first to finish it moves it. */
+  async function finishRound(network: Network, row: SweepRow): Promise<void> {
+    await db.query(
+      `UPDATE evm_sweeps
+          SET due = again, round = CASE WHEN again THEN round + 1 ELSE round END, again = false, updated_at = now()
+        WHERE network = $1 AND address = $2 AND asset = $3 AND round = $4 AND due`,
+      [network.config.network, row.address, row.asset, row.round],
+    );
+  }
+
+  /**
+   * One look at a due round: follows its sweep transfer to a receipt (then the round is over), else its top-up, else
+   * reads the address's balances and signs the top-up the gas needs, or the sweep. Each step's reference names the
+   * round: whatever the retries, the workers or the crashes, each is signed once.
+   */
+  async function sweepRound(network: Network, row: SweepRow): Promise<EvmSweep | 'waiting' | 'nothing'> {
+    const { config, client, account } = network;
+    const token = config.tokens.find((t) => t.asset === row.asset);
+    if (!token) throw new EvmConfigError(`${row.asset} is no longer a token of ${config.network}`);
+    const address = getAddress(row.address);
+    const round = `${row.address}:${row.asset}:${row.round}`;
+    const references = { topUp: `sweep-gas:${round}`, sweep: `sweep:${round}` };
+    const { rows: stored } = await db.query<TransferRow>(
+      `SELECT ${TRANSFER_COLUMNS} FROM evm_transfers WHERE network = $1 AND reference = ANY($2::text[])`,
+      [config.network, [references.topUp, references.sweep]],
+    );
+    const sweepRow = stored.find((r) => r.reference === references.sweep);
+    const topUpRow = stored.find((r) => r.reference === references.topUp);
+    if (sweepRow) {
+      const followed = await followStored(network, sweepRow);
+      if (!followed.mined) return 'waiting';
+      const amount = BigInt(sweepRow.amount);
+      const status = await keepFee(network, followed.txHash, row, 'sweep', amount);
+      await finishRound(network, row);
+      return {
+        network: config.network,
+        address,
+        asset: row.asset,
+        round: row.round,
+        amount,
+        txHash: followed.txHash,
+        ok: status === 'success',
+      };
+    }
+    if (topUpRow) {
+      const followed = await followStored(network, topUpRow);
+      if (!followed.mined) return 'waiting';
+      await keepFee(network, followed.txHash, row, 'top_up', BigInt(topUpRow.amount));
+    }
+    // What a reorganisation can no longer take (the final depth's balance), and not what a sweep already took.
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const final = head - BigInt(config.confirmations - 1);
+    const balanceAt = (blockNumber?: bigint) =>
+      client.readContract({
+        address: token.contract,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+        ...(blockNumber === undefined ? {} : { blockNumber }),
+      });
+    const [latest, atFinal] = await Promise.all([balanceAt(), balanceAt(final < 0n ? 0n : final)]);
+    const amount = latest < atFinal ? latest : atFinal;
+    if (amount === 0n) {
+      await finishRound(network, row);
+      return 'nothing';
+    }
+    const stillDue = async (tx: Queryable) => {
+      const { rows } = await tx.query(
+        `SELECT 1 FROM evm_sweeps WHERE network = $1 AND address = $2 AND asset = $3 AND round = $4 AND due FOR UPDATE`,
+        [config.network, row.address, row.asset, row.round],
+      );
+      return rows.length === 1;
+    };
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [account.address, amount] });
+    const [fees, estimate, native] = await Promise.all([
+      client.estimateFeesPerGas({ chain: null, type: 'eip1559' }),
+      client.estimateGas({ account: address, to: token.contract, data }),
+      client.getBalance({ address }),
+    ]);
+    // The gas the sweep offers to pay (prepare's margin over the estimate, at the market's maximum fee).
+    const needed = ((estimate * 12n) / 10n) * fees.maxFeePerGas;
+    if (native < needed && !topUpRow) {
+      // Topped up to twice that: the fee may rise before the sweep is signed. From the hot wallet, in its nonce order.
+      const prepared = await prepare(network, {
+        reference: references.topUp,
+        from: account,
+        asset: EVM_NATIVE_COINS[config.network] ?? 'ETH',
+        token: null,
+        recipient: address,
+        amount: needed * 2n - native,
+        exactAmount: false,
+        stillWanted: stillDue,
+      });
+      if (!prepared) return 'waiting';
+      if (prepared.fresh) await options.afterStore?.(prepared.transfer);
+      await broadcast(network, prepared.transfer);
+      return 'waiting';
+    }
+    const prepared = await prepare(network, {
+      reference: references.sweep,
+      from: depositSigner(network, address, Number(row.derivation_index)),
+      asset: row.asset,
+      token: token.contract,
+      recipient: account.address,
+      amount,
+      exactAmount: false,
+      gasBudget: native,
+      stillWanted: stillDue,
+    });
+    if (!prepared) return 'waiting';
+    if (prepared.fresh) await options.afterStore?.(prepared.transfer);
+    await broadcast(network, prepared.transfer);
+    return 'waiting';
   }
 
   return {
@@ -724,7 +1100,15 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
           `${input.network}: ${token.asset} has ${decimals} decimals on chain, the delivery counts ${input.decimals}`,
         );
       }
-      const prepared = await prepare(network, token, input, getAddress(input.address));
+      const prepared = (await prepare(network, {
+        reference: input.reference,
+        from: network.account,
+        asset: token.asset,
+        token: token.contract,
+        recipient: getAddress(input.address),
+        amount: input.amount,
+        exactAmount: true,
+      }))!;
       if (prepared.fresh) await options.afterStore?.(prepared.transfer);
       // Sent again even when already broadcast: harmless (the node knows it), and it revives a dropped transaction.
       await broadcast(network, prepared.transfer);
@@ -818,6 +1202,86 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         'UPDATE evm_deposit_cursors SET next_block = $3 WHERE network = $1 AND next_block = $2',
         [batch.network, String(batch.fromBlock), String(batch.toBlock + 1n)],
       );
+      if (rowCount !== 1) return false;
+      // Each address and token that received something is due for a sweep (decision 092): a new round when the last
+      // one finished, else the round under way is asked to go again once it is done.
+      const due = new Map(batch.deposits.map((d) => [`${d.address.toLowerCase()} ${d.asset}`, d]));
+      if (due.size > 0) {
+        await tx.query(
+          `INSERT INTO evm_sweeps (network, address, asset)
+             SELECT $1, unnest($2::text[]), unnest($3::text[])
+           ON CONFLICT (network, address, asset) DO UPDATE
+             SET again = evm_sweeps.due,
+                 round = CASE WHEN evm_sweeps.due THEN evm_sweeps.round ELSE evm_sweeps.round + 1 END,
+                 due = true,
+                 updated_at = now()`,
+          [batch.network, [...due.values()].map((d) => d.address.toLowerCase()), [...due.values()].map((d) => d.asset)],
+        );
+      }
+      return true;
+    },
+
+    sweepsDeposits: () => [...networks.values()].some((n) => n.config.depositXprv !== null),
+
+    async sweep() {
+      const report: EvmSweepReport = { swept: [], waiting: 0, failed: [], fees: [] };
+      for (const network of networks.values()) {
+        const { config } = network;
+        if (!config.depositXprv) continue;
+        const { rows } = await db.query<SweepRow>(
+          `SELECT s.address, s.asset, s.round, a.derivation_index
+             FROM evm_sweeps s JOIN evm_deposit_addresses a ON a.network = s.network AND a.address = s.address
+            WHERE s.network = $1 AND s.due
+            ORDER BY s.updated_at, s.address, s.asset`,
+          [config.network],
+        );
+        // One token of an address at a time: its rounds share the address's gas and nonces.
+        const busy = new Set<string>();
+        for (const row of rows) {
+          if (busy.has(row.address)) continue;
+          try {
+            const outcome = await sweepRound(network, row);
+            if (outcome === 'waiting') {
+              busy.add(row.address);
+              report.waiting += 1;
+            } else if (outcome !== 'nothing') report.swept.push(outcome);
+          } catch (error) {
+            busy.add(row.address);
+            report.failed.push({
+              network: config.network,
+              address: getAddress(row.address),
+              asset: row.asset,
+              reason: shortMessage(error),
+            });
+          }
+        }
+        const { rows: fees } = await db.query<FeeRow>(
+          `SELECT network, tx_hash, address, asset, round, step, amount::text, fee::text FROM evm_sweep_fees
+            WHERE network = $1 AND recorded_at IS NULL ORDER BY created_at, tx_hash`,
+          [config.network],
+        );
+        for (const fee of fees) {
+          report.fees.push({
+            network: fee.network,
+            nativeAsset: EVM_NATIVE_COINS[fee.network] ?? 'ETH',
+            txHash: fee.tx_hash as Hex,
+            address: getAddress(fee.address),
+            asset: fee.asset,
+            round: Number(fee.round),
+            step: fee.step,
+            amount: BigInt(fee.amount),
+            fee: BigInt(fee.fee),
+          });
+        }
+      }
+      return report;
+    },
+
+    async claimSweepFee(tx, fee) {
+      const { rowCount } = await tx.query(
+        `UPDATE evm_sweep_fees SET recorded_at = now() WHERE network = $1 AND tx_hash = $2 AND recorded_at IS NULL`,
+        [fee.network, fee.txHash.toLowerCase()],
+      );
       return rowCount === 1;
     },
 
@@ -840,8 +1304,9 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     async follow({ network: id, txHash }) {
       const network = networkOf(id);
       const { config } = network;
-      const { rows } = await db.query<TransferRow & { signed_at: Date }>(
-        `SELECT t.reference, t.nonce, t.asset, t.recipient, t.amount, t.raw_tx, t.tx_hash, t.broadcast_at, t.signed_at
+      const { rows } = await db.query<TransferRow>(
+        `SELECT t.reference, t.sender, t.nonce, t.asset, t.recipient, t.amount, t.raw_tx, t.tx_hash, t.broadcast_at,
+                t.signed_at
            FROM evm_transfer_versions v
            JOIN evm_transfers t ON t.network = v.network AND t.reference = v.reference
           WHERE v.network = $1 AND v.tx_hash = $2`,
@@ -849,28 +1314,18 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       );
       const row = rows[0];
       if (!row) return txHash;
-      const mined = await minedVersion(network, await versionsOf(network, row.reference));
-      if (mined) return mined;
-      const current = toStored(config.network, row);
-      if (!(await known(network, current.txHash))) {
-        // The node lost it (a restart, a full pool) or refused it (a replacement it found too cheap): sent again.
-        try {
-          await broadcast(network, current);
-        } catch (error) {
-          if (!(error instanceof EvmBroadcastError)) throw error;
-        }
-      }
-      const waitedMs = clock.now().getTime() - new Date(row.signed_at).getTime();
-      if (waitedMs < config.replaceAfterSeconds * 1000) return current.txHash;
-      return (await replace(network, current)).txHash;
+      return (await followStored(network, row)).txHash;
     },
 
     async resumeUnsent() {
       let count = 0;
       for (const network of networks.values()) {
+        // The hot wallet's transactions and the deposit addresses' sweeps, each sender's in its nonce order.
         const { rows } = await db.query<TransferRow>(
-          `SELECT reference, nonce, asset, recipient, amount, raw_tx, tx_hash, broadcast_at
-             FROM evm_transfers WHERE network = $1 AND sender = $2 AND broadcast_at IS NULL ORDER BY nonce`,
+          `SELECT ${TRANSFER_COLUMNS} FROM evm_transfers
+            WHERE network = $1 AND broadcast_at IS NULL
+              AND (sender = $2 OR sender IN (SELECT address FROM evm_deposit_addresses WHERE network = $1))
+            ORDER BY sender, nonce`,
           [network.config.network, network.account.address.toLowerCase()],
         );
         for (const row of rows) {
