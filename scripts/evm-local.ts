@@ -6,7 +6,8 @@
 // with Ctrl-C.
 //
 // `npm run evm:local -- send <address> <amount>`, from a second terminal while it runs: a wallet of your own sends
-// `amount` USDC to `address` (a sell order's deposit address, say) on that chain.
+// `amount` USDC to `address` (a sell order's deposit address, say) on that chain. `npm run evm:local -- balance
+// [address]`: the USDC and ETH an address holds on that chain, the hot wallet's by default.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -14,7 +15,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HDKey } from '@scure/bip32';
-import { createWalletClient, erc20Abi, getAddress, http, isAddress, parseUnits, type Address } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  getAddress,
+  http,
+  isAddress,
+  parseUnits,
+  type Address,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 // Hardhat's first development account (test ether only) is the "customer's own wallet" of `send`.
@@ -27,18 +39,37 @@ interface State {
   rpcUrl: string;
   chainId: number;
   token: Address;
+  hotWallet: Address;
+}
+
+async function runningChain(): Promise<State> {
+  try {
+    return JSON.parse(await readFile(STATE, 'utf8')) as State;
+  } catch {
+    throw new Error('No local chain is running: start `npm run evm:local` first, in another terminal.');
+  }
+}
+
+async function balance(address: string | undefined): Promise<void> {
+  if (address !== undefined && !isAddress(address, { strict: false })) {
+    throw new Error('usage: npm run evm:local -- balance [0x address; the hot wallet when left out]');
+  }
+  const state = await runningChain();
+  const owner = getAddress(address ?? state.hotWallet);
+  const client = createPublicClient({ transport: http(state.rpcUrl) });
+  const [usdc, ether] = await Promise.all([
+    client.readContract({ address: state.token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+    client.getBalance({ address: owner }),
+  ]);
+  const who = address === undefined ? `The hot wallet ${owner}` : owner;
+  process.stdout.write(`${who} holds ${formatUnits(usdc, 6)} USDC and ${formatEther(ether)} ETH\n`);
 }
 
 async function send(address: string | undefined, amount: string | undefined): Promise<void> {
   if (!address || !isAddress(address, { strict: false }) || !amount || !/^\d+(\.\d{1,6})?$/.test(amount)) {
     throw new Error('usage: npm run evm:local -- send <0x address> <amount of USDC, up to 6 decimals>');
   }
-  let state: State;
-  try {
-    state = JSON.parse(await readFile(STATE, 'utf8')) as State;
-  } catch {
-    throw new Error('No local chain is running: start `npm run evm:local` first, in another terminal.');
-  }
+  const state = await runningChain();
   const chain = { ...hardhat, id: state.chainId, rpcUrls: { default: { http: [state.rpcUrl] } } };
   const wallet = createWalletClient({ chain, account: privateKeyToAccount(DEPLOYER_KEY), transport: http() });
   const value = parseUnits(amount, 6);
@@ -66,7 +97,12 @@ async function run(): Promise<void> {
   await mkdir(path.dirname(STATE), { recursive: true });
   await writeFile(
     STATE,
-    JSON.stringify({ rpcUrl: setup.node.rpcUrl, chainId: setup.node.chainId, token: setup.token } satisfies State),
+    JSON.stringify({
+      rpcUrl: setup.node.rpcUrl,
+      chainId: setup.node.chainId,
+      token: setup.token,
+      hotWallet: setup.hotWallet,
+    } satisfies State),
   );
   // The deposit addresses' private side, kept beside the database too, for a look at the addresses with a wallet.
   await writeFile(path.join(dataDir, 'deposit-account.xprv'), `${account.privateExtendedKey}\n`, { mode: 0o600 });
@@ -75,6 +111,7 @@ async function run(): Promise<void> {
       `Chain ${setup.node.chainId} at ${setup.node.rpcUrl}; USDC at ${setup.token}; hot wallet ${setup.hotWallet}.`,
       `Database and the deposit account's private key in ${dataDir}.`,
       'Send USDC to a deposit address from another terminal: npm run evm:local -- send <address> <amount>',
+      'What an address holds (the hot wallet by default): npm run evm:local -- balance [address]',
       '',
     ].join('\n'),
   );
@@ -108,6 +145,7 @@ async function run(): Promise<void> {
 
 try {
   if (process.argv[2] === 'send') await send(process.argv[3], process.argv[4]);
+  else if (process.argv[2] === 'balance') await balance(process.argv[3]);
   else await run();
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -15,7 +15,8 @@ import { freshEmail, newestCode, signUp } from './journeys';
  * The README's `npm run evm:local` (decisions 085 and 087): the app on a local Ethereum chain (Hardhat's network from
  * npm, a test USDC deployed). In a browser a user buys USDC on Ethereum and the tokens arrive at their address in a
  * real transaction; then sells USDC by deposit, sends it from a wallet of their own with the README's `send`
- * command, and the order completes with that transaction's hash.
+ * command, and the order completes with that transaction's hash; the worker then sweeps the deposit into the hot
+ * wallet, as the README's `balance` command shows.
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -71,6 +72,14 @@ async function confirmTrade(page: Page, email: string, previousId: string, butto
   return sent.id;
 }
 
+/** The USDC an address holds (the hot wallet's when left out), as the README's `balance` command prints it. */
+async function usdcHeld(address?: string): Promise<string> {
+  const { stdout } = await run(tsx, ['scripts/evm-local.ts', 'balance', ...(address ? [address] : [])], { cwd: root });
+  const held = / holds ([\d.]+) USDC/.exec(stdout)?.[1];
+  if (held === undefined) throw new Error(`balance printed: ${stdout}`);
+  return held;
+}
+
 /** The order's page, looked at again until it says `status` (the chain's blocks come every 2 s). */
 async function waitForStatus(page: Page, status: string): Promise<void> {
   await expect
@@ -87,7 +96,7 @@ async function waitForStatus(page: Page, status: string): Promise<void> {
 }
 
 describe('trading on a local Ethereum chain (npm run evm:local)', () => {
-  it('a buy of USDC on Ethereum arrives at the address; a sell by deposit completes with the transfer sent to it', async () => {
+  it('a buy of USDC on Ethereum arrives at the address; a sell by deposit completes with the transfer sent to it, swept into the hot wallet', async () => {
     const { context, page, email, lastCode } = await signedInUser();
     const state = JSON.parse(await readFile(path.join(root, 'data/evm-local.json'), 'utf8')) as {
       rpcUrl: string;
@@ -130,11 +139,15 @@ describe('trading on a local Ethereum chain (npm run evm:local)', () => {
     const instructions = page.getByTestId('deposit-instructions');
     const address = /0x[0-9a-fA-F]{40}/.exec((await instructions.textContent()) ?? '')?.[0];
     expect(address).toBeDefined();
+    const hotBefore = await usdcHeld();
     const sent = await run(tsx, ['scripts/evm-local.ts', 'send', address!, '20'], { cwd: root });
     const deposit = /: (0x[0-9a-f]{64})$/m.exec(sent.stdout)?.[1];
     expect(deposit).toBeDefined();
     await waitForStatus(page, 'Completed');
     expect(await page.getByText(deposit!).count()).toBe(1);
+    // The worker sweeps the deposit into the hot wallet (decision 092): the address empties, the wallet grows by 20.
+    await expect.poll(() => usdcHeld(address), { timeout: 120_000, interval: 2_000 }).toBe('0');
+    expect(Number(await usdcHeld())).toBe(Number(hotBefore) + 20);
     await context.close();
   });
 });
