@@ -99,6 +99,8 @@ describe('the EVM gateway configuration', () => {
     const shown = [JSON.stringify(ethereum), inspect(ethereum, { depth: 5 }), String(ethereum!.hotWalletKey)];
     for (const text of shown) expect(text).not.toContain('5a5a5a');
     expect(JSON.stringify(new HotWalletKey(KEY as `0x${string}`))).toBe('"[redacted]"');
+    expect(inspect(new HotWalletKey(KEY as `0x${string}`))).toBe('HotWalletKey([redacted])');
+    expect(Object.values(new HotWalletKey(KEY as `0x${string}`)).join()).not.toContain('5a5a5a');
   });
 });
 

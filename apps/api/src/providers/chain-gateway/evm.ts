@@ -33,14 +33,16 @@ import type { ChainGateway, ConfirmationStatus, DeliverInput, DeliverResult, Dep
  * sharing the database orders them. Confirmations are counted from the receipt's block.
  */
 
-/** A hot wallet's private key: held, never shown. It prints, logs and serialises as `[redacted]`. */
-export class HotWalletKey {
-  readonly #key: Hex;
-  constructor(key: Hex) {
-    this.#key = key;
+/** A secret held by the gateway and never shown: it prints, logs and serialises as `[redacted]`. */
+abstract class Redacted<T> {
+  /** What `inspect` names it (a bundler may rename the class). */
+  protected abstract readonly label: string;
+  readonly #secret: T;
+  constructor(secret: T) {
+    this.#secret = secret;
   }
-  reveal(): Hex {
-    return this.#key;
+  protected get secret(): T {
+    return this.#secret;
   }
   toString(): string {
     return '[redacted]';
@@ -49,33 +51,26 @@ export class HotWalletKey {
     return '[redacted]';
   }
   [inspect.custom](): string {
-    return 'HotWalletKey([redacted])';
+    return `${this.label}([redacted])`;
   }
 }
 
-/**
- * The deposit account's extended private key (the private side of DEPOSIT_XPUB), which signs the sweeps: held, never
- * shown. It prints, logs and serialises as `[redacted]`.
- */
-export class DepositAccountKey {
-  readonly #key: HDKey;
-  constructor(key: HDKey) {
-    this.#key = key;
+/** A hot wallet's private key. */
+export class HotWalletKey extends Redacted<Hex> {
+  protected readonly label = 'HotWalletKey';
+  reveal(): Hex {
+    return this.secret;
   }
+}
+
+/** The deposit account's extended private key (the private side of DEPOSIT_XPUB), which signs the sweeps. */
+export class DepositAccountKey extends Redacted<HDKey> {
+  protected readonly label = 'DepositAccountKey';
   /** The private key of the deposit address at `index` (0/index, as depositAddressAt derives it). */
   addressKey(index: number): Hex {
-    const child = this.#key.deriveChild(0).deriveChild(index);
+    const child = this.secret.deriveChild(0).deriveChild(index);
     if (!child.privateKey) throw new Error('the extended key has no private key');
     return toHex(child.privateKey);
-  }
-  toString(): string {
-    return '[redacted]';
-  }
-  toJSON(): string {
-    return '[redacted]';
-  }
-  [inspect.custom](): string {
-    return 'DepositAccountKey([redacted])';
   }
 }
 
