@@ -7,6 +7,8 @@
 
 /** Digits before the point that an amount may have: far beyond any real amount, and int8 holds about 9.2e18. */
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;
+/** The most minor units an amount may count: the ledger keeps amounts and balances as PostgreSQL's bigint. */
+export const MAX_AMOUNT_MINOR = 2n ** 63n - 1n;
 /** The default limit of readDecimal and decimalToMinor: prices and amounts of up to 18 decimals still fit a bigint. */
 export const MAX_DECIMAL_INTEGER_DIGITS = 18;
 
@@ -21,6 +23,8 @@ export interface DecimalRules {
   decimals: number;
   /** Most digits before the point, leading zeros not counted (default MAX_DECIMAL_INTEGER_DIGITS). */
   maxIntegerDigits?: number;
+  /** Most minor units, in absolute value (an amount: MAX_AMOUNT_MINOR); more is the problem `tooLarge`. */
+  maxMinor?: bigint;
   /** Read a leading minus; otherwise a minus is the problem `negative`. */
   allowNegative?: boolean;
   /** Refuse an amount that is zero ("0", "0.00", "-0") as `zero`. */
@@ -54,6 +58,7 @@ export function readDecimal(text: string, rules: DecimalRules): DecimalReading {
   if (digits.length > (rules.maxIntegerDigits ?? MAX_DECIMAL_INTEGER_DIGITS)) return { ok: false, problem: 'tooLarge' };
   const minor =
     BigInt(digits || '0') * 10n ** BigInt(rules.decimals) + BigInt(fraction.padEnd(rules.decimals, '0') || '0');
+  if (rules.maxMinor !== undefined && minor > rules.maxMinor) return { ok: false, problem: 'tooLarge' };
   return { ok: true, minor: minus ? -minor : minor };
 }
 

@@ -205,7 +205,9 @@ export const RAMP_TICKERS = {
   QUSD: ticker('QUSD', 'QCash USD', 'QUSD', 6, '10'),
   ZUSD: ticker('ZUSD', 'Z.com USD', 'ZUSD', 6, '10'),
   BTC: ticker('BTC', 'Bitcoin', 'BTC', 8, '0.0002'),
-  ETH: ticker('ETH', 'Ether', 'ETH', 18, '0.005'),
+  // Counted in gwei (nine decimals), not wei: an amount of wei overflows the ledger's bigint beyond 9.22 ETH
+  // (docs/decisions/093-ether-in-gwei.md).
+  ETH: ticker('ETH', 'Ether', 'ETH', 9, '0.005'),
   XRP: ticker('XRP', 'XRP', 'XRP', 6, '20'),
   XLM: ticker('XLM', 'Stellar Lumens', 'XLM', 7, '50'),
   SOL: ticker('SOL', 'Solana', 'SOL', 9, '0.1'),

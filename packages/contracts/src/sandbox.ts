@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './kyc-levels';
-import { MAX_AMOUNT_INTEGER_DIGITS } from './money';
+import { MAX_AMOUNT_INTEGER_DIGITS, MAX_AMOUNT_MINOR } from './money';
 
 /**
  * The sandbox calls that open, clear and fund the custodial account (document 2, section 7; R4: sandbox mode only).
@@ -60,6 +60,7 @@ export function sandboxAmountProblem(value: unknown, decimals: number): string |
   if (minus || !/[1-9]/.test(whole + fraction)) return SANDBOX_MESSAGES.amountNotPositive;
   if (fraction.length > decimals) return amountDecimalsMessage(decimals);
   if (whole.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_INTEGER_DIGITS) return SANDBOX_MESSAGES.amountTooLarge;
+  if (BigInt(whole + fraction.padEnd(decimals, '0')) > MAX_AMOUNT_MINOR) return SANDBOX_MESSAGES.amountTooLarge;
   return null;
 }
 

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isAssetCode, LEDGER_TRANSACTION_OPTIONS, PLATFORM_NETWORK_FEES, postTransaction } from '../modules/ledger';
+import {
+  assetDecimals,
+  isAssetCode,
+  LEDGER_TRANSACTION_OPTIONS,
+  PLATFORM_NETWORK_FEES,
+  postTransaction,
+} from '../modules/ledger';
 import { WORLD_CHAIN } from '../modules/transfers';
 import type { EvmSweep } from '../providers/chain-gateway/evm';
 import type { Services } from '../services';
@@ -13,6 +19,12 @@ export interface SweptDeposits {
   waiting: number;
   /** Rounds that failed this look (tried again at the next). */
   failed: number;
+}
+
+/** Wei (the chain's 18 decimals) in the ledger's units of the coin (gwei), rounded up: the platform paid at least that. */
+export function weiInLedgerUnits(wei: bigint, ledgerDecimals: number): bigint {
+  const scale = 10n ** BigInt(18 - ledgerDecimals);
+  return (wei + scale - 1n) / scale;
 }
 
 /**
@@ -43,10 +55,11 @@ export async function sweepChainDeposits(
     if (!isAssetCode(asset)) throw new Error(`${asset} is not an asset of the ledger`);
     await db.transaction(async (tx) => {
       if (!(await gateway.claimSweepFee(tx, fee))) return;
-      if (fee.fee === 0n) return;
+      const amount = weiInLedgerUnits(fee.fee, assetDecimals(asset));
+      if (amount === 0n) return;
       const posted = await postTransaction(tx, {
         idempotencyKey: `evm-sweep-gas:${fee.network}:${fee.txHash.toLowerCase()}`,
-        postings: [{ source: PLATFORM_NETWORK_FEES, destination: WORLD_CHAIN, asset, amount: fee.fee }],
+        postings: [{ source: PLATFORM_NETWORK_FEES, destination: WORLD_CHAIN, asset, amount }],
         metadata: {
           kind: 'evm_sweep_gas',
           network: fee.network,
@@ -55,6 +68,7 @@ export async function sweepChainDeposits(
           step: fee.step,
           asset: fee.asset,
           round: fee.round,
+          gasWei: fee.fee.toString(),
           // A top-up: the native coin sent to the address; a sweep: the token's minor units swept.
           ...(fee.step === 'sweep' ? { amountSwept: fee.amount.toString() } : { topUp: fee.amount.toString() }),
         },

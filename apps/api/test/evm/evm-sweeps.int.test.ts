@@ -173,7 +173,8 @@ async function expectRecordsMatchReceipts(address: Address, steps: string[]): Pr
   expect(records.map((r) => r.step)).toEqual(steps);
   for (const record of records) {
     const receipt = await client().getTransactionReceipt({ hash: record.tx_hash as Hex });
-    expect(BigInt(record.amount)).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
+    // Wei in the ledger's gwei, rounded up (decision 093).
+    expect(BigInt(record.amount)).toBe((receipt.gasUsed * receipt.effectiveGasPrice + 999_999_999n) / 1_000_000_000n);
     expect(record).toMatchObject({ asset: 'ETH', source: 'platform:network_fees', destination: 'world:chain' });
   }
 }

@@ -7,6 +7,7 @@ import {
   SandboxAssetDepositReply,
   belowMinimumDepositMessage,
   validateAddress,
+  SANDBOX_MESSAGES,
 } from '@rampart/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createTransferKit } from '../../../test/kits/transfer-test-kit';
@@ -159,6 +160,37 @@ describe('asset deposits: an address per asset, each chain deposit credited once
       amount: { key: 'assetDeposit.belowMinimum', params: { minimum: '10', ticker: 'USDS' } },
     });
     expect(await held(user.token, 'USDS')).toBe('51.000000');
+    await k.invariants();
+  });
+
+  it('holds Ether in amounts people own: 5 and 5 then 20 ETH make 30, and an amount beyond any balance is a clear 400', async () => {
+    const user = await k.openedUser('0', 'ether-deposits');
+    const body = { network: 'ethereum', assetTicker: 'ETH' };
+    for (const [amount, key] of [
+      ['5', 'ether-1'],
+      ['5', 'ether-2'],
+      ['20', 'ether-3'],
+    ] as const) {
+      const arrived = await arrive(user.token, { ...body, amount }, key);
+      expect(arrived.statusCode, arrived.body).toBe(200);
+    }
+    expect(await held(user.token, 'ETH')).toBe('30.000000000');
+    const funded = await k.t.app.inject({
+      method: 'POST',
+      url: '/api/primetrust-sandbox-asset-deposit',
+      payload: { ...body, amount: '12.5' },
+      headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'ether-4' },
+    });
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect(await held(user.token, 'ETH')).toBe('42.500000000');
+
+    // Ether takes nine decimals (a gwei); an amount no balance can hold is refused as too large, and nothing moves.
+    const fine = await arrive(user.token, { ...body, amount: '1.0000000001' }, 'ether-5');
+    expect(fine.statusCode).toBe(400);
+    const huge = await arrive(user.token, { ...body, amount: '999999999999999' }, 'ether-6');
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(ApiErrorBody.parse(huge.json()).errors?.fields).toEqual({ amount: SANDBOX_MESSAGES.amountTooLarge });
+    expect(await held(user.token, 'ETH')).toBe('42.500000000');
     await k.invariants();
   });
 

@@ -10,7 +10,8 @@ describe('ledger amounts: decimal strings <-> minor units of the asset', () => {
     ['1.000001', 'USDC', 1000001n],
     ['123456789012345.99', 'USD', 12345678901234599n],
     ['0.00000001', 'BTC', 1n],
-    ['1', 'ETH', 10n ** 18n],
+    // Ether in gwei (decision 093): 30 ETH fits a bigint, as 30 ETH in wei would not.
+    ['30', 'ETH', 30n * 10n ** 9n],
   ])('reads %s %s as %s', (text, asset, minor) => {
     expect(toMinorUnits(text, asset)).toBe(minor);
   });
@@ -18,6 +19,10 @@ describe('ledger amounts: decimal strings <-> minor units of the asset', () => {
   it.each([
     ['1.001', 'USD', /^USD takes at most 2 decimals$/],
     ['1.0000001', 'USDC', /^USDC takes at most 6 decimals$/],
+    ['1.0000000001', 'ETH', /^ETH takes at most 9 decimals$/],
+    // 15 digits before the point pass the digits' rule, but not a bigint of minor units.
+    ['999999999999999', 'ETH', /^The amount is too large$/],
+    ['9999999999999', 'USDC', /^The amount is too large$/],
     ['-1.00', 'USD', /^The amount may not be negative$/],
     ['1e3', 'USD', /^"1e3" is not a decimal amount$/],
     [' 1', 'USD', /not a decimal/],

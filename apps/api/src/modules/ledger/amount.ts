@@ -1,4 +1,10 @@
-import { MAX_AMOUNT_INTEGER_DIGITS, minorToDecimal, readDecimal, type DecimalProblem } from '@rampart/contracts';
+import {
+  MAX_AMOUNT_INTEGER_DIGITS,
+  MAX_AMOUNT_MINOR,
+  minorToDecimal,
+  readDecimal,
+  type DecimalProblem,
+} from '@rampart/contracts';
 import { assetDecimals, isAssetCode, type AssetCode } from './assets';
 
 /**
@@ -45,6 +51,7 @@ export function toMinorUnits(
   const reading = readDecimal(value, {
     decimals,
     maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS,
+    maxMinor: MAX_AMOUNT_MINOR,
     allowNegative: options.allowNegative,
   });
   if (!reading.ok) throw new AmountError(problemMessage(reading.problem, value, asset, decimals));

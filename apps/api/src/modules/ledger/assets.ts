@@ -1,6 +1,7 @@
 /**
  * The assets the ledger knows and their decimals (minor units per unit = 10^decimals). Migration 0007 seeds the
- * USD and USDC into ledger_assets, 0014 the ramp catalogue's, 0032 AVAX and ONE; the integration test compares the two.
+ * USD and USDC into ledger_assets, 0014 the ramp catalogue's, 0032 AVAX and ONE, 0033 ETH in gwei;
+ * the integration test compares the two.
  */
 export const LEDGER_ASSETS = {
   USD: { decimals: 2 },
@@ -12,13 +13,15 @@ export const LEDGER_ASSETS = {
   QUSD: { decimals: 6 },
   ZUSD: { decimals: 6 },
   BTC: { decimals: 8 },
-  ETH: { decimals: 18 },
+  // Gwei since migration 0033 (docs/decisions/093-ether-in-gwei.md): wei would overflow a bigint beyond 9.22 ETH.
+  ETH: { decimals: 9 },
   XRP: { decimals: 6 },
   XLM: { decimals: 7 },
   SOL: { decimals: 9 },
-  // Migration 0032: the native coins of Avalanche and Harmony, in which the EVM sweeps' gas is recorded.
-  AVAX: { decimals: 18 },
-  ONE: { decimals: 18 },
+  // Migration 0032: the native coins of Avalanche and Harmony, in which the EVM sweeps' gas is recorded; in gwei
+  // since 0033.
+  AVAX: { decimals: 9 },
+  ONE: { decimals: 9 },
 } as const satisfies Record<string, { decimals: number }>;
 
 export type AssetCode = keyof typeof LEDGER_ASSETS;

@@ -155,12 +155,12 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         idemId: idem(),
       });
       // Bid 2985, ask 3015: $1000 - $2.50 network fee = 997.50; spread ceil(99750 x 30 / (2 x 3015)) = 497 cents;
-      // 99253 cents at the mid 3000 = 0.330843333... ETH, rounded down to the wei.
+      // 99253 cents at the mid 3000 = 0.330843333... ETH, rounded down to the gwei (decision 093).
       expect(q).toMatchObject({
         rate: '3000.00',
         rateAssetTicker: 'ETH',
         totalFees: '7.47',
-        receiveAmount: '0.330843333333333333',
+        receiveAmount: '0.330843333',
       });
       expect(q.fees.map((f) => f.amount)).toEqual(['0.00', '2.50', '4.97']);
       // The address is kept in its checksummed (EIP-55) form.
@@ -350,8 +350,8 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       ],
       [
         'more decimals than ETH has',
-        { ...SELL_ETH, sellAmountTotal: '0.1234567890123456789' },
-        { sellAmountTotal: 'Amount can have at most 18 decimal places' },
+        { ...SELL_ETH, sellAmountTotal: '0.1234567891' },
+        { sellAmountTotal: 'Amount can have at most 9 decimal places' },
       ],
       [
         'instant ACH as the payout (R13)',
@@ -852,7 +852,7 @@ describe('ramp quotes with the HTTP price feed (PRICE_FEED_URL)', () => {
     // ($1000 - $2.50) / 2000 = 0.49875 ETH, no spread.
     expect(RampQuoteReply.parse(res.body).quote).toMatchObject({
       rate: '2000.00',
-      receiveAmount: '0.498750000000000000',
+      receiveAmount: '0.498750000',
       totalFees: '2.50',
     });
   });
