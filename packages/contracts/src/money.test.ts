@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_AMOUNT_INTEGER_DIGITS,
+  MAX_AMOUNT_MINOR,
   decimalToMinor,
   minorToDecimal,
   readDecimal,
@@ -77,6 +78,14 @@ describe('decimal text -> minor units, as on the wire', () => {
     expect(minorOf('999999999999999', LEDGER_USD)).toBe(99999999999999900n);
     expect(problemOf('1234567890123456', LEDGER_USD)).toBe('tooLarge');
     expect(decimalToMinor('1234567890123456', 2)).toBe(123456789012345600n);
+  });
+
+  it('refuses, under maxMinor, an amount whose minor units pass a bigint (the ledger keeps bigints)', () => {
+    const ether = { decimals: 9, maxIntegerDigits: MAX_AMOUNT_INTEGER_DIGITS, maxMinor: MAX_AMOUNT_MINOR };
+    expect(MAX_AMOUNT_MINOR).toBe(9223372036854775807n);
+    expect(minorOf('9223372036.854775807', ether)).toBe(MAX_AMOUNT_MINOR);
+    expect(problemOf('9223372036.854775808', ether)).toBe('tooLarge');
+    expect(problemOf('999999999999999', ether)).toBe('tooLarge');
   });
 
   it('reads a minus only when allowed', () => {

@@ -15,6 +15,9 @@ describe('sandbox amount rule', () => {
     ['1.5', 0, 'Amount can have no decimal places'],
     ['1.0000001', 6, 'Amount can have at most 6 decimal places'],
     ['1000000000000000', 2, 'Amount is too large'],
+    // Within 15 digits, but beyond the ledger's bigint of minor units.
+    ['9223372037', 9, 'Amount is too large'],
+    ['9223372036855', 6, 'Amount is too large'],
   ])('%j with %i decimals: %s', (value, decimals, message) => {
     expect(sandboxAmountProblem(value, decimals)).toBe(message);
   });
@@ -22,6 +25,7 @@ describe('sandbox amount rule', () => {
   it.each([
     ['1', 2],
     ['0.01', 2],
+    ['9223372036', 9],
     [' 7.5 ', 2],
     [12.25, 2],
     ['0001.123456', 6],
