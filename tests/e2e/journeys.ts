@@ -14,12 +14,27 @@ export function freshEmail(): string {
 interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
+  /** What was sent: a code's purpose (sign_in, trade...), or a notice such as order-completed. */
+  template: string;
   text: string;
 }
 
+/** The outbox templates that carry a code (the identity module's code purposes). */
+const CODE_TEMPLATES = new Set([
+  'sign_up',
+  'sign_in',
+  'mfa',
+  'forgot_password',
+  'reauth',
+  'verify_phone',
+  'trade',
+  'withdrawal',
+]);
+
 /**
- * The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. `base`: the
- * app's address, when a journey runs an app of its own.
+ * The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. Notices
+ * are passed over: an order's mail sent after the code ("22.500000 USDC") has six digits too. `base`: the app's
+ * address, when a journey runs an app of its own.
  */
 export async function newestCode(
   to: string,
@@ -29,7 +44,7 @@ export async function newestCode(
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const res = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-    const newest = messages[0];
+    const newest = messages.find((m) => CODE_TEMPLATES.has(m.template));
     const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
     if (newest && code && newest.id !== previousId) return { id: newest.id, code, channel: newest.channel };
     await new Promise((resolve) => setTimeout(resolve, 200));
