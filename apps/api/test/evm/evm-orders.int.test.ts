@@ -241,7 +241,7 @@ describe('EVM settlement wired by configuration', () => {
       logger,
     );
     const error = (await wrongDecimals.catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/ETH at 0x[0-9a-fA-F]{40} has 6 decimals, not 18/);
+    expect(error.message).toMatch(/ETH at 0x[0-9a-fA-F]{40} has 6 decimals, not 9/);
     const chainError = (await wrongChain.catch((e: unknown) => e)) as Error;
     for (const e of [error, chainError]) {
       expect(`${e.message}\n${e.stack}`).not.toContain(setup.hotWalletKey.slice(2));
