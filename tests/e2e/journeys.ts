@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CODE_PURPOSES } from '@rampart/contracts';
 import { baseURL } from './browser';
 
 /** Steps and checks the sign-in journeys share. */
@@ -19,17 +20,8 @@ interface OutboxMessage {
   text: string;
 }
 
-/** The outbox templates that carry a code (the identity module's code purposes). */
-const CODE_TEMPLATES = new Set([
-  'sign_up',
-  'sign_in',
-  'mfa',
-  'forgot_password',
-  'reauth',
-  'verify_phone',
-  'trade',
-  'withdrawal',
-]);
+/** The outbox templates that carry a code: a code's message is named after its purpose. */
+const CODE_TEMPLATES = new Set<string>(CODE_PURPOSES);
 
 /**
  * The newest code sent to `to` (an email or a phone number) that differs from `previousId`; newest first. Notices

@@ -7,6 +7,19 @@ import { ruleSchema } from './rules/zod';
  * from them so that the trade pages do not load the identity rules' phone-number and country lists.
  */
 
+/** What an emailed or texted code is for; the outbox names each code's message after its purpose. */
+export const CODE_PURPOSES = [
+  'sign_up',
+  'sign_in',
+  'mfa',
+  'forgot_password',
+  'reauth',
+  'verify_phone',
+  'trade',
+  'withdrawal',
+] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
 /** 6-digit codes: emailed, SMS and authenticator alike. */
 export const OneTimeCode = ruleSchema(totp);
 

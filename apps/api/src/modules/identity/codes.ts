@@ -1,21 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodePurpose } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { hmacHex } from './signing-key';
 
 /** Emailed and SMS codes (docs/design-brief.md, section 6): 6 digits, single use, 10 minutes, kept as an HMAC. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
-export const CODE_PURPOSES = [
-  'sign_up',
-  'sign_in',
-  'mfa',
-  'forgot_password',
-  'reauth',
-  'verify_phone',
-  'trade',
-  'withdrawal',
-] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export { CODE_PURPOSES } from '@rampart/contracts';
+export type { CodePurpose };
 
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';
 

@@ -602,7 +602,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
   async function prepare(
     network: Network,
     spec: TransferSpec,
-  ): Promise<{ transfer: StoredTransfer; fresh: boolean; broadcast: boolean; amount: bigint } | null> {
+  ): Promise<{ transfer: StoredTransfer; fresh: boolean } | null> {
     const { config, client } = network;
     const { from, recipient, token } = spec;
     const sender = from.address.toLowerCase();
@@ -632,8 +632,6 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         return {
           transfer: toStored(config.network, found),
           fresh: false,
-          broadcast: found.broadcast_at !== null,
-          amount: BigInt(found.amount),
         };
       }
       if (spec.stillWanted && !(await spec.stillWanted(tx))) return null;
@@ -698,10 +696,21 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       return {
         transfer: { network: config.network, reference: spec.reference, nonce, txHash, rawTx },
         fresh: true,
-        broadcast: false,
-        amount: spec.amount,
       };
     });
+  }
+
+  /**
+   * Prepares a transfer (the stored one, or a new one signed and stored) and broadcasts it: sent again even when
+   * already broadcast, which is harmless (the node knows it) and revives a dropped transaction. Null when
+   * `spec.stillWanted` says no.
+   */
+  async function send(network: Network, spec: TransferSpec): Promise<StoredTransfer | null> {
+    const prepared = await prepare(network, spec);
+    if (!prepared) return null;
+    if (prepared.fresh) await options.afterStore?.(prepared.transfer);
+    await broadcast(network, prepared.transfer);
+    return prepared.transfer;
   }
 
   /** The key that signs for `sender`: the hot wallet's, or a deposit address's derived from the extended private key. */
@@ -979,7 +988,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
     const needed = ((estimate * 12n) / 10n) * fees.maxFeePerGas;
     if (native < needed && !topUpRow) {
       // Topped up to twice that: the fee may rise before the sweep is signed. From the hot wallet, in its nonce order.
-      const prepared = await prepare(network, {
+      await send(network, {
         reference: references.topUp,
         from: account,
         asset: EVM_NATIVE_COINS[config.network] ?? 'ETH',
@@ -989,12 +998,9 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         exactAmount: false,
         stillWanted: stillDue,
       });
-      if (!prepared) return 'waiting';
-      if (prepared.fresh) await options.afterStore?.(prepared.transfer);
-      await broadcast(network, prepared.transfer);
       return 'waiting';
     }
-    const prepared = await prepare(network, {
+    await send(network, {
       reference: references.sweep,
       from: depositSigner(network, address, Number(row.derivation_index)),
       asset: row.asset,
@@ -1005,9 +1011,6 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
       gasBudget: native,
       stillWanted: stillDue,
     });
-    if (!prepared) return 'waiting';
-    if (prepared.fresh) await options.afterStore?.(prepared.transfer);
-    await broadcast(network, prepared.transfer);
     return 'waiting';
   }
 
@@ -1095,7 +1098,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
           `${input.network}: ${token.asset} has ${decimals} decimals on chain, the delivery counts ${input.decimals}`,
         );
       }
-      const prepared = (await prepare(network, {
+      const sent = (await send(network, {
         reference: input.reference,
         from: network.account,
         asset: token.asset,
@@ -1104,10 +1107,7 @@ export function createEvmChainGateway(options: EvmGatewayOptions): EvmChainGatew
         amount: input.amount,
         exactAmount: true,
       }))!;
-      if (prepared.fresh) await options.afterStore?.(prepared.transfer);
-      // Sent again even when already broadcast: harmless (the node knows it), and it revives a dropped transaction.
-      await broadcast(network, prepared.transfer);
-      return { ok: true, txHash: prepared.transfer.txHash };
+      return { ok: true, txHash: sent.txHash };
     },
 
     requiredConfirmations: (id) => networkOf(id).config.confirmations,
