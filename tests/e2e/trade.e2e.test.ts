@@ -92,6 +92,14 @@ describe('trading in a browser', () => {
     const tracking = await stranger.newPage();
     await tracking.goto(new URL(trackingHref!, page.url()).toString());
     await tracking.getByText('Status: Completed').waitFor({ timeout: 45_000 });
+    // Every step of the completed order is drawn with the time it happened.
+    const steps = await tracking.getByTestId('timeline').getByRole('listitem').allTextContents();
+    expect(steps.map((step) => step.replace(/[A-Z][a-z]{2} \d.*$/, ''))).toEqual([
+      'Waiting for your payment',
+      'Payment received',
+      'Sending to your address',
+      'Completed',
+    ]);
     expect(await tracking.getByText(/^[0-9A-F]{64}$/).count()).toBe(1);
     await expectNoSeriousAxeViolation(tracking);
     await stranger.close();
@@ -205,6 +213,40 @@ describe('trading in a browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('sells held USDS into the USD balance; the order shows only the steps a sell from holdings goes through', async () => {
+    const email = freshEmail();
+    const { page, context, problems } = await openPage(browser, { width: 1280 });
+    const lastCode = await signUp(page, email);
+    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+    await page.getByLabel('Asset ticker').fill('USDS');
+    await page.getByLabel('Asset amount').fill('30');
+    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
+    await page.getByText('Fund Asset Success').first().waitFor();
+
+    await page.goto('/trade/sell');
+    await page.getByRole('heading', { name: 'Sell', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /From my holdings/ }).check({ force: true });
+    await page.getByLabel('Amount (USDS)').fill('20');
+    await page.getByRole('radio', { name: /USD balance/ }).check({ force: true });
+    await page.getByTestId('estimate-lines').waitFor();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/trade/summary');
+    await page.getByTestId('quote-lines').waitFor();
+    await page.getByRole('button', { name: 'Confirm and sell', exact: true }).click();
+    await confirmWithEmailedCode(page, email, lastCode, 'Verify and sell');
+    await page.getByText('Status: Completed').waitFor({ timeout: 45_000 });
+    // The asset was already held: the order never waited for a deposit, and that step is not drawn as to come.
+    const steps = await page.getByTestId('timeline').getByRole('listitem').allTextContents();
+    expect(steps.map((step) => step.replace(/[A-Z][a-z]{2} \d.*$/, ''))).toEqual([
+      'Deposit received',
+      'Paying you out',
+      'Completed',
+    ]);
+    await expectNoSeriousAxeViolation(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('an expired price is quoted again on the summary, and the order goes through on the new one', async () => {
     const email = freshEmail();

@@ -11,7 +11,14 @@ beforeAll(async () => {
 
 describe('/trade/complete', () => {
   it("reads the caller's order and shows its timeline, the fee of its method and the tracking link", async () => {
-    const placed = order({ paymentMethod: 'primex_ach' });
+    const placed = order({
+      paymentMethod: 'primex_ach',
+      timeline: [
+        { status: 'awaiting_funds', at: '2026-11-23T14:00:00.000Z' },
+        { status: 'funds_received', at: '2026-11-23T15:00:00.000Z' },
+        { status: 'delivering', at: '2026-11-23T15:00:05.000Z' },
+      ],
+    });
     const server = fakeServer({ '/ramp/order-get': () => ({ order: placed, replayed: false }) });
     renderPage(<CompletePage />, server.api, `/trade/complete?order=${placed.orderId}`);
     const timeline = await screen.findByTestId('timeline');
@@ -23,5 +30,41 @@ describe('/trade/complete', () => {
       `/trade/track?tracking_id=${TRACKING_ID}`,
     );
     expect(server.callsTo('/ramp/order-get')[0]?.body).toEqual({ orderId: placed.orderId });
+  });
+
+  // A step the order never had to go through is not drawn as still to come: a sell from holdings starts at
+  // "Deposit received" (the asset is already held), so it never waited for a deposit.
+  it('shows a sell from holdings only the steps it went through, and those still to come', async () => {
+    const placed = order({
+      side: 'sell',
+      status: 'paying_out',
+      sellAssetTicker: 'ETH',
+      timeline: [
+        { status: 'deposit_received', at: '2026-11-23T15:00:00.000Z' },
+        { status: 'paying_out', at: '2026-11-23T15:00:05.000Z' },
+      ],
+    });
+    const server = fakeServer({ '/ramp/order-get': () => ({ order: placed, replayed: false }) });
+    renderPage(<CompletePage />, server.api, `/trade/complete?order=${placed.orderId}`);
+    const items = within(await screen.findByTestId('timeline')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Deposit receivedNov 23, 2026/),
+      expect.stringMatching(/^Paying you outNov 23, 2026/),
+      'CompletedNot yet',
+    ]);
+    expect(screen.getByTestId('timeline')).not.toHaveTextContent('Waiting for your deposit');
+  });
+
+  it('still shows the first step as to come while an order waits for it', async () => {
+    const placed = order({
+      side: 'sell',
+      status: 'awaiting_deposit',
+      timeline: [{ status: 'awaiting_deposit', at: '2026-11-23T15:00:00.000Z' }],
+    });
+    const server = fakeServer({ '/ramp/order-get': () => ({ order: placed, replayed: false }) });
+    renderPage(<CompletePage />, server.api, `/trade/complete?order=${placed.orderId}`);
+    const items = within(await screen.findByTestId('timeline')).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[1]).toHaveTextContent(/Deposit received\s*Not yet/);
   });
 });

@@ -10,12 +10,18 @@ export function isFinal(status: OrderStatus): boolean {
   return (ORDER_FINAL_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** The steps to draw: the side's happy path (done with its time, or still to come), then any exit entered. */
+/**
+ * The steps to draw: the side's happy path (done with its time, or still to come), then any exit entered. A step
+ * before the last one reached that the order never entered was not needed (a buy paid from the USD balance never
+ * waits for a payment, a sell from holdings never waits for a deposit): it is left out, not shown as still to come.
+ */
 export function timelineSteps(order: Pick<PublicOrder, 'side' | 'status' | 'timeline'>) {
   const at = new Map(order.timeline.map((entry) => [entry.status, entry.at] as const));
   const exited = order.timeline.some((entry) => EXITS.includes(entry.status));
-  const path = ORDER_STEPS[order.side]
-    .filter((status) => at.has(status) || !exited)
+  const steps: readonly OrderStatus[] = ORDER_STEPS[order.side];
+  const reached = steps.findLastIndex((status) => at.has(status));
+  const path = steps
+    .filter((status, index) => at.has(status) || (!exited && index > reached))
     .map((status) => ({ status, at: at.get(status) ?? null, exit: false }));
   const exits = order.timeline
     .filter((entry) => EXITS.includes(entry.status))
