@@ -9,6 +9,11 @@
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 /** The most minor units an amount may count: the ledger keeps amounts and balances as PostgreSQL's bigint. */
 export const MAX_AMOUNT_MINOR = 2n ** 63n - 1n;
+/** The ledger's refusals that a client may meet as a message (keyed `ledger.<name>`: server-messages.ts). */
+export const LEDGER_MESSAGES = {
+  /** A movement that would take an account's balance beyond MAX_AMOUNT_MINOR: refused, nothing moves. */
+  balanceTooLarge: 'This amount would take the balance beyond what an account can hold',
+} as const;
 /** The default limit of readDecimal and decimalToMinor: prices and amounts of up to 18 decimals still fit a bigint. */
 export const MAX_DECIMAL_INTEGER_DIGITS = 18;
 

@@ -6,6 +6,7 @@ import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
 import { KYC_MESSAGES } from './kyc-constants';
 import { KYC_DOCUMENT_MESSAGES } from './kyc-documents';
+import { LEDGER_MESSAGES } from './money';
 import { VERIFICATION_MESSAGES } from './identity-verification-constants';
 import { RULE_MESSAGES } from './rules/messages';
 import { ORDER_MESSAGES } from './ramp-orders';
@@ -37,6 +38,7 @@ describe('keyed server messages (decision 075)', () => {
       BANK_LINK_MESSAGES.en,
       ASSET_WITHDRAWAL_MESSAGES,
       ASSET_DEPOSIT_MESSAGES,
+      LEDGER_MESSAGES,
       RULE_MESSAGES.en,
       KYC_MESSAGES.en,
       KYC_DOCUMENT_MESSAGES.en,

@@ -5,6 +5,7 @@ import { CARD_MESSAGES } from './cards';
 import { IDENTITY_MESSAGES } from './identity-messages';
 import { KYC_MESSAGES } from './kyc-constants';
 import { KYC_DOCUMENT_MESSAGES } from './kyc-documents';
+import { LEDGER_MESSAGES } from './money';
 import { VERIFICATION_MESSAGES } from './identity-verification-constants';
 import { ORDER_MESSAGES } from './ramp-orders';
 import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
@@ -56,6 +57,7 @@ export const SERVER_MESSAGE_TEMPLATES = {
   ...templatesOf('bankLink', BANK_LINK_MESSAGES.en),
   ...templatesOf('assetWithdrawal', ASSET_WITHDRAWAL_MESSAGES),
   ...templatesOf('assetDeposit', ASSET_DEPOSIT_MESSAGES),
+  ...templatesOf('ledger', LEDGER_MESSAGES),
   // Texts with a parameter written as functions beside their catalogues.
   'bankLink.bankNotSupported': bankNotSupportedMessage('{{bankName}}'),
   'assetDeposit.belowMinimum': belowMinimumDepositMessage('{{minimum}}', '{{ticker}}'),

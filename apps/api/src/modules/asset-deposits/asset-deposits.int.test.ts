@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSET_DEPOSIT_MESSAGES,
   ApiErrorBody,
+  LEDGER_MESSAGES,
   AssetDepositAddressReply,
   PublicConfig,
   SandboxAssetDepositReply,
@@ -191,6 +192,27 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     expect(huge.statusCode, huge.body).toBe(400);
     expect(ApiErrorBody.parse(huge.json()).errors?.fields).toEqual({ amount: SANDBOX_MESSAGES.amountTooLarge });
     expect(await held(user.token, 'ETH')).toBe('42.500000000');
+    await k.invariants();
+  });
+
+  it('refuses a deposit that would take a balance beyond what the ledger holds, with a clear 400, and moves nothing', async () => {
+    const user = await k.openedUser('0', 'ether-overflow');
+    const body = { network: 'ethereum', assetTicker: 'ETH' };
+    // 9 billion ETH is 9e18 gwei, within a bigint; a second one would make 1.8e19, beyond it.
+    const first = await arrive(user.token, { ...body, amount: '9000000000' }, 'overflow-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await arrive(user.token, { ...body, amount: '9000000000' }, 'overflow-2');
+    expect(second.statusCode, second.body).toBe(400);
+    const refused = ApiErrorBody.parse(second.json());
+    expect(refused.errors?.fields).toEqual({ amount: LEDGER_MESSAGES.balanceTooLarge });
+    expect(refused.fieldKeys?.amount).toEqual({ key: 'ledger.balanceTooLarge' });
+    expect(await held(user.token, 'ETH')).toBe('9000000000.000000000');
+    expect(await depositRows(user.guid)).toBe(1);
+    // The same key again is refused the same way, and a deposit that fits still lands.
+    expect((await arrive(user.token, { ...body, amount: '9000000000' }, 'overflow-2')).statusCode).toBe(400);
+    const fits = await arrive(user.token, { ...body, amount: '1.5' }, 'overflow-3');
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(await held(user.token, 'ETH')).toBe('9000000001.500000000');
     await k.invariants();
   });
 

@@ -1,3 +1,4 @@
+import { LEDGER_MESSAGES } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 
 export type LedgerErrorCode = 'insufficient_funds' | 'hold_not_active';
@@ -30,4 +31,19 @@ export function idempotencyKeyExpired(): AppError {
     message,
     details: { errors: [message], fields: { idempotencyKey: message } },
   });
+}
+
+/**
+ * A ledger write whose balance would leave PostgreSQL's bigint of minor units (numeric_value_out_of_range, 22003: only
+ * user balances keep a row, and every amount alone fits, so only a sum can overflow) is refused as a 400 on the
+ * amount; the statement failed, so nothing moved.
+ */
+export async function withinBalanceBound<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === '22003')
+      throw AppError.validation({ amount: LEDGER_MESSAGES.balanceTooLarge });
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { firstDifference, idempotencyMismatch, type Json } from '../../lib/idempotency';
-import { idempotencyKeyExpired } from './errors';
+import { idempotencyKeyExpired, withinBalanceBound } from './errors';
 import { checkIdempotencyKey } from './idempotency';
 import {
   checkMetadata,
@@ -39,7 +39,7 @@ type PostRow = ShortRow & {
  * stored result. Inside `db.transaction(...)` it joins the caller's work (read committed is enough; pass
  * `LEDGER_TRANSACTION_OPTIONS` to retry a deadlock with the caller's other locks); on its own (the pool) it is its own
  * transaction. Throws LedgerError insufficient_funds when a user account's available funds would go negative,
- * AppError validation_failed for bad input, AppError idempotency_error when the key was used with other parameters.
+ * AppError validation_failed for bad input or a balance that would leave a bigint, AppError idempotency_error when the key was used with other parameters.
  * A concurrent holder of the same key makes it wait until that one commits (then its result comes back) or rolls
  * back (then this one posts).
  */
@@ -48,15 +48,17 @@ export async function postTransaction(q: Queryable, input: PostTransactionInput)
   const postings = checkPostings(input.postings);
   const metadata = checkMetadata(input.metadata);
   const params = { postings: postingsAsJson(postings), metadata };
-  const { rows } = await q.query<PostRow>(
-    `SELECT * FROM ledger_post($1, $2, $3, $4, $5, $6, $7::int8[], $8, $9::uuid[], $10, $11, $12::int8[], $13::int8[])`,
-    [
-      idempotencyKey,
-      JSON.stringify(params),
-      JSON.stringify(metadata),
-      ...writeArguments({ idempotencyKey, postings, metadata }),
-    ],
-    { name: 'ledger_post' },
+  const { rows } = await withinBalanceBound(
+    q.query<PostRow>(
+      `SELECT * FROM ledger_post($1, $2, $3, $4, $5, $6, $7::int8[], $8, $9::uuid[], $10, $11, $12::int8[], $13::int8[])`,
+      [
+        idempotencyKey,
+        JSON.stringify(params),
+        JSON.stringify(metadata),
+        ...writeArguments({ idempotencyKey, postings, metadata }),
+      ],
+      { name: 'ledger_post' },
+    ),
   );
   const row = rows[0]!;
   switch (row.outcome) {

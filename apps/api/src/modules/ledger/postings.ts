@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { fromMinorUnits } from './amount';
 import { accountNameProblem, parseAccountName } from './account-names';
 import { isAssetCode, type AssetCode } from './assets';
-import { LedgerError } from './errors';
+import { LedgerError, withinBalanceBound } from './errors';
 import type { Json } from '../../lib/idempotency';
 import type { BalanceKey } from './repository';
 
@@ -151,10 +151,12 @@ export function insufficientFunds(row: ShortRow): LedgerError {
  * postings and moves the balances. Accounts that are not a user's keep no balance row and take no lock.
  */
 export async function writePostings(tx: Queryable, input: WriteInput): Promise<{ transactionId: string }> {
-  const { rows } = await tx.query<ShortRow & { transaction_id: string | null }>(
-    'SELECT * FROM ledger_write($1, $2, $3, $4, $5, $6, $7::int8[], $8, $9::uuid[], $10, $11, $12::int8[], $13::int8[])',
-    [randomUUID(), input.idempotencyKey, JSON.stringify(input.metadata), ...writeArguments(input)],
-    { name: 'ledger_write' },
+  const { rows } = await withinBalanceBound(
+    tx.query<ShortRow & { transaction_id: string | null }>(
+      'SELECT * FROM ledger_write($1, $2, $3, $4, $5, $6, $7::int8[], $8, $9::uuid[], $10, $11, $12::int8[], $13::int8[])',
+      [randomUUID(), input.idempotencyKey, JSON.stringify(input.metadata), ...writeArguments(input)],
+      { name: 'ledger_write' },
+    ),
   );
   const row = rows[0]!;
   if (!row.transaction_id) throw insufficientFunds(row);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LEDGER_MESSAGES,
   BankAccountListReply,
   BankAccountReply,
   ContactStatusReply,
@@ -209,6 +210,19 @@ describe('sandbox: open, clear and fund the custodial account', () => {
       expect(error.errors?.fields).toEqual({ amount: message });
     }
     expect((await holdings(token)).settled).toBe('0.00');
+  });
+
+  it('refuses a funding that would take the balance beyond what the ledger holds: a 400 on the amount, nothing moves', async () => {
+    const token = await openedUser();
+    // Each funding at most 999,999,999,999,999.99 USD; 92 of them fit a bigint of cents, a 93rd would not.
+    for (let i = 0; i < 92; i++) expect((await fund(token, { amount: '999999999999999.99' })).status).toBe(200);
+    const before = (await holdings(token)).settled;
+    const error = k.expectError(await fund(token, { amount: '999999999999999.99' }), 400, 'validation_failed');
+    expect(error.errors?.fields).toEqual({ amount: LEDGER_MESSAGES.balanceTooLarge });
+    expect(error.fieldKeys?.amount).toEqual({ key: 'ledger.balanceTooLarge' });
+    expect((await holdings(token)).settled).toBe(before);
+    expect((await fund(token, { amount: '1000' })).status).toBe(200);
+    expect(BigInt((await holdings(token)).settled.replace('.', ''))).toBe(BigInt(before.replace('.', '')) + 100000n);
   });
 
   it('refuses to fund an account that is not opened', async () => {
