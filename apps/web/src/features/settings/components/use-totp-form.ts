@@ -14,16 +14,14 @@ import { verifyTotp } from '../api/verify-totp';
 import { settingsErrorField } from '../model';
 
 export type TotpMode =
-  | { name: 'idle' }
-  | { name: 'reauth'; purpose: 'setup' | 'disable' }
-  | { name: 'scan'; reauthToken: string; secret: string; uri: string };
+  { name: 'idle' } | { name: 'reauth'; purpose: 'setup' | 'disable' } | { name: 'scan'; secret: string; uri: string };
 
 /** One entry at a time (the password, then the app's code): its message is the form's one field. */
 const FIELDS = ['value'] as const;
 
 /**
  * The state of the authenticator-app section (R2): which step shows, the entry and its message, and the commands
- * (re-authenticate, associate, verify the code, set the preferred factor). A refusal the settings model places on
+ * (re-authenticate, associate, verify the code, which turns the app on; turn it off). A refusal the settings model places on
  * the entry (`settingsErrorField`) goes under it, the rest to the snackbar.
  */
 export function useTotpForm() {
@@ -62,7 +60,7 @@ export function useTotpForm() {
         const { reauthToken } = await reauthenticate(api, { password: value });
         if (mode.purpose === 'setup') {
           const { secretCode, otpauthUri } = await associateTotp(api, reauthToken);
-          start({ name: 'scan', reauthToken, secret: secretCode, uri: otpauthUri });
+          start({ name: 'scan', secret: secretCode, uri: otpauthUri });
         } else {
           await setMfaPreference(api, reauthToken, 'EMAIL_OTP');
           start({ name: 'idle' });
@@ -84,8 +82,11 @@ export function useTotpForm() {
     }
     void form.handleSubmit(async () => {
       try {
+        // Verifying the code is what switches sign-in to the app (the server makes it the preferred factor). No
+        // second call follows: it would need the password's confirmation, which lasts five minutes, and a user who
+        // installs an app in between would see a refusal while the app is already on, and could remove it from the
+        // phone and be locked out.
         await verifyTotp(api, value);
-        await setMfaPreference(api, mode.reauthToken, 'SOFTWARE_TOKEN_MFA');
         start({ name: 'idle' });
         snackbar.show({ message: t('settings:totpEnabled'), severity: 'success' });
         await refresh();
