@@ -12,6 +12,7 @@ import { BROWSER_WAIT_MS } from '../timeouts';
  */
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 async function balance(page: Page): Promise<string> {
   await page.goto('/money');
@@ -210,6 +211,42 @@ describe('trading in a browser', () => {
         .getByText(/^Transaction [0-9A-F]{64}$/)
         .count(),
     ).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('at 360 px an Ethereum address in the withdrawal sentences wraps: the code step and the confirmed page scroll no wider than the phone', async () => {
+    const email = freshEmail();
+    const { page, context, problems } = await openPage(browser, { width: 360 });
+    const lastCode = await signUp(page, email);
+    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+    await page.getByLabel('Asset ticker').fill('USDS');
+    await page.getByLabel('Asset amount').fill('20');
+    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
+    await page.getByText('Fund Asset Success').first().waitFor();
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await page.goto('/money/withdraw-asset');
+    await page.getByLabel('Network').selectOption('ethereum');
+    await page.getByLabel('Amount (USDS)').fill('20');
+    await page.getByLabel('Address on Ethereum').fill(ETH_ADDRESS);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByText(`You are sending 20 USDS to ${ETH_ADDRESS}.`, { exact: false }).waitFor();
+    expect(await pageWidth()).toBe(360);
+
+    const sent = await newestCode(email, lastCode);
+    await page.getByLabel('Verification code').fill(sent.code);
+    await page.getByRole('button', { name: 'Verify and withdraw', exact: true }).click();
+    await page.getByTestId('asset-withdrawal-done').waitFor();
+    await page.goto(await assetConfirmationLink(email));
+    await page.getByRole('heading', { name: 'Withdrawal confirmed' }).waitFor();
+    const message = page.getByText(`will be sent to ${ETH_ADDRESS}`, { exact: false });
+    const box = await message.boundingBox();
+    expect(box).not.toBeNull();
+    // Inside the card's side margins, not only inside the screen.
+    expect(box!.x).toBeGreaterThanOrEqual(16);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360 - 16);
+    expect(await pageWidth()).toBe(360);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -58,7 +58,9 @@ export function MessageBlock({
         {icon ?? <ToneIcon size={32} strokeWidth={2} />}
       </div>
       <Heading className="text-2xl font-bold tracking-tight text-ink text-balance">{title}</Heading>
-      {message ? <div className="mt-3 text-base leading-relaxed text-ink-muted text-pretty">{message}</div> : null}
+      {message ? (
+        <div className="mt-3 text-base leading-relaxed wrap-anywhere text-ink-muted text-pretty">{message}</div>
+      ) : null}
       {help ? (
         <div className="mt-4 w-full rounded-xl bg-surface-muted px-4 py-3 text-sm text-ink-muted">{help}</div>
       ) : null}

@@ -26,7 +26,8 @@ export function AssetWithdrawVerify({
   return (
     <form onSubmit={form.submit} noValidate className="flex flex-col gap-4" data-testid="asset-withdraw-verify">
       <h2 className="text-lg font-semibold text-ink">{t('assetWithdraw.verifyTitle')}</h2>
-      <p className="text-base text-ink">
+      {/* The address is one long word: it wraps anywhere rather than widen a phone's page. */}
+      <p className="text-base wrap-anywhere text-ink">
         {t('assetWithdraw.verifySummary', {
           amount: formatAmount(String(verifying.draft.amount), { ticker: verifying.draft.assetTicker }),
           address: verifying.draft.address,
