@@ -274,6 +274,18 @@ describe('the deposit page', () => {
     }
   });
 
+  it('a card deposit with the one card added goes on to the card form without choosing it first, as a bank deposit does', async () => {
+    const fake = cardServer();
+    const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');
+    await user.click(await radio(/^Debit card/));
+    // One usable card: it is the choice, like the one linked bank (decision 055).
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa 4242/ })).toBeChecked());
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '25');
+    await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    expect(await screen.findByTitle('Secure card form')).toBeInTheDocument();
+    expect(screen.queryByTestId('field-error-cardMethodId')).toBeNull();
+  });
+
   it('starts a card deposit and opens the hosted card form', async () => {
     const fake = cardServer();
     const { user } = renderPage(<DepositPage />, fake.api, '/money/deposit');

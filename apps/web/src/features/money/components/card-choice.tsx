@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS } from '@rampart/contracts';
@@ -12,7 +13,10 @@ function Bar({ className }: { className: string }) {
   return <div className={['animate-shimmer rounded-lg bg-surface-muted', className].join(' ')} />;
 }
 
-/** The card a card deposit charges; an expired card is not offered. None: a link to add one, which comes back here. */
+/**
+ * The card a card deposit charges; an expired card is not offered, and the one usable card is chosen. None: a link to
+ * add one, which comes back here.
+ */
 export function CardChoice(props: {
   value: string | null;
   onChange(id: string): void;
@@ -22,6 +26,13 @@ export function CardChoice(props: {
   const { t } = useTranslation('money', { useSuspense: true });
   const serverText = useServerText();
   const cards = useCardMethods(true);
+  const usableCards = cards.data?.filter((card) => !card.expired);
+  const onlyCard = usableCards?.length === 1 ? usableCards[0]?.fundsTransferMethodId : undefined;
+  const { value, onChange } = props;
+  // One card that can be charged: it is the choice, as the one usable linked bank is (decision 055).
+  useEffect(() => {
+    if (value === null && onlyCard !== undefined) onChange(onlyCard);
+  }, [value, onlyCard, onChange]);
 
   if (cards.isPending) {
     return (
