@@ -50,5 +50,27 @@ describe('Authenticator app', () => {
     expect(screen.queryByText('Please confirm it is you before changing your second factor.')).toBeNull();
     expect(screen.queryByTestId('totp-secret')).toBeNull();
     expect(fake.callsTo('/identity/mfa-preference')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByTestId('totp-status')).toHaveFocus());
+  });
+});
+
+describe('Authenticator app, with the keyboard', () => {
+  it('after turning the app on or off, focus is on the section’s new status, not back at the top of the page', async () => {
+    let user: UserInfo = { ...USER, totpEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' };
+    const fake = fakeServer({
+      '/identity/user': () => user,
+      '/identity/reauthenticate': () => ({ reauthToken: 'reauth-token', expiresIn: 300 }),
+      '/identity/mfa-preference': () => {
+        user = { ...user, totpEnabled: false, preferredMfa: 'EMAIL_OTP' };
+        return user;
+      },
+    });
+    const { user: typist } = renderPage(<SettingsPage onSignOut={() => {}} />, fake.api, '/settings');
+    await typist.click(await screen.findByRole('button', { name: 'Turn off authenticator app' }));
+    await typist.type(screen.getByLabelText('Password', { exact: true }), 'a long passphrase{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('totp-status')).toHaveTextContent('Off: sign-in asks for a code we email you.'),
+    );
+    await waitFor(() => expect(screen.getByTestId('totp-status')).toHaveFocus());
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { QrCode } from '../../../components/ui/qr-code';
 import { TextField } from '../../../components/ui/text-field';
 import { ReauthForm } from './reauth-form';
-import { useTotpForm } from './use-totp-form';
+import { TOTP_STATUS_ID, useTotpForm } from './use-totp-form';
 
 /**
  * The authenticator app (R2): set up (re-authenticate with the password, scan the QR code or type the
@@ -27,7 +27,7 @@ export function TotpSection({ enabled, smsInUse = false }: { enabled: boolean; s
       <h2 id="totp-title" className="text-lg font-bold text-ink">
         {t('settings:totpTitle')}
       </h2>
-      <p data-testid="totp-status" className="text-sm text-ink-muted">
+      <p id={TOTP_STATUS_ID} tabIndex={-1} data-testid="totp-status" className="text-sm text-ink-muted outline-none">
         {enabled ? t('settings:totpOn') : smsInUse ? t('settings:totpOffSms') : t('settings:totpOff')}
       </p>
 

@@ -16,6 +16,9 @@ import { settingsErrorField } from '../model';
 export type TotpMode =
   { name: 'idle' } | { name: 'reauth'; purpose: 'setup' | 'disable' } | { name: 'scan'; secret: string; uri: string };
 
+/** The id of the section's status line (on or off), which takes focus when a step ends. */
+export const TOTP_STATUS_ID = 'totp-status';
+
 /** One entry at a time (the password, then the app's code): its message is the form's one field. */
 const FIELDS = ['value'] as const;
 
@@ -33,6 +36,9 @@ export function useTotpForm() {
   const form = useForm({ fields: FIELDS });
   const [mode, setMode] = useState<TotpMode>({ name: 'idle' });
   const [value, setValue] = useState('');
+
+  // The section's status is where focus goes when a step ends: the step's own controls are gone with it.
+  const backToStatus = () => document.getElementById(TOTP_STATUS_ID)?.focus();
 
   const start = (next: TotpMode) => {
     setMode(next);
@@ -66,6 +72,7 @@ export function useTotpForm() {
           start({ name: 'idle' });
           snackbar.show({ message: t('settings:totpDisabled'), severity: 'success' });
           await refresh();
+          backToStatus();
         }
       } catch (cause) {
         fail(cause, 'password');
@@ -90,6 +97,7 @@ export function useTotpForm() {
         start({ name: 'idle' });
         snackbar.show({ message: t('settings:totpEnabled'), severity: 'success' });
         await refresh();
+        backToStatus();
       } catch (cause) {
         fail(cause, 'code');
       }
@@ -109,7 +117,10 @@ export function useTotpForm() {
     change,
     changeCode: (next: string) => change(next.replace(/\D/g, '')),
     start,
-    cancel: () => start({ name: 'idle' }),
+    cancel: () => {
+      start({ name: 'idle' });
+      backToStatus();
+    },
     submitPassword,
     submitCode,
   };
