@@ -133,10 +133,21 @@ function syncDocumentLanguage(lng: string) {
 
 i18n.on('languageChanged', syncDocumentLanguage);
 
+/**
+ * A sentence that ends with a value bringing its own full stop ("antes del 28 nov 2026, 1:39 p.m.") ends with that one,
+ * as Spanish writes an abbreviation that closes a sentence; an ellipsis ("…" or "...") is left as it is.
+ */
+const oneFullStop = {
+  type: 'postProcessor' as const,
+  name: 'oneFullStop',
+  process: (value: string) => value.replace(/(?<!\.)\.\.$/, '.'),
+};
+
 void i18n
   .use(lazyLanguages)
   .use(languageDetector)
   .use(initReactI18next)
+  .use(oneFullStop)
   .init({
     resources,
     partialBundledLanguages: true,
@@ -150,6 +161,7 @@ void i18n
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
     returnNull: false,
+    postProcess: ['oneFullStop'],
     react: { useSuspense: false },
   });
 
