@@ -46,6 +46,7 @@ export const TRANSFER_MESSAGES = {
   wireDepositPushed: 'Wire deposits are sent from your bank: use the wire instructions',
   beneficiaryRequired: 'Beneficiary name is required',
   beneficiaryInvalid: 'Beneficiary name must be 1 to 100 characters',
+  beneficiaryCharacters: 'Beneficiary name must hold letters and printable characters only',
   swiftRequired: 'SWIFT code is required',
   bankMethodUnknown: 'Unknown bank method',
   transferUnknown: 'There is no such transfer',
@@ -94,6 +95,13 @@ const OptionalText = z.union([z.string(), z.null()]).optional();
 function blank(value: string | null | undefined): boolean {
   return value === undefined || value === null || value.trim() === '';
 }
+
+/**
+ * A name printed on a wire: at least one letter or digit, and no control, format or line-separator character (a bell,
+ * a line break, a right-to-left override that shows the name reversed, a zero-width space), which a bank cannot print
+ * and a reader cannot see.
+ */
+const PRINTABLE_NAME = /^(?=.*[\p{L}\p{N}])[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]+$/u;
 
 function checkAmount(amount: unknown, ctx: z.RefinementCtx) {
   const problem = transferAmountProblem(amount);
@@ -171,6 +179,7 @@ export const WithdrawRequest = z
     const name = (body.beneficiaryName ?? '').trim();
     if (name === '') issue('beneficiaryName', TRANSFER_MESSAGES.beneficiaryRequired);
     else if (name.length > 100) issue('beneficiaryName', TRANSFER_MESSAGES.beneficiaryInvalid);
+    else if (!PRINTABLE_NAME.test(name)) issue('beneficiaryName', TRANSFER_MESSAGES.beneficiaryCharacters);
     if (body.method === 'primex_fedwire') {
       if (blank(body.accountNumber)) issue('accountNumber', TRANSFER_MESSAGES.accountNumberRequired);
       else rule('accountNumber', body.accountNumber, accountNumber);

@@ -167,6 +167,20 @@ describe('asset withdrawals to an external address (R14, decision 032)', () => {
     expect(await list(user.token)).toEqual([]);
   });
 
+  it('reads an amount typed with leading zeros as its value, as the sandbox deposit and the other money routes do', async () => {
+    const user = await userHolding('USDS', '10');
+    const body = { assetTicker: 'USDS', network: 'xrpl', address: XRPL_ADDRESS };
+    const res = await withdraw(user, { ...body, amount: '007.5' }, 'w-zeros');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { withdrawal } = AssetWithdrawalReply.parse(res.body);
+    expect(withdrawal.amount).toBe('7.500000');
+    // The same amount written without the zeros is the same request under the key: the same withdrawal.
+    const again = await withdraw(user, { ...body, amount: '7.5' }, 'w-zeros');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(AssetWithdrawalReply.parse(again.body).withdrawal.withdrawalId).toBe(withdrawal.withdrawalId);
+    expect(await asset(user.token, 'USDS')).toMatchObject({ held: '7.500000', available: '2.500000' });
+  });
+
   it("another user's withdrawals are not listed; anonymous and unopened callers are refused", async () => {
     const owner = await userHolding('ETH', '1');
     const other = await k.openedUser('0');

@@ -8,6 +8,7 @@ import {
   isMemoSwitchedOff,
   minorToDecimal,
   RAMP_QUOTE_MESSAGES,
+  normaliseSandboxAmount,
   sandboxAmountProblem,
   type AssetWithdrawal,
   type AssetWithdrawalListReply,
@@ -195,7 +196,9 @@ export async function requestAssetWithdrawal(
   const decimals = assetDecimals(ticker);
   const amountProblem = sandboxAmountProblem(body.amount, decimals);
   if (amountProblem) throw AppError.validation({ amount: amountProblem });
-  const amount = decimalToMinor(String(body.amount).trim(), decimals);
+  // Read the way the rule above accepted it ('007.5' is 7.5), as the other money routes do, so that the same amount
+  // written two ways is one request under an Idempotency-Key.
+  const amount = decimalToMinor(normaliseSandboxAmount(body.amount as string | number), decimals);
   if (amount === null || amount <= 0n) throw AppError.validation({ amount: 'The amount must be greater than zero' });
   const memoOff = isMemoSwitchedOff(ctx.flags, entry);
   if (memoOff && (body.memo ?? '').trim() !== '')

@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotent } from '../../plugins/idempotency';
+import { singleFlight } from '../../plugins/idempotency';
 import {
   confirmAssetWithdrawal,
   listAssetWithdrawals,
@@ -71,7 +71,7 @@ export const assetWithdrawalRoutes: FastifyPluginAsyncZod<{
     '/holdings/withdraw',
     {
       ...signedIn,
-      ...idempotent,
+      ...singleFlight,
       schema: {
         tags,
         summary:

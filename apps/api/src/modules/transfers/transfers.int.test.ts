@@ -15,6 +15,7 @@ import { createContribution, runSettlement, runWithdrawalExpiry, sweepDueTransfe
 import { createTransferKit, type TransferKit } from '../../../test/kits/transfer-test-kit';
 
 const NO_SUCH_ID = '6f1c2a4e-8b3d-4c5e-9f6a-0b1c2d3e4f5a';
+const UNPRINTABLE = 'Beneficiary name must hold letters and printable characters only';
 const usd = (text: string) => toMinorUnits(text, 'USD');
 // A Friday before Thanksgiving: ACH deposits made now settle on Monday 2026-11-30 (5 US banking days).
 const FRIDAY = new Date('2026-11-20T15:00:00Z');
@@ -716,6 +717,13 @@ describe('transfers: deposits and withdrawals of USD (issue 5, decision 015)', (
       ],
       [{ ...US_WIRE, amount: '5', accountNumber: undefined }, { accountNumber: 'Bank account number is required' }],
       [{ ...US_WIRE, amount: '5', beneficiaryName: '' }, { beneficiaryName: 'Beneficiary name is required' }],
+      // A name a bank cannot print on a wire: control and format characters (a bell, a line break, a right-to-left
+      // override that shows 'Ann Lee' reversed, a zero-width space standing alone) are refused, not stored.
+      [{ ...US_WIRE, amount: '5', beneficiaryName: 'Ann\u0007Lee' }, { beneficiaryName: UNPRINTABLE }],
+      [{ ...US_WIRE, amount: '5', beneficiaryName: 'Ann\nLee' }, { beneficiaryName: UNPRINTABLE }],
+      [{ ...US_WIRE, amount: '5', beneficiaryName: 'Ann\u202eLee' }, { beneficiaryName: UNPRINTABLE }],
+      [{ ...US_WIRE, amount: '5', beneficiaryName: '\u200b' }, { beneficiaryName: UNPRINTABLE }],
+      [{ ...US_WIRE, amount: '5', beneficiaryName: '\u200b\u200b --' }, { beneficiaryName: UNPRINTABLE }],
       [{ ...INTL_WIRE, amount: '5', iban: '' }, { iban: 'IBAN is required' }],
       [{ ...INTL_WIRE, amount: '5', iban: 'DE00 3704 0044 0532 0130 00' }, { iban: 'Value is not a valid IBAN' }],
       [{ ...INTL_WIRE, amount: '5', swiftCode: 'deutdeff' }, { swiftCode: 'Value is not a valid SWIFT code' }],
