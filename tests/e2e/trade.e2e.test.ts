@@ -31,6 +31,23 @@ async function confirmWithEmailedCode(page: Page, email: string, previousId: str
   return sent.id;
 }
 
+/** A new user, signed up in `page`, whose account the sandbox opened and funded with `amount` USDS in holdings. */
+async function userHoldingUsds(page: Page, email: string, amount: string): Promise<string> {
+  const lastCode = await signUp(page, email);
+  await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
+  await page.getByLabel('Asset ticker').fill('USDS');
+  await page.getByLabel('Asset amount').fill(amount);
+  await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
+  await page.getByText('Fund Asset Success').first().waitFor();
+  return lastCode;
+}
+
+/** The timeline's steps as a user reads them, without their times. */
+async function timelineSteps(page: Page): Promise<string[]> {
+  const steps = await page.getByTestId('timeline').getByRole('listitem').allTextContents();
+  return steps.map((step) => step.replace(/[A-Z][a-z]{2} \d.*$/, ''));
+}
+
 /** The confirmation link of the newest asset withdrawal mail sent to `email` (decision 054). */
 async function assetConfirmationLink(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -94,8 +111,7 @@ describe('trading in a browser', () => {
     await tracking.goto(new URL(trackingHref!, page.url()).toString());
     await tracking.getByText('Status: Completed').waitFor({ timeout: 45_000 });
     // Every step of the completed order is drawn with the time it happened.
-    const steps = await tracking.getByTestId('timeline').getByRole('listitem').allTextContents();
-    expect(steps.map((step) => step.replace(/[A-Z][a-z]{2} \d.*$/, ''))).toEqual([
+    expect(await timelineSteps(tracking)).toEqual([
       'Waiting for your payment',
       'Payment received',
       'Sending to your address',
@@ -159,12 +175,7 @@ describe('trading in a browser', () => {
   it('withdraws a held asset to an XRPL address with its destination tag; it completes with a transaction hash (R14)', async () => {
     const email = freshEmail();
     const { page, context, problems } = await openPage(browser, { width: 360 });
-    const lastCode = await signUp(page, email);
-    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
-    await page.getByLabel('Asset ticker').fill('USDS');
-    await page.getByLabel('Asset amount').fill('20');
-    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
-    await page.getByText('Fund Asset Success').first().waitFor();
+    const lastCode = await userHoldingUsds(page, email, '20');
 
     await page.goto('/money');
     await page.getByRole('link', { name: 'Withdraw crypto' }).click();
@@ -218,12 +229,7 @@ describe('trading in a browser', () => {
   it('at 360 px an Ethereum address in the withdrawal sentences wraps: the code step and the confirmed page scroll no wider than the phone', async () => {
     const email = freshEmail();
     const { page, context, problems } = await openPage(browser, { width: 360 });
-    const lastCode = await signUp(page, email);
-    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
-    await page.getByLabel('Asset ticker').fill('USDS');
-    await page.getByLabel('Asset amount').fill('20');
-    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
-    await page.getByText('Fund Asset Success').first().waitFor();
+    const lastCode = await userHoldingUsds(page, email, '20');
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
     await page.goto('/money/withdraw-asset');
@@ -254,12 +260,7 @@ describe('trading in a browser', () => {
   it('sells held USDS into the USD balance; the order shows only the steps a sell from holdings goes through', async () => {
     const email = freshEmail();
     const { page, context, problems } = await openPage(browser, { width: 1280 });
-    const lastCode = await signUp(page, email);
-    await sandboxAction(page, 'Create KYC account', 'Account KYC Open Successfully');
-    await page.getByLabel('Asset ticker').fill('USDS');
-    await page.getByLabel('Asset amount').fill('30');
-    await page.getByRole('button', { name: 'Fund asset', exact: true }).click();
-    await page.getByText('Fund Asset Success').first().waitFor();
+    const lastCode = await userHoldingUsds(page, email, '30');
 
     await page.goto('/trade/sell');
     await page.getByRole('heading', { name: 'Sell', level: 1 }).waitFor();
@@ -274,12 +275,7 @@ describe('trading in a browser', () => {
     await confirmWithEmailedCode(page, email, lastCode, 'Verify and sell');
     await page.getByText('Status: Completed').waitFor({ timeout: 45_000 });
     // The asset was already held: the order never waited for a deposit, and that step is not drawn as to come.
-    const steps = await page.getByTestId('timeline').getByRole('listitem').allTextContents();
-    expect(steps.map((step) => step.replace(/[A-Z][a-z]{2} \d.*$/, ''))).toEqual([
-      'Deposit received',
-      'Paying you out',
-      'Completed',
-    ]);
+    expect(await timelineSteps(page)).toEqual(['Deposit received', 'Paying you out', 'Completed']);
     await expectNoSeriousAxeViolation(page);
     expect(problems).toEqual([]);
     await context.close();
