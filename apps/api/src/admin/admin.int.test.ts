@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FROZEN_ACCOUNT_MARKER, OrderReply, RampQuoteReply } from '@rampart/contracts';
+import {
+  ChallengeReply,
+  FROZEN_ACCOUNT_MARKER,
+  OrderReply,
+  RampQuoteReply,
+  ReauthenticateResponse,
+  TotpAssociateResponse,
+} from '@rampart/contracts';
 import type { JobDefinition } from '../jobs/queue';
 import { systemClock } from '../lib/clock';
+import { totpCodeAt } from '../modules/identity';
 import { validIndividual } from '../../test/kits/kyc-test-kit';
 import { BUY_USDS } from '../../test/kits/ramp-test-fixtures';
 import { createTransferKit, type TransferKit } from '../../test/kits/transfer-test-kit';
@@ -244,6 +252,63 @@ describe('admin: the operator command', () => {
     const bare = `admin-bare-${Date.now()}@example.com`;
     await k.signedInUser(bare);
     await expect(setAccountFrozen(ctx, bare, true, note)).rejects.toThrow(`${bare} has no custodial account to freeze`);
+  });
+
+  it('turns off the authenticator of a user who lost it: every session ends, the next sign-in asks for an emailed code; recorded', async () => {
+    const password = 'correct horse battery staple';
+    const user = await k.openedUser('0', 'admin-totp');
+    const reauth = ReauthenticateResponse.parse(
+      (await k.call('/api/identity/reauthenticate', { token: user.token, body: { password } })).body,
+    );
+    const { secretCode } = TotpAssociateResponse.parse(
+      (await k.call('/api/identity/totp/associate', { token: user.token, body: { reauthToken: reauth.reauthToken } }))
+        .body,
+    );
+    const verified = await k.call('/api/identity/totp/verify', {
+      token: user.token,
+      body: { code: totpCodeAt(secretCode, new Date()) },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const signIn = async () =>
+      ChallengeReply.parse((await k.call('/api/identity/sign-in', { body: { email: user.email, password } })).body);
+    expect((await signIn()).challengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(await lookupUser(ctx, user.email)).toMatchObject({ user: { preferredMfa: 'SOFTWARE_TOKEN_MFA' } });
+
+    const before = await actionCount();
+    const reset = await admin(
+      'reset-authenticator',
+      user.email,
+      '--by',
+      'ann',
+      '--reason',
+      'phone lost; identity checked on a video call',
+    );
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain(`The authenticator app of ${user.email} (${user.guid}) is turned off`);
+    expect(reset.stdout).toMatch(/sessions ended\s+1/);
+    // The token of the lost phone no longer opens anything.
+    expect((await k.call('/api/primetrust/account/get', { token: user.token, body: {} })).status).toBe(401);
+    // The next sign-in asks for a code sent by email, and goes through with it.
+    expect((await signIn()).challengeName).toBe('EMAIL_OTP');
+    const token = await k.signIn(user.email);
+    expect((await k.call('/api/primetrust/account/get', { token, body: {} })).status).toBe(200);
+    expect(await lookupUser(ctx, user.guid)).toMatchObject({ user: { preferredMfa: 'EMAIL_OTP' } });
+
+    // No authenticator left: nothing changes, nothing is recorded, and the new session lives on.
+    const again = await admin('reset-authenticator', user.guid, '--by', 'bob', '--reason', 'double check', '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, sessionsEnded: 0, action: null });
+    expect((await k.call('/api/primetrust/account/get', { token, body: {} })).status).toBe(200);
+    expect(await actionCount()).toBe(before + 1);
+    const audit = JSON.parse((await admin('audit', '--user', user.email, '--json')).stdout) as {
+      actions: { operator: string; action: string; reason: string }[];
+    };
+    expect(audit.actions.map((a) => [a.operator, a.action, a.reason])).toEqual([
+      ['ann', 'authenticator_reset', 'phone lost; identity checked on a video call'],
+    ]);
+    // Without --reason it is refused, and --help names the command.
+    expect((await admin('reset-authenticator', user.email, '--by', 'ann')).code).toBe(2);
+    expect((await admin('--help')).stdout).toContain('reset-authenticator <email|userGuid>');
   });
 
   async function applicantInReview(email: string): Promise<{ token: string; guid: string }> {

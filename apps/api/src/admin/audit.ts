@@ -5,7 +5,14 @@ import { usageError } from './errors';
  * The operator's record (R6, decision 035): every change made with `npm run admin` names who made it and why, and is
  * written in the same transaction as the change (migration 0018).
  */
-export const OPERATOR_ACTIONS = ['kyc_review_accept', 'kyc_review_reject', 'freeze', 'unfreeze', 'job_retry'] as const;
+export const OPERATOR_ACTIONS = [
+  'kyc_review_accept',
+  'kyc_review_reject',
+  'freeze',
+  'unfreeze',
+  'job_retry',
+  'authenticator_reset',
+] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 /** Who acts and why: both required on every command that changes something. */

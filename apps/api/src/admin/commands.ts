@@ -14,6 +14,7 @@ import { renderFreezeResult, setAccountFrozen } from './freeze-account';
 import { lookupOrder, renderOrderReport } from './lookup-order';
 import { lookupUser, renderUserReport } from './lookup-user';
 import { listHotWallets, renderHotWallets } from './hot-wallets';
+import { renderAuthenticatorReset, resetAuthenticator } from './reset-authenticator';
 import {
   listFailedJobs,
   listRetryingJobs,
@@ -42,6 +43,9 @@ Change (each needs --by <operator> and --reason "<text>", recorded with the chan
                                         decide the manual identity review of a user whose review is pending
   freeze <email|userGuid>               freeze the user's custodial account
   unfreeze <email|userGuid>             lift the freeze
+  reset-authenticator <email|userGuid>  turn off the authenticator app of a user who lost it, once you have
+                                        checked who is asking: every session ends, and the next sign-in asks
+                                        for a code sent by email
   retry-job <jobId>                     put a failed job back in its queue for one more attempt
 
 Options:
@@ -188,6 +192,15 @@ export const COMMANDS: Record<string, CommandSpec> = {
     async run(ctx, input) {
       const result = await setAccountFrozen(ctx, input.args[0]!, true, noteOf(input));
       return { json: result, text: renderFreezeResult(result) };
+    },
+  },
+  'reset-authenticator': {
+    args: ['email|userGuid'],
+    options: [],
+    mutating: true,
+    async run(ctx, input) {
+      const result = await resetAuthenticator(ctx, input.args[0]!, noteOf(input));
+      return { json: result, text: renderAuthenticatorReset(result) };
     },
   },
   unfreeze: {

@@ -8,6 +8,7 @@ export { createTradeStepUp, type TradeStepUp } from './trade-step-up';
 export { verifyBearer } from './verify-bearer';
 export { REFRESH_REUSE_GRACE_SECONDS, type TokenService } from './tokens';
 export { findLiveSession, findUserContact } from './repository';
+export { removeAuthenticator, type AuthenticatorRemoval } from './remove-authenticator';
 export { createRedisAttemptStore, type AttemptStore } from './attempt-store';
 export { WINDOW_MS } from './attempts';
 export { ARGON2_OPTIONS } from './passwords';

@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { TextField } from '../../../components/ui/text-field';
 import { useRedirectTarget } from '../hooks/use-auth-flow';
 import { authEntryHref, authStepHref } from '../model';
+import { LostAuthenticatorHelp } from './lost-authenticator-help';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
 import { useCodeStep, type CodeStepKind } from './use-code-step';
@@ -68,6 +69,7 @@ export function CodeStep({ kind }: { kind: CodeStepKind }) {
           </PendingButton>
         ) : null}
       </Form>
+      {kind === 'totp' ? <LostAuthenticatorHelp /> : null}
       {kind === 'email' ? (
         <Link
           to={authStepHref('password', redirect)}
