@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CODE_PURPOSES } from '@rampart/contracts';
 import { baseURL } from './browser';
+import { BROWSER_WAIT_MS } from '../timeouts';
 
 /** Steps and checks the sign-in journeys share. */
 
@@ -53,6 +54,19 @@ export async function expectNoSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Waits until keyboard focus is on `expected`, written as the element's tag and its text ('H1 Payment methods'):
+ * after a step ends, focus is where the user goes on, not back on the page's body.
+ */
+export async function expectFocusOn(page: Page, expected: string) {
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element ? `${element.tagName} ${element.textContent?.trim() ?? ''}` : '';
+    });
+  await expect.poll(focused, { timeout: BROWSER_WAIT_MS }).toBe(expected);
 }
 
 /** On the email-first page: the email, Continue, then the password and Sign in. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, resetFirstBankMethod, signUp } from './journeys';
+import { expectFocusOn, expectNoSeriousAxeViolation, freshEmail, resetFirstBankMethod, signUp } from './journeys';
 
 /*
  * The methods screens in a browser (decision 019), on a phone-sized window: a verified user links a bank through
@@ -53,6 +53,8 @@ describe('payment methods', () => {
     await page.getByRole('button', { name: 'Link account' }).click();
     await page.waitForURL((url) => url.pathname === '/methods');
     await page.getByText('First Citizens Bank linked').waitFor();
+    // The button pressed went with the page left: focus is on the list's heading, not on the page's body.
+    await expectFocusOn(page, 'H1 Payment methods');
     const bank = page.getByTestId('bank-method');
     await bank.waitFor();
     expect(await bank.textContent()).toContain('First Citizens Bank Savings');

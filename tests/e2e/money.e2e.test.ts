@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage } from './browser';
-import { expectNoSeriousAxeViolation, freshEmail, signUp, sandboxAction } from './journeys';
+import { expectFocusOn, expectNoSeriousAxeViolation, freshEmail, signUp, sandboxAction } from './journeys';
 
 /**
  * The money screens in a browser (decision 020): a verified user with a linked bank deposits by ACH, sees it pending,
@@ -133,6 +133,8 @@ describe('money in a browser', () => {
     expect(await page.getByTestId('withdraw-lines').textContent()).toContain('Total taken from your balance$75.00');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    // The form went with the button pressed: focus is on the new step's heading, not on the page's body.
+    await expectFocusOn(page, 'H1 Check your email');
     await expectNoSeriousAxeViolation(page);
 
     await page.goto(await confirmationLink(email));

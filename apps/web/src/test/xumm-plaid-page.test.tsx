@@ -100,8 +100,10 @@ describe("/xumm/plaid?handoff= in the wallet's browser (no session)", () => {
     const list = await screen.findByRole('listbox', { name: 'Banks' });
     await user.click(within(list).getByRole('option', { name: /Gingham Credit Union/ }));
     await user.click(await screen.findByRole('button', { name: 'Link account' }));
-    expect(await screen.findByRole('heading', { name: 'Gingham Credit Union is linked' })).toBeInTheDocument();
+    const linked = await screen.findByRole('heading', { name: 'Gingham Credit Union is linked' });
     expect(screen.getByText('You can close this page and go back to the wallet app.')).toBeInTheDocument();
+    // The pressed button went with the form: focus is on what the page says now, not back at the top.
+    await waitFor(() => expect(linked).toHaveFocus());
 
     expect(fake.bodiesOf('/bank-link-handoff/redeem')).toEqual([{ token: LINK_TOKEN }]);
     const redeem = fake.calls.find((call) => call.path === '/bank-link-handoff/redeem');

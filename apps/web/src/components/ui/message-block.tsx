@@ -21,6 +21,8 @@ export interface MessageBlockProps {
   icon?: ReactNode;
   /** The page's h1 by default; 2 when the block sits inside a page or a dialog with its own h1. */
   headingLevel?: 1 | 2;
+  /** The heading's id when the block is a step that takes focus as it appears (`useStepFocus`). */
+  headingId?: string;
   onBack?: () => void;
   backLabel?: string;
   onNext?: () => void;
@@ -37,6 +39,7 @@ export function MessageBlock({
   tone = 'info',
   icon,
   headingLevel = 1,
+  headingId,
   onBack,
   backLabel,
   onNext,
@@ -57,7 +60,13 @@ export function MessageBlock({
       >
         {icon ?? <ToneIcon size={32} strokeWidth={2} />}
       </div>
-      <Heading className="text-2xl font-bold tracking-tight text-ink text-balance">{title}</Heading>
+      <Heading
+        id={headingId}
+        tabIndex={headingId ? -1 : undefined}
+        className="text-2xl font-bold tracking-tight text-ink text-balance outline-none"
+      >
+        {title}
+      </Heading>
       {message ? (
         <div className="mt-3 text-base leading-relaxed wrap-anywhere text-ink-muted text-pretty">{message}</div>
       ) : null}

@@ -1,23 +1,31 @@
+import { useRef } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFocusOnArrival } from '../../lib/step-focus';
 
 /**
  * Back (to home or the previous step), the page's h1 and its one-line purpose. The shell's texts only (no feature
- * namespace), so the app can draw a page's header while the page itself is still loading (decision 043).
+ * namespace), so the app can draw a page's header while the page itself is still loading (decision 043). The h1 can
+ * take focus (tabIndex -1): when a step of the page goes back to it (`headingId`, for `useStepFocus`), and when a step
+ * on another page ends here (`useFocusOnArrival`).
  */
 export function PageHeader({
   title,
   intro,
   backTo,
   backLabel,
+  headingId,
 }: {
   title: string;
   intro: string;
   backTo: string;
   backLabel?: string;
+  headingId?: string;
 }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading);
   return (
     <header className="flex flex-col gap-2">
       <Link
@@ -27,7 +35,14 @@ export function PageHeader({
         <ArrowLeft size={16} aria-hidden="true" />
         {backLabel ?? t('common.back')}
       </Link>
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+      <h1
+        ref={heading}
+        id={headingId}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight text-ink outline-none"
+      >
+        {title}
+      </h1>
       <p className="text-base text-ink-muted">{intro}</p>
     </header>
   );

@@ -90,6 +90,26 @@ describe('/methods/bank: linking a bank', () => {
     ]);
   });
 
+  it('keeps focus where the user is: on the account step, back on the banks, then on the list once linked', async () => {
+    const { user } = renderMethods('/methods/bank', server());
+    await screen.findByRole('listbox', { name: 'Banks' });
+    await user.click(screen.getByRole('searchbox', { name: 'Search banks' }));
+    await user.keyboard('gingham');
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const accountHeading = await screen.findByRole('heading', { level: 1, name: 'Choose an account' });
+    await waitFor(() => expect(accountHeading).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Choose another bank' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Link a bank' })).toHaveFocus());
+
+    await user.click(screen.getByRole('option', { name: /Gingham/ }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Choose an account' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Link account' }));
+    const listHeading = await screen.findByRole('heading', { level: 1, name: 'Payment methods' });
+    await waitFor(() => expect(listHeading).toHaveFocus());
+  });
+
   it('goes back to a safe redirect query once linked, and to the list instead of another site', async () => {
     const first = renderMethods(`/methods/bank?redirect=${encodeURIComponent('/trade/method?side=buy')}`, server());
     await first.user.click(await screen.findByRole('option', { name: /Gingham/ }));

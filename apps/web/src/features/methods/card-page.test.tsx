@@ -99,6 +99,27 @@ describe('/methods/card', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/methods$/));
   });
 
+  it('moves focus to the saving step when the form reports the card, then to the list once it is saved', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fake = server({
+      '/cc-method-add': async () => {
+        await held;
+        return ok({ success: true, method: method('Travel card') });
+      },
+    });
+    renderMethods('/methods/card', fake);
+    await screen.findByTitle('Card details');
+    post(cardAdded);
+    const saving = await screen.findByRole('heading', { level: 1, name: 'Saving your card' });
+    await waitFor(() => expect(saving).toHaveFocus());
+    release();
+    const listHeading = await screen.findByRole('heading', { level: 1, name: 'Payment methods' });
+    await waitFor(() => expect(listHeading).toHaveFocus());
+  });
+
   it('ends the request in success even when the server answers errors, and shows them', async () => {
     const fake = server({
       '/cc-method-add': () => ({

@@ -7,7 +7,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { BackLink } from './components/back-link';
 import { CardSave } from './components/card-save';
 import { METHODS_PATH } from './paths';
-import { useCardForm } from './use-card-form';
+import { CARD_STEP_HEADINGS, useCardForm } from './use-card-form';
 
 /**
  * /methods/card: add a card. The API's hosted form (same origin, in an iframe) takes the card details to the card
@@ -48,7 +48,13 @@ export function CardPage() {
     body = (
       <div className="flex flex-col gap-5">
         <header className="flex flex-col gap-2">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t('card.title')}</h1>
+          <h1
+            id={CARD_STEP_HEADINGS.form}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight text-ink outline-none"
+          >
+            {t('card.title')}
+          </h1>
         </header>
         {!form || !card.ready ? (
           <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">

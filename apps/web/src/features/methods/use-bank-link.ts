@@ -7,6 +7,7 @@ import { useSnackbar } from '../../components/ui/snackbar';
 import { isApiError, useApi } from '../../lib/api';
 import { banksKey, banksQueryOptions } from '../../lib/queries/banks';
 import { useServerText } from '../../lib/server-text';
+import { FOCUS_HEADING_ON_ARRIVAL, useStepFocus } from '../../lib/step-focus';
 import { addBankAccount } from './api/add-bank-account';
 import { useInstitutions } from './api/institutions';
 import { methodsKey } from './api/keys';
@@ -16,6 +17,9 @@ import { createReauthToken } from './api/reauth-token';
 import { completeSandboxLink } from './api/sandbox-link';
 import { returnPath } from './paths';
 import { useAction } from './use-action';
+
+/** The headings of the link's two steps, where focus goes as one replaces the other (`useStepFocus`). */
+export const LINK_STEP_HEADINGS = { banks: 'bank-link-title', account: 'bank-account-title' } as const;
 
 /** The server's code for a blacklisted bank (decision 013). */
 const BANK_NOT_SUPPORTED = 'bank_not_supported';
@@ -32,7 +36,8 @@ export function useErrorText() {
 
 /**
  * After a link or a re-auth: the list shows the method as the server answered it at once (no stale 'Login required'
- * while it is read again), a toast says what happened, and the user goes back.
+ * while it is read again), a toast says what happened, and the user goes back (focus on the heading of the page
+ * reached).
  */
 function useFinish(): LinkEnding {
   const api = useApi();
@@ -52,7 +57,7 @@ function useFinish(): LinkEnding {
     void queryClient.invalidateQueries({ queryKey: methodsKey });
     void queryClient.invalidateQueries({ queryKey: banksKey });
     snackbar.show({ message, severity: 'success' });
-    void navigate(returnPath(params.get('redirect')), { replace: true });
+    void navigate(returnPath(params.get('redirect')), { replace: true, state: FOCUS_HEADING_ON_ARRIVAL });
   };
 }
 
@@ -72,6 +77,7 @@ export function useBankLink(onLinked?: LinkEnding) {
   const [refused, setRefused] = useState<string | null>(null);
   const [link, setLink] = useState<PlaidSandboxLinkReply | null>(null);
   const [accountId, setAccountId] = useState('');
+  const focusStep = useStepFocus();
 
   const connect = useAction(
     async (institution: BankInstitution) => {
@@ -82,6 +88,7 @@ export function useBankLink(onLinked?: LinkEnding) {
       onSuccess: (reply) => {
         setLink(reply);
         setAccountId(reply.accounts[0]?.id ?? '');
+        focusStep(LINK_STEP_HEADINGS.account);
       },
       onError: (error, institution) => {
         // The server refuses a blacklisted bank too (the catalogue could change under an open page).
@@ -109,6 +116,7 @@ export function useBankLink(onLinked?: LinkEnding) {
         if (isApiError(error) && error.code === BANK_NOT_SUPPORTED && link) {
           setRefused(link.institutionName);
           setLink(null);
+          focusStep(LINK_STEP_HEADINGS.banks);
         } else snackbar.show({ message: readError(error), severity: 'error' });
       },
     },
@@ -134,7 +142,10 @@ export function useBankLink(onLinked?: LinkEnding) {
       setRefused(null);
       connect.mutate(institution);
     },
-    chooseAnother: () => setLink(null),
+    chooseAnother: () => {
+      setLink(null);
+      focusStep(LINK_STEP_HEADINGS.banks);
+    },
     submit(event: FormEvent) {
       event.preventDefault();
       if (link && !add.isPending) add.mutate(link);

@@ -8,6 +8,7 @@ import { isApiError, useApi } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { cardsKey } from '../../lib/queries/cards';
 import { useServerText } from '../../lib/server-text';
+import { FOCUS_HEADING_ON_ARRIVAL, useStepFocus } from '../../lib/step-focus';
 import { addCardMethod } from './api/add-card-method';
 import { refreshCardToken } from './api/card-refresh-token';
 import { createCardWidgetToken } from './api/card-widget-token';
@@ -19,6 +20,8 @@ import { useAction } from './use-action';
 export type AddedCard = Extract<CardFormMessage, { event: 'card-added' }>;
 
 export const NICKNAME = 'nickname';
+/** The headings of the page's two steps, where focus goes as one replaces the other (`useStepFocus`). */
+export const CARD_STEP_HEADINGS = { form: 'card-form-title', save: 'card-save-title' } as const;
 /** The form's height before it reports its own (CSS pixels), and the bounds its reports are kept within. */
 const FORM_HEIGHT = { initial: 440, min: 240, max: 1200 } as const;
 
@@ -73,6 +76,7 @@ export function useCardForm(frame: RefObject<HTMLIFrameElement | null>) {
   const [card, setCard] = useState<AddedCard | null>(null);
   const [nickname, setNickname] = useState('');
   const [request, dispatch] = useReducer(cardRequestReducer, INITIAL_CARD_REQUEST);
+  const focusStep = useStepFocus();
 
   /** An error's text in the user's language: a reply by its keys, anything else as unexpected. */
   const failure = useCallback(
@@ -101,7 +105,7 @@ export function useCardForm(frame: RefObject<HTMLIFrameElement | null>) {
         void queryClient.invalidateQueries({ queryKey: methodsKey });
         void queryClient.invalidateQueries({ queryKey: cardsKey });
         snackbar.show({ message: t('card.added', { card: reply.method.nickname }), severity: 'success' });
-        void navigate(returnPath(params.get('redirect')), { replace: true });
+        void navigate(returnPath(params.get('redirect')), { replace: true, state: FOCUS_HEADING_ON_ARRIVAL });
       } catch (error) {
         if (!isApiError(error)) {
           dispatch({ type: 'failed', errors: [t('errors.unexpected')], fields: {} });
@@ -135,20 +139,22 @@ export function useCardForm(frame: RefObject<HTMLIFrameElement | null>) {
           // The form asked for the nickname already: the card is saved at once with it.
           setCard(message);
           setNickname(message.nickname.trim() || defaultCardNickname(message.brand, message.last4));
+          // The form, where focus was, is gone: the card being saved is the page now.
+          focusStep(CARD_STEP_HEADINGS.save);
           void save(message, message.nickname);
           return;
         case 'expired':
           renew(message.token);
           return;
         case 'cancelled':
-          void navigate(METHODS_PATH);
+          void navigate(METHODS_PATH, { state: FOCUS_HEADING_ON_ARRIVAL });
           return;
         default:
           // The charge messages belong to a card deposit, not to this page.
           return;
       }
     },
-    [navigate, renew, save],
+    [focusStep, navigate, renew, save],
   );
   useCardFormMessages(frame, onMessage);
 
@@ -177,6 +183,7 @@ export function useCardForm(frame: RefObject<HTMLIFrameElement | null>) {
       setRenewed(null);
       setReady(false);
       dispatch({ type: 'reset' });
+      focusStep(CARD_STEP_HEADINGS.form);
       // The form's token was spent on the card just added: a new form needs a new token.
       void widget.refetch();
     },

@@ -8,6 +8,7 @@ import { createApiClient, isApiError, useApi } from '../../lib/api';
 import { useErrorText } from './use-bank-link';
 import { banksKey } from '../../lib/queries/banks';
 import { openInWallet } from '../../lib/session/wallet-state';
+import { FOCUS_HEADING_ON_ARRIVAL, useStepFocus } from '../../lib/step-focus';
 import { bankLinkHandoffStatus, createBankLinkHandoff } from './api/bank-link-handoff';
 import { methodsKey } from './api/keys';
 import { readAccess, redeemOnce, saveAccess, type StoredAccess } from './handoff-access';
@@ -23,6 +24,9 @@ export type BrowserState =
   | { name: 'refused'; expired: boolean; message: string }
   | { name: 'linked'; bank: string; reauth: boolean };
 
+/** The heading of the wallet's browser's last step (the bank linked), which takes focus as it appears. */
+export const BROWSER_LINKED_HEADING_ID = 'bank-linked-title';
+
 /**
  * The wallet's browser side of /xumm/plaid: the link's token redeemed once for an access token (kept for this tab,
  * the token taken out of the address bar), the API client scoped to it, and the ending once a bank was linked.
@@ -32,6 +36,7 @@ export function useBrowserBankLink(token: string | null) {
   const errorMessage = useErrorText();
   const navigate = useNavigate();
   const location = useLocation();
+  const focusStep = useStepFocus();
   const [state, setState] = useState<BrowserState>(() => {
     if (token) return { name: 'redeeming' };
     const stored = readAccess();
@@ -87,6 +92,7 @@ export function useBrowserBankLink(token: string | null) {
   const done = (account: BankAccount) => {
     saveAccess(null);
     setState({ name: 'linked', bank: account.bankName, reauth: access !== null && access.reauth !== null });
+    focusStep(BROWSER_LINKED_HEADING_ID);
   };
 
   return { state, scoped, done };
@@ -136,7 +142,7 @@ export function useWalletBankLink() {
       ? t(reauth ? 'reauth.done' : 'link.linked', { bank: linked.bankName })
       : t('wallet.app.linkedNoAccount');
     snackbar.show({ message, severity: 'success' });
-    void navigate(returnPath(params.get('redirect')), { replace: true });
+    void navigate(returnPath(params.get('redirect')), { replace: true, state: FOCUS_HEADING_ON_ARRIVAL });
     // One ending per handoff.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status.data?.status]);

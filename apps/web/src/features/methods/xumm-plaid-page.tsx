@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiProvider } from '../../lib/api';
 import { LinkFlow, ReauthFlow } from './bank-link-page';
 import { readAccess } from './handoff-access';
-import { useBrowserBankLink, useWalletBankLink } from './use-xumm-plaid';
+import { BROWSER_LINKED_HEADING_ID, useBrowserBankLink, useWalletBankLink } from './use-xumm-plaid';
 
 export { forgetRedeems } from './handoff-access';
 export { HANDOFF_POLL_MS } from './use-xumm-plaid';
@@ -46,6 +46,7 @@ export function BrowserBankLink({ token }: { token: string | null }) {
           title={t(state.reauth ? 'wallet.browser.reauthDoneTitle' : 'wallet.browser.linkedTitle', {
             bank: state.bank,
           })}
+          headingId={BROWSER_LINKED_HEADING_ID}
           message={t('wallet.browser.linkedMessage')}
         />
       );

@@ -331,7 +331,7 @@ describe('the deposit page', () => {
       { contributionId: contribution.contributionId, authorizationId: AUTHORIZATION_ID },
     ]);
     expect(
-      await screen.findByText(/Deposit of \$25\.00 by Debit card started\. Expected in your balance by/),
+      await screen.findByText(/Deposit of \$25\.00 by debit card started\. Expected in your balance by/),
     ).toBeInTheDocument();
   });
 

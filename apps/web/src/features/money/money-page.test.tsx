@@ -91,15 +91,15 @@ describe('the money page', () => {
     expect(second).toHaveTextContent('Fee$15.00');
     expect(second).toHaveTextContent('Balance change-$75.00');
     expect(within(third!).getByTestId('transfer-status')).toHaveTextContent('Cancelled');
-    expect(third).toHaveTextContent('Deposit by Debit card');
+    expect(third).toHaveTextContent('Deposit by debit card');
     expect(within(fourth!).getByTestId('transfer-status')).toHaveTextContent('Reversed');
-    expect(fifth).toHaveTextContent('Deposit by Instant ACH');
+    expect(fifth).toHaveTextContent('Deposit by instant ACH');
     expect(sixth).toHaveTextContent(/Confirm from your email by Nov 24, 2026/);
     // Only pending transfers whose money has not moved can be cancelled.
     expect(within(first!).getByRole('button', { name: 'Cancel the ACH transfer of $100.00' })).toBeInTheDocument();
     for (const item of [second, third, fourth, fifth])
       expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(sixth!).getByRole('button', { name: /Cancel the International wire transfer/ })).toBeInTheDocument();
+    expect(within(sixth!).getByRole('button', { name: /Cancel the international wire transfer/ })).toBeInTheDocument();
   });
 
   it('says what to do first when there is no transfer yet', async () => {
@@ -147,13 +147,34 @@ describe('the money page', () => {
     expect(alert.closest('[data-severity]')).toHaveAttribute('data-severity', 'error');
   });
 
+  it('writes a method name in lower case inside a Spanish sentence', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const { user } = renderPage(<MoneyPage />, server().api, '/money');
+      const [first, second, third, , fifth, sixth] = await screen.findAllByTestId('transfer');
+      expect(first).toHaveTextContent('Depósito con ACH');
+      expect(second).toHaveTextContent('Retiro por transferencia bancaria en EE. UU.');
+      expect(third).toHaveTextContent('Depósito con tarjeta de débito');
+      expect(fifth).toHaveTextContent('Depósito con ACH instantáneo');
+      const cancel = within(sixth!).getByRole('button', {
+        name: /^Cancelar la transferencia de .+ por transferencia bancaria internacional$/,
+      });
+      await user.click(cancel);
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+        /Tu retiro de .+ por transferencia bancaria internacional no se enviará/,
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('has Spanish texts', async () => {
     await i18n.changeLanguage('es');
     try {
       renderPage(<MoneyPage />, server().api, '/money');
       expect(await screen.findByRole('heading', { level: 1, name: 'Dinero' })).toBeInTheDocument();
       const [first] = await screen.findAllByTestId('transfer');
-      expect(first).toHaveTextContent('Depósito por ACH');
+      expect(first).toHaveTextContent('Depósito con ACH');
       expect(within(first!).getByTestId('transfer-status')).toHaveTextContent('Pendiente');
     } finally {
       await i18n.changeLanguage('en');

@@ -18,6 +18,7 @@ import { formatAmount } from '../../lib/format';
 import { useForm, type FieldErrors } from '../../lib/forms/use-form';
 import { useHoldings } from '../../lib/queries/holdings';
 import { useServerText } from '../../lib/server-text';
+import { useStepFocus } from '../../lib/step-focus';
 import {
   assetWithdrawalsQueryOptions,
   chainAssetsQueryOptions,
@@ -31,6 +32,16 @@ export type AssetWithdrawField = 'asset' | 'network' | 'amount' | 'address' | 'm
 const FIELDS: readonly AssetWithdrawField[] = ['asset', 'network', 'amount', 'address', 'memo', 'code'];
 /** The form's request, before the second-factor code is added to it. */
 type Draft = Omit<AssetWithdrawalRequest, 'code'>;
+/**
+ * Where focus goes as the steps change (`useStepFocus`): the code step's heading as it opens, the page's heading when
+ * the request is shown again, and what was done once the code sent it.
+ */
+export const ASSET_WITHDRAW_FOCUS = {
+  page: 'asset-withdraw-title',
+  verify: 'asset-withdraw-verify-title',
+  done: 'asset-withdrawal-done',
+} as const;
+
 /** The step-up's refusals of a code: said under the code field. */
 const CODE_REFUSALS = ['CodeMismatchException', 'ExpiredCodeException', 'LimitExceededException'];
 
@@ -57,6 +68,7 @@ export function useWithdrawAssetForm() {
   const catalogue = useQuery(chainAssetsQueryOptions(api));
   const withdrawals = useQuery(assetWithdrawalsQueryOptions(api));
   const { keyFor, reset } = useIdempotencyKey();
+  const focusStep = useStepFocus();
 
   const held = (holdings.data?.assets ?? []).filter((a) => compareDecimalStrings(a.available, '0') > 0);
   const [ticker, setTicker] = useState('');
@@ -134,6 +146,7 @@ export function useWithdrawAssetForm() {
       return true;
     }
     setVerifying(null);
+    if (verifying) focusStep(ASSET_WITHDRAW_FOCUS.page);
     if (!verifying || !form.applyServerError(error)) form.setError('amount', refusalText(error));
     return true;
   };
@@ -151,6 +164,7 @@ export function useWithdrawAssetForm() {
     setCode('');
     form.clear();
     setVerifying({ draft: checked, challenge: reply });
+    focusStep(ASSET_WITHDRAW_FOCUS.verify);
   };
 
   const send = async () => {
@@ -159,6 +173,7 @@ export function useWithdrawAssetForm() {
       const reply = await withdrawAsset(api, body, keyFor(body));
       setDone(reply.withdrawal);
       setVerifying(null);
+      focusStep(ASSET_WITHDRAW_FOCUS.done);
       setCode('');
       reset();
       refreshMoney();
@@ -214,7 +229,10 @@ export function useWithdrawAssetForm() {
       void form.handleSubmit(send)(event);
     },
     resend,
-    edit: () => setVerifying(null),
+    edit: () => {
+      setVerifying(null);
+      focusStep(ASSET_WITHDRAW_FOCUS.page);
+    },
   };
 }
 

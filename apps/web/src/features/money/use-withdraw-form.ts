@@ -14,6 +14,7 @@ import {
 import { useApi } from '../../lib/api';
 import { useForm, type FieldErrors } from '../../lib/forms/use-form';
 import { useHoldings } from '../../lib/queries/holdings';
+import { useStepFocus } from '../../lib/step-focus';
 import { withdraw } from './api/withdraw';
 import { amountProblem, breakdown, normaliseAmount, toCents } from './money-math';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -44,6 +45,9 @@ const EMPTY_DETAILS: Details = {
   iban: '',
   swiftCode: '',
 };
+
+/** The heading of the step after the form (the withdrawal waiting for its email), which takes focus as it appears. */
+export const WITHDRAW_REQUESTED_HEADING_ID = 'withdraw-requested-title';
 
 /** The server's keys for the two routing fields when neither is given (decision 075). */
 const ROUTING_REQUIRED: ServerMessageKey = 'transfer.routingRequired';
@@ -89,6 +93,7 @@ export function useWithdrawForm() {
   const refreshMoney = useRefreshMoney();
   const idempotency = useIdempotencyKey();
   const holdings = useHoldings();
+  const focusStep = useStepFocus();
   const [method, setMethod] = useState<TransferMethodKey | null>(null);
   const [bankId, setBankId] = useState<string | null>(null);
   const [details, setDetails] = useState<Details>(EMPTY_DETAILS);
@@ -158,6 +163,7 @@ export function useWithdrawForm() {
     const reply = await withdraw(api, body, idempotency.keyFor(body));
     idempotency.reset();
     setRequested(reply.transfer);
+    focusStep(WITHDRAW_REQUESTED_HEADING_ID);
     refreshMoney();
   };
 

@@ -97,6 +97,26 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     expect(call.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('moves focus to the code step’s heading, then to what was done, and back to the page’s heading on Change', async () => {
+    const server = fakeServer(handlers());
+    const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
+    await fillForm(user);
+    await user.keyboard('{Enter}');
+    const verifyHeading = await screen.findByRole('heading', { name: 'Confirm it is you', level: 2 });
+    await waitFor(() => expect(verifyHeading).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Change the withdrawal' }));
+    const pageHeading = screen.getByRole('heading', { name: 'Withdraw crypto', level: 1 });
+    await waitFor(() => expect(pageHeading).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm it is you', level: 2 })).toHaveFocus());
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.keyboard('{Enter}');
+    const done = await screen.findByTestId('asset-withdrawal-done');
+    await waitFor(() => expect(done).toHaveFocus());
+  });
+
   it('a wrong code is said under the field in the user’s words; the right one then goes through', async () => {
     let attempts = 0;
     const server = fakeServer({

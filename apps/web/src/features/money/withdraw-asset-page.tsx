@@ -3,7 +3,7 @@ import { AssetWithdrawalDone, AssetWithdrawals } from './components/asset-withdr
 import { AssetWithdrawFields } from './components/asset-withdraw-fields';
 import { AssetWithdrawVerify } from './components/asset-withdraw-verify';
 import { PageHeader } from './components/page-header';
-import { useWithdrawAssetForm } from './use-withdraw-asset-form';
+import { ASSET_WITHDRAW_FOCUS, useWithdrawAssetForm } from './use-withdraw-asset-form';
 
 /**
  * /money/withdraw-asset (R14, decision 032): a held asset sent to an external address on one of its networks, with
@@ -17,7 +17,11 @@ export function WithdrawAssetPage() {
   const form = useWithdrawAssetForm();
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <PageHeader title={t('assetWithdraw.title')} intro={t('assetWithdraw.intro')} />
+      <PageHeader
+        title={t('assetWithdraw.title')}
+        intro={t('assetWithdraw.intro')}
+        headingId={ASSET_WITHDRAW_FOCUS.page}
+      />
       {form.done ? <AssetWithdrawalDone done={form.done} /> : null}
       {form.verifying ? (
         <AssetWithdrawVerify form={form} verifying={form.verifying} />

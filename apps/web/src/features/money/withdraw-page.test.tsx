@@ -166,6 +166,23 @@ describe('the withdraw page', () => {
     });
   });
 
+  it('moves focus to the next step’s heading once the withdrawal is requested from the keyboard', async () => {
+    const fake = server({
+      '/transfers/withdraw': () => ({
+        transfer: { ...wire, methodKey: 'primex_ach', method: 'ach', fee: '0.50' },
+        replayed: false,
+      }),
+    });
+    const { user } = renderPage(<WithdrawPage />, fake.api, '/money/withdraw');
+    await user.click(await screen.findByRole('radio', { name: /^ACH/ }));
+    await user.click(await screen.findByRole('radio', { name: /First Platypus Bank/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '100');
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    // Not the document's body: the button pressed went with the form, the user goes on where the new step starts.
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it("shows the server's refusal under the amount (insufficient funds)", async () => {
     const fake = server({
       '/transfers/withdraw': () => ({

@@ -61,10 +61,31 @@ describe('/trade/method', () => {
     expect(screen.getByTestId('method-primex_card')).toHaveTextContent('12 hours');
     expect(screen.getByTestId('method-primex_card')).toHaveTextContent('4% fee');
     expect(screen.getByTestId('method-primex_swift_wire')).toHaveTextContent('3-5 business days');
-    await user.click(screen.getByRole('button', { name: 'Notify me about Debit card' }));
+    await user.click(screen.getByRole('button', { name: 'Notify me about debit card' }));
     await waitFor(() => expect(server.callsTo('/feature-interest')).toHaveLength(1));
     expect(server.callsTo('/feature-interest')[0]?.body).toEqual({ type: 'card' });
-    expect(await screen.findByText("We'll email you when Debit card can be used for trades.")).toBeInTheDocument();
+    expect(await screen.findByText("We'll email you when debit card can be used for trades.")).toBeInTheDocument();
+  });
+
+  it('writes a method name in lower case inside a Spanish sentence, and with its capital where it is a label', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const server = fakeServer(buyHandlers());
+      const { user } = renderPage(<MethodPage />, server.api, '/trade/method?side=buy', '/trade/method');
+      const ach = await screen.findByTestId('method-primex_ach');
+      expect(within(ach).getByRole('heading', { level: 2 })).toHaveTextContent(/^Transferencia ACH$/);
+      expect(
+        await within(ach).findByText(/^Te quedan .+ de tu límite semanal de .+ para transferencia ACH$/),
+      ).toBeInTheDocument();
+      const card = screen.getByTestId('method-primex_card');
+      expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(/^Tarjeta de débito$/);
+      await user.click(within(card).getByRole('button', { name: 'Avísame sobre tarjeta de débito' }));
+      expect(
+        await screen.findByText('Te escribiremos cuando se pueda usar tarjeta de débito en operaciones.'),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it("lists a sell's payouts (USD balance and ACH only) and offers to link a bank when none is linked", async () => {

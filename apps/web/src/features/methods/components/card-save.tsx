@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CARD_BRAND_LABELS, cardExpiry } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { NICKNAME, type AddedCard, type CardForm } from '../use-card-form';
+import { CARD_STEP_HEADINGS, NICKNAME, type AddedCard, type CardForm } from '../use-card-form';
 import { Mask } from './mask';
 
 /**
@@ -16,7 +16,11 @@ export function CardSave({ form, card }: { form: CardForm; card: AddedCard }) {
   return (
     <form onSubmit={form.retry} noValidate className="flex flex-col gap-5">
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">
+        <h1
+          id={CARD_STEP_HEADINGS.save}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-ink outline-none"
+        >
           {saving ? t('card.savingTitle') : t('card.failedTitle')}
         </h1>
         {saving ? (

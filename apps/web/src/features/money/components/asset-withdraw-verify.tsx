@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { formatAmount } from '../../../lib/format';
-import type { WithdrawAssetForm } from '../use-withdraw-asset-form';
+import { ASSET_WITHDRAW_FOCUS, type WithdrawAssetForm } from '../use-withdraw-asset-form';
 
 /**
  * The step-up of an asset withdrawal (decision 054): the checked request, where the code went, the code field, and
@@ -25,7 +25,9 @@ export function AssetWithdrawVerify({
       });
   return (
     <form onSubmit={form.submit} noValidate className="flex flex-col gap-4" data-testid="asset-withdraw-verify">
-      <h2 className="text-lg font-semibold text-ink">{t('assetWithdraw.verifyTitle')}</h2>
+      <h2 id={ASSET_WITHDRAW_FOCUS.verify} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+        {t('assetWithdraw.verifyTitle')}
+      </h2>
       {/* The address is one long word: it wraps anywhere rather than widen a phone's page. */}
       <p className="text-base wrap-anywhere text-ink">
         {t('assetWithdraw.verifySummary', {

@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { AssetWithdrawal } from '@rampart/contracts';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { ASSET_WITHDRAW_FOCUS } from '../use-withdraw-asset-form';
 
-/** The asset withdrawal just requested: to confirm from the email, or when it will be sent. */
+/**
+ * The asset withdrawal just requested: to confirm from the email, or when it will be sent. It takes focus as it
+ * appears.
+ */
 export function AssetWithdrawalDone({ done }: { done: AssetWithdrawal }) {
   const { t } = useTranslation('money', { useSuspense: true });
   return (
     <p
+      id={ASSET_WITHDRAW_FOCUS.done}
+      tabIndex={-1}
       role="status"
       data-testid="asset-withdrawal-done"
-      className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink"
+      className="rounded-xl border border-line bg-surface-muted p-3 text-base text-ink outline-none"
     >
       {done.status === 'awaiting_confirmation'
         ? t('assetWithdraw.checkEmail', { amount: formatAmount(done.amount, { ticker: done.assetTicker }) })

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { methodName } from '../method-text';
 import { toCents } from '../money-math';
 import { MONEY_PATH } from '../paths';
+import { WITHDRAW_REQUESTED_HEADING_ID } from '../use-withdraw-form';
 import { AmountLines } from './amount-lines';
 
 /** A withdrawal sent and waiting: what the bank receives, the fee, and the email to confirm it from in time. */
@@ -17,6 +18,7 @@ export function WithdrawRequested({ requested }: { requested: TransferView }) {
       tone="success"
       icon={<MailCheck size={30} />}
       title={t('withdraw.checkEmailTitle')}
+      headingId={WITHDRAW_REQUESTED_HEADING_ID}
       message={t('withdraw.checkEmailText', { hours: WITHDRAWAL_CONFIRM_HOURS })}
       help={
         <div className="flex flex-col gap-3 text-left">

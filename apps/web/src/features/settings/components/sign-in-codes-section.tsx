@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { PhoneCodeForm } from './phone-code-form';
 import { PhoneNumberForm } from './phone-number-form';
 import { ReauthForm } from './reauth-form';
-import { useSignInCodes } from './use-sign-in-codes';
+import { SIGN_IN_CODES_STATUS, useSignInCodes } from './use-sign-in-codes';
 
 /**
  * The second factor by SMS (R2): add a phone number (re-authenticate with the password, type it in
@@ -31,14 +31,24 @@ export function SignInCodesSection({ user }: { user: UserInfo }) {
         {t('settings:factorTitle')}
       </h2>
       <p className="text-sm text-ink-muted">{t('settings:factorDescription')}</p>
-      <p data-testid="mfa-current" className="text-sm font-semibold text-ink">
+      <p
+        id={SIGN_IN_CODES_STATUS.factor}
+        tabIndex={-1}
+        data-testid="mfa-current"
+        className="text-sm font-semibold text-ink outline-none"
+      >
         {factor === 'SMS_OTP'
           ? t('settings:factorSms', { phone })
           : factor === 'SOFTWARE_TOKEN_MFA'
             ? t('settings:factorTotp')
             : t('settings:factorEmail', { email: user.email })}
       </p>
-      <p data-testid="phone-status" className="text-sm wrap-anywhere text-ink-muted">
+      <p
+        id={SIGN_IN_CODES_STATUS.phone}
+        tabIndex={-1}
+        data-testid="phone-status"
+        className="text-sm wrap-anywhere text-ink-muted outline-none"
+      >
         {phoneReady ? t('settings:phoneConfirmed', { phone }) : t('settings:phoneNone')}
       </p>
 

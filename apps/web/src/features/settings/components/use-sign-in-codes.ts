@@ -7,6 +7,7 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { isApiError, useApi } from '../../../lib/api';
 import { useForm } from '../../../lib/forms/use-form';
 import { useServerText } from '../../../lib/server-text';
+import { useStepFocus } from '../../../lib/step-focus';
 import { userQueryOptions } from '../../../lib/queries/user';
 import { reauthenticate } from '../api/reauthenticate';
 import { setMfaPreference } from '../api/set-mfa-preference';
@@ -32,6 +33,12 @@ export type SignInCodesMode =
   | { name: 'phone' }
   | { name: 'code'; phoneNumber: string; destination: string };
 
+/**
+ * The section's status lines, where focus goes when a step ends (its own controls are gone with it): the phone's once
+ * a number is confirmed, the current factor's otherwise.
+ */
+export const SIGN_IN_CODES_STATUS = { factor: 'mfa-current', phone: 'phone-status' } as const;
+
 /** One entry at a time (the password, the phone number or the code): its message is the form's one field. */
 const FIELDS = ['value'] as const;
 
@@ -51,6 +58,7 @@ export function useSignInCodes(user: UserInfo) {
   const [mode, setMode] = useState<SignInCodesMode>({ name: 'idle' });
   const [reauth, setReauth] = useState<Reauth | null>(null);
   const [value, setValue] = useState('');
+  const focusStep = useStepFocus();
 
   const factor = currentFactor(user);
   const phoneReady = user.phoneNumber !== null && user.phoneNumberVerified;
@@ -61,6 +69,12 @@ export function useSignInCodes(user: UserInfo) {
     setMode(next);
     setValue('');
     form.clear();
+  };
+
+  /** Back to the section's buttons, focus on one of its status lines. */
+  const backToStatus = (status: keyof typeof SIGN_IN_CODES_STATUS = 'factor') => {
+    start({ name: 'idle' });
+    focusStep(SIGN_IN_CODES_STATUS[status]);
   };
 
   /** Runs one command at a time; each handles its own failures (`fail`). */
@@ -95,7 +109,7 @@ export function useSignInCodes(user: UserInfo) {
 
   const choose = async (preferred: 'SMS_OTP' | 'EMAIL_OTP', token: string) => {
     const next = await setMfaPreference(api, token, preferred);
-    start({ name: 'idle' });
+    backToStatus();
     snackbar.show({
       message: t(preferred === 'SMS_OTP' ? 'settings:smsChosen' : 'settings:emailChosen'),
       severity: 'success',
@@ -147,7 +161,7 @@ export function useSignInCodes(user: UserInfo) {
       try {
         await choose(mode.next, token);
       } catch (cause) {
-        start({ name: 'idle' });
+        backToStatus();
         fail(cause, 'code', mode.next);
       }
     });
@@ -192,7 +206,7 @@ export function useSignInCodes(user: UserInfo) {
     void busy(async () => {
       try {
         const next = await verifyPhone(api, value);
-        start({ name: 'idle' });
+        backToStatus('phone');
         snackbar.show({ message: t('settings:phoneVerified'), severity: 'success' });
         await showUser(next);
       } catch (cause) {
@@ -216,7 +230,7 @@ export function useSignInCodes(user: UserInfo) {
     pending: form.submitting,
     change,
     changeCode: (next: string) => change(next.replace(/\D/g, '')),
-    cancel: () => start({ name: 'idle' }),
+    cancel: () => backToStatus(),
     proceed,
     submitPassword,
     submitPhone,

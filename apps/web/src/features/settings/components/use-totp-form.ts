@@ -6,6 +6,7 @@ import { useSnackbar } from '../../../components/ui/snackbar';
 import { isApiError, useApi } from '../../../lib/api';
 import { useForm } from '../../../lib/forms/use-form';
 import { useServerText } from '../../../lib/server-text';
+import { useStepFocus } from '../../../lib/step-focus';
 import { userQueryOptions } from '../../../lib/queries/user';
 import { associateTotp } from '../api/associate-totp';
 import { reauthenticate } from '../api/reauthenticate';
@@ -38,7 +39,8 @@ export function useTotpForm() {
   const [value, setValue] = useState('');
 
   // The section's status is where focus goes when a step ends: the step's own controls are gone with it.
-  const backToStatus = () => document.getElementById(TOTP_STATUS_ID)?.focus();
+  const focusStep = useStepFocus();
+  const backToStatus = () => focusStep(TOTP_STATUS_ID);
 
   const start = (next: TotpMode) => {
     setMode(next);
