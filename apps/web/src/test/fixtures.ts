@@ -5,6 +5,7 @@ import {
   type RampAsset,
   type RampOrder,
   type TradeFigures,
+  type UserInfo,
 } from '@rampart/contracts';
 
 /* Reply fixtures the tests of several features share (an order, its figures, the asset catalogue). */
@@ -83,3 +84,17 @@ export function order(overrides: Partial<RampOrder> = {}): RampOrder {
     ...overrides,
   };
 }
+
+/** A signed-in user with the emailed code as second factor, no phone and no authenticator app. */
+export const EMAIL_CODE_USER: UserInfo = {
+  userGuid: '7d1c1c1e-58a4-4a8e-9d36-0c7f3f3f7a11',
+  email: 'a@example.com',
+  emailVerified: true,
+  locale: 'en',
+  applicationName: null,
+  phoneNumber: null,
+  phoneNumberVerified: false,
+  preferredMfa: 'EMAIL_OTP',
+  totpEnabled: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};

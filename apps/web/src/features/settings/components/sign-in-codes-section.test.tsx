@@ -1,21 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@rampart/contracts';
+import { EMAIL_CODE_USER } from '../../../test/fixtures';
 import { fakeServer, renderPage } from '../../../test/page-kit';
 import { SettingsPage } from '../settings-page';
 
-const USER: UserInfo = {
-  userGuid: '7d1c1c1e-58a4-4a8e-9d36-0c7f3f3f7a11',
-  email: 'a@example.com',
-  emailVerified: true,
-  locale: 'en',
-  applicationName: null,
-  phoneNumber: null,
-  phoneNumberVerified: false,
-  preferredMfa: 'EMAIL_OTP',
-  totpEnabled: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const USER = EMAIL_CODE_USER;
 
 describe('Sign-in codes, with the keyboard', () => {
   it('after a phone number is confirmed with its code, focus is on the section’s new phone status', async () => {
