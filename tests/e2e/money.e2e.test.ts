@@ -101,6 +101,8 @@ describe('money in a browser', () => {
     await expectNoSeriousAxeViolation(page);
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/money');
+    // The deposit form is gone: focus is on the page it ended on, not on the body.
+    await expectFocusOn(page, 'H1 Money');
     const deposit = page.getByTestId('transfer').first();
     await deposit.getByText('Deposit by ACH').waitFor();
     expect(await deposit.getByTestId('transfer-status').textContent()).toBe('Pending');

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatUsd } from '../../lib/format';
 import { useForm, type FieldErrors } from '../../lib/forms/use-form';
 import { currentLanguage } from '../../lib/i18n';
 import { useServerText } from '../../lib/server-text';
+import { FOCUS_HEADING_ON_ARRIVAL } from '../../lib/step-focus';
 import { cardContributionToken } from './api/card-contribution-token';
 import { deposit } from './api/deposit';
 import { isWeeklyLimited, weeklyLimitQueryOptions } from './api/weekly-limit';
@@ -111,7 +112,7 @@ export function useDepositForm() {
       severity: 'success',
     });
     refreshMoney();
-    void navigate(MONEY_PATH);
+    void navigate(MONEY_PATH, { state: FOCUS_HEADING_ON_ARRIVAL });
   };
 
   const send = async () => {
