@@ -5,8 +5,11 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FOCUS_HEADING_ON_ARRIVAL, useFocusOnArrival, useStepFocus } from './step-focus';
 
-/** Two steps: Next swaps the first for the second, whose heading (or, when asked, its own field) takes focus. */
-function Steps({ fieldFocusesItself = false }: { fieldFocusesItself?: boolean }) {
+/**
+ * Two steps: Next swaps the first for the second, whose heading (or, when asked, its own field) takes focus. With
+ * `refused`, the second step shows its field invalid and asks for the invalid field first.
+ */
+function Steps({ fieldFocusesItself = false, refused = false }: { fieldFocusesItself?: boolean; refused?: boolean }) {
   const [step, setStep] = useState(1);
   const focusStep = useStepFocus();
   if (step === 1)
@@ -15,7 +18,7 @@ function Steps({ fieldFocusesItself = false }: { fieldFocusesItself?: boolean })
         type="button"
         onClick={() => {
           setStep(2);
-          focusStep('second-title');
+          focusStep('second-title', { invalidFieldFirst: true });
         }}
       >
         Next
@@ -26,7 +29,7 @@ function Steps({ fieldFocusesItself = false }: { fieldFocusesItself?: boolean })
       <h2 id="second-title" tabIndex={-1}>
         Second step
       </h2>
-      <input aria-label="Code" autoFocus={fieldFocusesItself} />
+      <input aria-label="Code" autoFocus={fieldFocusesItself} aria-invalid={refused || undefined} />
     </section>
   );
 }
@@ -75,6 +78,15 @@ describe('useStepFocus', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const field = await screen.findByRole('textbox', { name: 'Code' });
     await waitFor(() => expect(field).toHaveFocus());
+  });
+});
+
+describe('useStepFocus, a step that comes back refused', () => {
+  it('puts focus on the field marked invalid, so the user lands on what to fix (else on the heading, as above)', async () => {
+    const user = userEvent.setup();
+    render(<Steps refused />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Code' })).toHaveFocus());
   });
 });
 

@@ -7,6 +7,16 @@ function focusIsLost(): boolean {
   return active === null || active === document.body;
 }
 
+export interface StepFocusOptions {
+  /**
+   * A step that comes back refused (a form shown again with the server's reason under a field): the first field marked
+   * invalid takes focus instead, so the user lands on what to fix and hears why; the element with the id otherwise.
+   */
+  invalidFieldFirst?: boolean;
+}
+
+const INVALID_FIELD = 'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"]';
+
 /**
  * Focus when a page swaps one step for the next. The control the user pressed goes with the old step, and the browser
  * then drops focus to the document's body: a keyboard or screen-reader user is sent back to the top of the page.
@@ -14,17 +24,19 @@ function focusIsLost(): boolean {
  * tabIndex -1), once React has drawn the step, so the user hears where they are and goes on from there. Focus that
  * is not lost is left where it is: a field the new step focuses itself, or a control the user moved to meanwhile.
  */
-export function useStepFocus(): (id: string) => void {
-  const target = useRef<string | null>(null);
+export function useStepFocus(): (id: string, options?: StepFocusOptions) => void {
+  const target = useRef<{ id: string; options: StepFocusOptions } | null>(null);
   const [asked, setAsked] = useState(0);
   useEffect(() => {
-    const id = target.current;
-    if (id === null) return;
+    const asking = target.current;
+    if (asking === null) return;
     target.current = null;
-    if (focusIsLost()) document.getElementById(id)?.focus();
+    if (!focusIsLost()) return;
+    const field = asking.options.invalidFieldFirst ? document.querySelector<HTMLElement>(INVALID_FIELD) : null;
+    (field ?? document.getElementById(asking.id))?.focus();
   }, [asked]);
-  return useCallback((id: string) => {
-    target.current = id;
+  return useCallback((id: string, options: StepFocusOptions = {}) => {
+    target.current = { id, options };
     setAsked((count) => count + 1);
   }, []);
 }

@@ -146,7 +146,7 @@ export function useWithdrawAssetForm() {
       return true;
     }
     setVerifying(null);
-    if (verifying) focusStep(ASSET_WITHDRAW_FOCUS.page);
+    if (verifying) focusStep(ASSET_WITHDRAW_FOCUS.page, { invalidFieldFirst: true });
     if (!verifying || !form.applyServerError(error)) form.setError('amount', refusalText(error));
     return true;
   };

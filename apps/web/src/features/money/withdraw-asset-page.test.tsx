@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../lib/i18n';
 import { catalogue } from '../../test/fixtures';
-import { fakeServer, renderPage } from '../../test/page-kit';
+import { fakeServer, renderPage, validationReply } from '../../test/page-kit';
 import { WithdrawAssetPage } from './withdraw-asset-page';
 
 const XRPL_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
@@ -115,6 +115,21 @@ describe('/money/withdraw-asset (R14, decision 032)', () => {
     await user.keyboard('{Enter}');
     const done = await screen.findByTestId('asset-withdrawal-done');
     await waitFor(() => expect(done).toHaveFocus());
+  });
+
+  it('a refusal of the request after its code goes back to the form with focus on the field that says why', async () => {
+    const server = fakeServer({
+      ...handlers(),
+      '/holdings/withdraw': () => validationReply({ address: 'Value is not a valid XRPL address' }),
+    });
+    const { user } = renderPage(<WithdrawAssetPage />, server.api, '/money/withdraw-asset');
+    await fillForm(user);
+    await user.keyboard('{Enter}');
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.keyboard('{Enter}');
+    const address = await screen.findByLabelText('Address on XRP Ledger');
+    await waitFor(() => expect(address).toHaveFocus());
+    expect(address).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a wrong code is said under the field in the user’s words; the right one then goes through', async () => {
