@@ -79,9 +79,11 @@ describe('/trade/method', () => {
       ).toBeInTheDocument();
       const card = screen.getByTestId('method-primex_card');
       expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(/^Tarjeta de débito$/);
-      await user.click(within(card).getByRole('button', { name: 'Avísame sobre tarjeta de débito' }));
+      await user.click(
+        within(card).getByRole('button', { name: 'Avísame cuando se pueda operar con tarjeta de débito' }),
+      );
       expect(
-        await screen.findByText('Te escribiremos cuando se pueda usar tarjeta de débito en operaciones.'),
+        await screen.findByText('Te escribiremos cuando se pueda operar con tarjeta de débito.'),
       ).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en');
