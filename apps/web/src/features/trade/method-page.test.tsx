@@ -73,6 +73,9 @@ describe('/trade/method', () => {
       const server = fakeServer(buyHandlers());
       const { user } = renderPage(<MethodPage />, server.api, '/trade/method?side=buy', '/trade/method');
       const ach = await screen.findByTestId('method-primex_ach');
+      expect(
+        within(screen.getByTestId('method-primex_usd')).getByRole('button', { name: 'Usar saldo en USD' }),
+      ).toHaveTextContent(/^Usar saldo en USD$/);
       expect(within(ach).getByRole('heading', { level: 2 })).toHaveTextContent(/^Transferencia ACH$/);
       expect(
         await within(ach).findByText(/^Te quedan .+ de tu límite semanal de .+ para transferencia ACH$/),
