@@ -62,7 +62,7 @@ async function scriptsFor(route, session = null) {
   await context.close();
   if (landed !== route) throw new Error(`${route} ended on ${landed}`);
   const bytes = [...files].reduce((sum, f) => sum + gz(path.join(dist, f)), 0);
-  return { files: files.size, gzipKB: +(bytes / 1024).toFixed(1) };
+  return { files: files.size, gzipKB: +(bytes / 1024).toFixed(2), bytes };
 }
 const auth = await scriptsFor('/auth');
 const notFound = await scriptsFor('/nowhere');
@@ -82,7 +82,8 @@ console.log(
       wholeBuildGzipKB: wholeKB,
       authShareOfWhole: +(auth.gzipKB / wholeKB).toFixed(2),
       targets: { authKB: 150, notFound: 'at most /auth', tradeBuyKB: 200 },
-      met: auth.gzipKB < 150 && notFound.gzipKB <= auth.gzipKB && tradeBuy.gzipKB <= 200,
+      // Judged on the bytes: a figure rounded first would count 149.96 KB as 150.0 and miss a target it meets.
+      met: auth.bytes < 150 * 1024 && notFound.bytes <= auth.bytes && tradeBuy.bytes <= 200 * 1024,
     },
     null,
     2,

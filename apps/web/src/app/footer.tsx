@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../lib/config';
-import { openInWallet } from '../lib/session/wallet-state';
+import { ExternalLink } from '../components/ui/external-link';
 import { APP_VERSION } from './version';
 
 /** R19: Rampart's version and the deployment's build stage; Contact Support next to it. */
@@ -14,19 +14,13 @@ export const Footer = memo(function Footer() {
   return (
     <footer className="flex flex-col items-center gap-1 px-4 pt-2 pb-4 text-xs text-ink-muted sm:flex-row sm:justify-center sm:gap-4">
       {data?.supportUrl ? (
-        <a
+        <ExternalLink
           href={data.supportUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => {
-            // In the wallet mini-app, outside pages open in the wallet's browser (decision 034).
-            if (openInWallet(data.supportUrl)) event.preventDefault();
-          }}
+          newTabLabel={t('common.opensInNewTab')}
           className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-primary-ink underline-offset-2 hover:underline"
         >
           {t('common.contactSupport')}
-          <span className="sr-only"> {t('common.opensInNewTab')}</span>
-        </a>
+        </ExternalLink>
       ) : null}
       <p>{text}</p>
     </footer>

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusIsLost } from './focus-on-arrival';
 
-/** Focus was lost: the element that had it is gone (or was disabled), and the browser put it on the body. */
-function focusIsLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body;
-}
+export { useFocusOnArrival } from './focus-on-arrival';
+
+/**
+ * The navigation state of a step that ends on another page (a bank linked, a card added): the page reached puts focus
+ * on its heading (`useFocusOnArrival`), since the control pressed went with the page that was left.
+ */
+export const FOCUS_HEADING_ON_ARRIVAL = { focusHeading: true } as const;
 
 export interface StepFocusOptions {
   /**
@@ -39,27 +41,4 @@ export function useStepFocus(): (id: string, options?: StepFocusOptions) => void
     target.current = { id, options };
     setAsked((count) => count + 1);
   }, []);
-}
-
-/**
- * The navigation state of a step that ends on another page (a bank linked, a card added): the page reached puts focus
- * on its heading (`useFocusOnArrival`), since the control pressed went with the page that was left.
- */
-export const FOCUS_HEADING_ON_ARRIVAL = { focusHeading: true } as const;
-
-function asksForHeading(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { focusHeading?: unknown }).focusHeading === true;
-}
-
-/**
- * The heading of a page reached with FOCUS_HEADING_ON_ARRIVAL takes focus when it is drawn, while focus is lost (on
- * the document's body); Back and Forward are left to the browser. The heading has tabIndex -1.
- */
-export function useFocusOnArrival(heading: RefObject<HTMLElement | null>): void {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const asked = navigationType !== 'POP' && asksForHeading(location.state);
-  useEffect(() => {
-    if (asked && focusIsLost()) heading.current?.focus();
-  }, [asked, location.key, heading]);
 }

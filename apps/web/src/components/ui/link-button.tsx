@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { openInWallet } from '../../lib/session/wallet-state';
 import { buttonClassName, type ButtonVariant } from './button';
+import { ExternalLink } from './external-link';
 
 /** A router link that looks like a button (navigation stays a link for assistive technology). */
 export function LinkButton({
@@ -22,10 +22,7 @@ export function LinkButton({
   );
 }
 
-/**
- * An outside link (Contact Support) that looks like a button and opens in a new tab, or the wallet's browser
- * (decision 034).
- */
+/** An ExternalLink that looks like a button. */
 export function ExternalLinkButton({
   href,
   variant = 'primary',
@@ -35,21 +32,11 @@ export function ExternalLinkButton({
   href: string;
   variant?: ButtonVariant;
   children: ReactNode;
-  /** Said after the text by screen readers, e.g. '(opens in a new tab)'. */
   newTabLabel: string;
 }) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonClassName(variant)}
-      onClick={(event) => {
-        if (openInWallet(href)) event.preventDefault();
-      }}
-    >
+    <ExternalLink href={href} className={buttonClassName(variant)} newTabLabel={newTabLabel}>
       {children}
-      <span className="sr-only"> {newTabLabel}</span>
-    </a>
+    </ExternalLink>
   );
 }

@@ -21,7 +21,7 @@ export interface MessageBlockProps {
   icon?: ReactNode;
   /** The page's h1 by default; 2 when the block sits inside a page or a dialog with its own h1. */
   headingLevel?: 1 | 2;
-  /** The heading's id when the block is a step that takes focus as it appears (`useStepFocus`). */
+  /** The heading's id when the block is a step that takes focus as it appears (`useStepFocus`; it can take focus). */
   headingId?: string;
   onBack?: () => void;
   backLabel?: string;
@@ -62,7 +62,7 @@ export function MessageBlock({
       </div>
       <Heading
         id={headingId}
-        tabIndex={headingId ? -1 : undefined}
+        tabIndex={-1}
         className="text-2xl font-bold tracking-tight text-ink text-balance outline-none"
       >
         {title}

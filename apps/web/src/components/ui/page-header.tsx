@@ -1,8 +1,7 @@
-import { useRef } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFocusOnArrival } from '../../lib/step-focus';
+import { PageTitle } from './page-title';
 
 /**
  * Back (to home or the previous step), the page's h1 and its one-line purpose. The shell's texts only (no feature
@@ -24,8 +23,6 @@ export function PageHeader({
   headingId?: string;
 }) {
   const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnArrival(heading);
   return (
     <header className="flex flex-col gap-2">
       <Link
@@ -35,14 +32,7 @@ export function PageHeader({
         <ArrowLeft size={16} aria-hidden="true" />
         {backLabel ?? t('common.back')}
       </Link>
-      <h1
-        ref={heading}
-        id={headingId}
-        tabIndex={-1}
-        className="text-2xl font-bold tracking-tight text-ink outline-none"
-      >
-        {title}
-      </h1>
+      <PageTitle id={headingId}>{title}</PageTitle>
       <p className="text-base text-ink-muted">{intro}</p>
     </header>
   );

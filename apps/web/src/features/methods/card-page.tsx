@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { MessageBlock } from '../../components/ui/message-block';
+import { PageTitle } from '../../components/ui/page-title';
 import { BackLink } from './components/back-link';
 import { CardSave } from './components/card-save';
 import { METHODS_PATH } from './paths';
@@ -48,13 +49,7 @@ export function CardPage() {
     body = (
       <div className="flex flex-col gap-5">
         <header className="flex flex-col gap-2">
-          <h1
-            id={CARD_STEP_HEADINGS.form}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight text-ink outline-none"
-          >
-            {t('card.title')}
-          </h1>
+          <PageTitle id={CARD_STEP_HEADINGS.form}>{t('card.title')}</PageTitle>
         </header>
         {!form || !card.ready ? (
           <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">

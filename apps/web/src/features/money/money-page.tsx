@@ -1,9 +1,8 @@
-import { useRef } from 'react';
 import { ArrowDownToLine, ArrowUpFromLine, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureFlags } from '../../lib/config';
-import { useFocusOnArrival } from '../../lib/step-focus';
 import { LinkButton } from '../../components/ui/link-button';
+import { PageTitle } from '../../components/ui/page-title';
 import { AddAssets } from './components/add-assets';
 import { BalanceSummary } from './components/balance-summary';
 import { TransferHistory } from './components/transfer-history';
@@ -16,15 +15,10 @@ import { ACTIVITY_PATH, DEPOSIT_PATH, WITHDRAW_ASSET_PATH, WITHDRAW_PATH } from 
 export function MoneyPage() {
   const { t } = useTranslation('money', { useSuspense: true });
   const flags = useFeatureFlags();
-  // A deposit started on its own page ends here (docs/decisions/097-focus-after-a-step.md).
-  const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnArrival(heading);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <header className="flex flex-col gap-1">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink outline-none">
-          {t('title')}
-        </h1>
+        <PageTitle>{t('title')}</PageTitle>
         <p className="text-base text-ink-muted">{t('intro')}</p>
       </header>
       <BalanceSummary />

@@ -1,6 +1,7 @@
 import { Ban, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { LINK_STEP_HEADINGS, useBankLink, type LinkEnding } from '../use-bank-link';
 import { AccountPicker } from './account-picker';
 import { BankLogo } from './bank-logo';
@@ -40,13 +41,7 @@ export function LinkFlow({ onLinked }: { onLinked?: LinkEnding } = {}) {
         <header className="flex items-center gap-4">
           <BankLogo name={link.institutionName} logo={bank.logo} size="lg" />
           <div className="min-w-0">
-            <h1
-              id={LINK_STEP_HEADINGS.account}
-              tabIndex={-1}
-              className="text-2xl font-bold tracking-tight text-ink outline-none"
-            >
-              {t('link.accountTitle')}
-            </h1>
+            <PageTitle id={LINK_STEP_HEADINGS.account}>{t('link.accountTitle')}</PageTitle>
             <p className="text-base text-ink-muted">{link.institutionName}</p>
           </div>
         </header>
@@ -72,13 +67,7 @@ export function LinkFlow({ onLinked }: { onLinked?: LinkEnding } = {}) {
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-2">
-        <h1
-          id={LINK_STEP_HEADINGS.banks}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-ink outline-none"
-        >
-          {t('link.title')}
-        </h1>
+        <PageTitle id={LINK_STEP_HEADINGS.banks}>{t('link.title')}</PageTitle>
         <p className="text-base text-ink-muted">{t('link.intro')}</p>
       </header>
       {bank.refused ? <RefusedNotice bank={bank.refused} /> : null}
