@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChallengeReply,
+  DevOutboxResponse,
   FROZEN_ACCOUNT_MARKER,
   OrderReply,
   RampQuoteReply,
@@ -286,6 +287,13 @@ describe('admin: the operator command', () => {
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toContain(`The authenticator app of ${user.email} (${user.guid}) is turned off`);
     expect(reset.stdout).toMatch(/sessions ended\s+1/);
+    // The user is told, in their language, so that a reset they did not ask for is found out.
+    const [mail] = await mailsTo(user.email);
+    expect(mail).toMatchObject({
+      template: 'authenticator_reset',
+      subject: 'Your Rampart authenticator app was turned off',
+    });
+    expect(mail?.text).toContain('If you did not ask for this');
     // The token of the lost phone no longer opens anything.
     expect((await k.call('/api/primetrust/account/get', { token: user.token, body: {} })).status).toBe(401);
     // The next sign-in asks for a code sent by email, and goes through with it.
@@ -300,6 +308,7 @@ describe('admin: the operator command', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, sessionsEnded: 0, action: null });
     expect((await k.call('/api/primetrust/account/get', { token, body: {} })).status).toBe(200);
     expect(await actionCount()).toBe(before + 1);
+    expect((await mailsTo(user.email)).filter((m) => m.template === 'authenticator_reset')).toHaveLength(1);
     const audit = JSON.parse((await admin('audit', '--user', user.email, '--json')).stdout) as {
       actions: { operator: string; action: string; reason: string }[];
     };
@@ -310,6 +319,12 @@ describe('admin: the operator command', () => {
     expect((await admin('reset-authenticator', user.email, '--by', 'ann')).code).toBe(2);
     expect((await admin('--help')).stdout).toContain('reset-authenticator <email|userGuid>');
   });
+
+  /** The development outbox's messages to an address, newest first. */
+  async function mailsTo(to: string) {
+    const res = await k.t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+    return DevOutboxResponse.parse(res.json()).messages;
+  }
 
   async function applicantInReview(email: string): Promise<{ token: string; guid: string }> {
     const token = await k.signedInUser(email);

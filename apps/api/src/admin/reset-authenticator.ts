@@ -15,18 +15,18 @@ export interface AuthenticatorResetResult {
 
 /**
  * `admin reset-authenticator` (decision 098): for a user who lost the authenticator app, once the operator has checked
- * who is asking. The identity module removes the app and ends every session; the operator's record goes in the same
- * transaction. The user's next sign-in asks for a code sent by email.
+ * who is asking. The identity module removes the app, ends every session and mails the user; the operator's record goes
+ * in the same transaction. The user's next sign-in asks for a code sent by email.
  */
 export async function resetAuthenticator(
-  ctx: Pick<AdminContext, 'db' | 'clock'>,
+  ctx: Pick<AdminContext, 'db' | 'clock' | 'jobs'>,
   who: string,
   note: OperatorNote,
 ): Promise<AuthenticatorResetResult> {
   const user = await findUser(ctx.db, who);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const { removed, sessionsEnded } = await removeAuthenticator(tx, user.id, now);
+    const { removed, sessionsEnded } = await removeAuthenticator(tx, ctx.jobs, user.id, now);
     const result: AuthenticatorResetResult = {
       userGuid: user.id,
       email: user.email,
@@ -49,7 +49,7 @@ export async function resetAuthenticator(
 export function renderAuthenticatorReset(r: AuthenticatorResetResult): string {
   if (!r.changed) return `${r.email} (${r.userGuid}) has no authenticator app: nothing changed, nothing recorded.`;
   return [
-    `The authenticator app of ${r.email} (${r.userGuid}) is turned off. The next sign-in asks for a code sent by email.`,
+    `The authenticator app of ${r.email} (${r.userGuid}) is turned off and the user is told by email. The next sign-in asks for a code sent by email.`,
     fields([
       ['sessions ended', String(r.sessionsEnded)],
       ['recorded as', `operator action #${r.action?.id ?? '?'}`],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
 import { generateCode } from './codes';
 import { localeFromAcceptLanguage, maskEmail, maskPhone } from './locale';
-import { renderCodeMail, renderCodeSms } from './mail-templates';
+import { renderAuthenticatorResetMail, renderCodeMail, renderCodeSms } from './mail-templates';
 import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from './passwords';
 import { deriveKey } from './signing-key';
 import { createTokenService } from './tokens';
@@ -59,6 +59,16 @@ describe('codes and messages', () => {
     expect(es.html).toContain('&lt;b&gt;');
     expect(es.html).toContain('lang="es"');
     expect(renderCodeSms('mfa', 'es', '123456')).toBe('Rampart: tu código es 123456. Caduca en 10 minutos.');
+  });
+
+  it("tells the user, in the account's language, that support turned off their authenticator app", () => {
+    const es = renderAuthenticatorResetMail('es');
+    expect(es.subject).toBe('Se ha desactivado tu aplicación de autenticación de Rampart');
+    expect(es.text).toContain('Si no lo has pedido tú, contacta con el soporte');
+    expect(es.html).toContain('lang="es"');
+    expect(renderAuthenticatorResetMail('en').text).toContain(
+      'If you did not ask for this, contact support right away',
+    );
   });
 });
 

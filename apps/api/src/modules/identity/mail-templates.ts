@@ -117,3 +117,29 @@ export function renderPasswordChangedMail(locale: IdentityLocale): { subject: st
 </body></html>`;
   return { subject, text, html };
 }
+
+const AUTHENTICATOR_RESET: Record<IdentityLocale, { subject: string; lead: string; after: string }> = {
+  en: {
+    subject: 'Your Rampart authenticator app was turned off',
+    lead: 'At your request, our support team turned off the authenticator app of your Rampart account and signed out all your devices. Your next sign-in asks for a code sent to this address.',
+    after:
+      'If you did not ask for this, contact support right away and change your password. You can set up an authenticator app again in Settings.',
+  },
+  es: {
+    subject: 'Se ha desactivado tu aplicación de autenticación de Rampart',
+    lead: 'A petición tuya, nuestro equipo de soporte ha desactivado la aplicación de autenticación de tu cuenta de Rampart y ha cerrado la sesión en todos tus dispositivos. La próxima vez que inicies sesión te pediremos un código enviado a esta dirección.',
+    after:
+      'Si no lo has pedido tú, contacta con el soporte cuanto antes y cambia tu contraseña. Puedes volver a configurar una aplicación de autenticación en Ajustes.',
+  },
+};
+
+/** Tells the user support turned off their authenticator app (decision 099): a reset they did not ask for is found out. */
+export function renderAuthenticatorResetMail(locale: IdentityLocale): { subject: string; text: string; html: string } {
+  const { subject, lead, after } = AUTHENTICATOR_RESET[locale];
+  const text = `${lead}\n\n${after}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(after)}</p>
+</body></html>`;
+  return { subject, text, html };
+}
