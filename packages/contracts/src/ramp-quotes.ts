@@ -91,7 +91,7 @@ export type RampSide = (typeof RAMP_SIDES)[number];
 
 /** All in USD cents. Windows are rolling (the last 7 days, the last 24 hours), not calendar weeks: decision 023. */
 export const RAMP_LIMITS = {
-  /** ACH and card (the slow options): what the user moved in by them over the last 7 days. */
+  /** Each of WEEKLY_LIMITED_METHODS: what the user moved in by it (deposits and the buys it paid) over 7 days. */
   weeklySlowMethodCents: 100_000n,
   /** Any one trade, whatever the method (the USD balance's "no limits" is about its own speed and fees). */
   perTradeMaxCents: 1_000_000n,
@@ -100,6 +100,20 @@ export const RAMP_LIMITS = {
   /** The smallest trade, in USD (a sell's USD value at the bid). */
   minTradeCents: 100n,
 } as const;
+
+/**
+ * The payment methods with a rolling-week limit of `weeklySlowMethodCents`, each its own, counting the deposits by the
+ * method and the buys it pays for (decision 053). ACH and card are document 2's slow options; instant ACH is credited
+ * before the bank pays, the one pull whose money could leave before it arrives, so it has one too (decision 100).
+ */
+export const WEEKLY_LIMITED_METHODS = [
+  'primex_ach',
+  'primex_instant_ach',
+  'primex_card',
+] as const satisfies readonly TransferMethodKey[];
+export type WeeklyLimitedMethod = (typeof WEEKLY_LIMITED_METHODS)[number];
+export const isWeeklyLimited = (method: unknown): method is WeeklyLimitedMethod =>
+  (WEEKLY_LIMITED_METHODS as readonly unknown[]).includes(method);
 
 export const RAMP_WEEK_MS = 7 * 24 * 3600 * 1000;
 export const RAMP_DAY_MS = 24 * 3600 * 1000;

@@ -10,7 +10,7 @@ import {
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { firstDifference, inFlight, idempotencyMismatch, type Json } from '../../lib/idempotency';
-import { limitRefusal, weeklyLimitConcerns } from './limits';
+import { limitRefusal, weeklyLimitOf } from './limits';
 import { priceTrade } from './price-trade';
 import { QUOTE_RATE_WINDOW_MS, quoteRateRefusal } from './quote-rate-limit';
 import type { QuotesContext } from './quotes-context';
@@ -74,7 +74,7 @@ export async function createQuote(ctx: QuotesContext, userId: string, body: Ramp
           quote: checked.quote,
           checks: {
             ...rate,
-            weeklyCap: weeklyLimitConcerns(checked.quote) ? RAMP_LIMITS.weeklySlowMethodCents : null,
+            weeklyCap: weeklyLimitOf(checked.quote) ? RAMP_LIMITS.weeklySlowMethodCents : null,
             weekSince: new Date(now.getTime() - RAMP_WEEK_MS),
             dailyCap: RAMP_LIMITS.dailyTradeMaxCents,
             daySince: new Date(now.getTime() - RAMP_DAY_MS),

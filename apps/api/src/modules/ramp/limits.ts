@@ -4,24 +4,30 @@ import {
   RAMP_QUOTE_MESSAGES,
   serverMessage,
   RAMP_WEEK_MS,
+  TRANSFER_METHODS,
   TRANSFER_METHOD_KEYS,
+  WEEKLY_LIMITED_METHODS,
+  isWeeklyLimited,
   minorToDecimal,
+  transferMethodByKind,
   type RampLimit,
   type RampLimitsReply,
   type ServerMessage,
   type TransferMethodKey,
+  type TransferMethodKind,
+  type WeeklyLimitedMethod,
 } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { AppError } from '../../lib/app-error';
 import { depositUsage } from '../transfers';
-import { WEEKLY_ACH_TRADES, tradeUsage, type Usage } from './quotes-repository';
+import { WEEKLY_LIMITED_SIDE, tradeUsage, type Usage } from './quotes-repository';
 
 /**
  * The limits (document 2, section 9: '$1000 weekly limit for the slowest card or ACH options'; the rest ours;
  * decision 023). All rolling windows, not calendar weeks: a limit frees up exactly 7 days (24 hours) after what
  * used it, so there is no Monday-morning cliff and no time zone to argue about.
- * - weekly_method, ACH: ACH deposits (transfers) + trades paid by ACH (consumed quotes), last 7 days: $1000.
- * - weekly_method, card: card deposits, last 7 days: $1000 (cards do not pay for trades, R13; shown for deposits).
+ * - weekly_method, one per method of WEEKLY_LIMITED_METHODS (ACH, instant ACH, card), each its own: the method's
+ *   deposits (transfers) + the buys it paid for (consumed quotes), last 7 days: $1000. Cards pay for no trade (R13).
  * - daily_trades: every trade (consumed quotes), last 24 hours: $25,000.
  * - per_trade: one trade: $10,000.
  * Decision 053: each dollar counts once (an ACH-paid buy's own deposit is the buy, not a deposit too), and the weekly
@@ -56,9 +62,18 @@ function addUsage(a: Usage, b: Usage): Usage {
   return { total: a.total + b.total, oldest };
 }
 
-export async function weeklyAchUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
+/** What a weekly-limited method moved in over the last 7 days: its deposits and the buys it paid for. */
+export async function weeklyUsage(
+  q: Queryable,
+  userId: string,
+  method: WeeklyLimitedMethod,
+  now: Date,
+): Promise<Usage> {
   const since = new Date(now.getTime() - RAMP_WEEK_MS);
-  return addUsage(await depositUsage(q, userId, 'ach', since), await tradeUsage(q, userId, since, WEEKLY_ACH_TRADES));
+  return addUsage(
+    await depositUsage(q, userId, TRANSFER_METHODS[method].kind, since),
+    await tradeUsage(q, userId, since, { paymentMethod: method, side: WEEKLY_LIMITED_SIDE }),
+  );
 }
 
 export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
@@ -66,11 +81,10 @@ export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): 
 }
 
 /** Which limits concern a payment method key (all of them when null). */
-function limitsFor(method: TransferMethodKey | null): { weeklyAch: boolean; weeklyCard: boolean; trades: boolean } {
-  if (method === null) return { weeklyAch: true, weeklyCard: true, trades: true };
+function limitsFor(method: TransferMethodKey | null): { weekly: readonly WeeklyLimitedMethod[]; trades: boolean } {
+  if (method === null) return { weekly: WEEKLY_LIMITED_METHODS, trades: true };
   return {
-    weeklyAch: method === 'primex_ach',
-    weeklyCard: method === 'primex_card',
+    weekly: isWeeklyLimited(method) ? [method] : [],
     // Card and wires do not pay for trades (R13): only their own deposit limits concern them.
     trades: method === 'primex_ach' || method === 'primex_instant_ach' || method === 'primex_usd',
   };
@@ -88,19 +102,9 @@ export async function getLimits(
   }
   const which = limitsFor(method as TransferMethodKey | null);
   const limits: RampLimit[] = [];
-  if (which.weeklyAch)
-    limits.push(
-      limitOf(
-        'weekly_method',
-        'primex_ach',
-        RAMP_WEEK_MS,
-        RAMP_LIMITS.weeklySlowMethodCents,
-        await weeklyAchUsage(q, userId, now),
-      ),
-    );
-  if (which.weeklyCard) {
-    const card = await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS));
-    limits.push(limitOf('weekly_method', 'primex_card', RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, card));
+  for (const weekly of which.weekly) {
+    const usage = await weeklyUsage(q, userId, weekly, now);
+    limits.push(limitOf('weekly_method', weekly, RAMP_WEEK_MS, RAMP_LIMITS.weeklySlowMethodCents, usage));
   }
   if (which.trades) {
     limits.push(
@@ -129,13 +133,13 @@ export const limitRefusal = {
     overLimit(serverMessage('ramp.dailyLimitExceeded', { remaining: leftOf(RAMP_LIMITS.dailyTradeMaxCents, used) })),
 };
 
-/** Whether the weekly ACH limit concerns a trade: a buy paid by ACH. */
-export const weeklyLimitConcerns = (trade: { paymentMethod: string; side: 'buy' | 'sell' }) =>
-  trade.side === WEEKLY_ACH_TRADES.side && trade.paymentMethod === WEEKLY_ACH_TRADES.paymentMethod;
+/** The weekly limit that concerns a trade, if any: a buy paid by a weekly-limited method (ACH, instant ACH). */
+export const weeklyLimitOf = (trade: { paymentMethod: string; side: 'buy' | 'sell' }): WeeklyLimitedMethod | null =>
+  trade.side === WEEKLY_LIMITED_SIDE && isWeeklyLimited(trade.paymentMethod) ? trade.paymentMethod : null;
 
 /**
  * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
- * daily total and, for a buy paid by ACH, the weekly ACH limit: else 422 trade_limit_exceeded under sellAmountTotal
+ * daily total and, for a buy paid by ACH or instant ACH, that method's weekly limit: else 422 trade_limit_exceeded under sellAmountTotal
  * saying what remains. The order checks it when it consumes the quote (consume-quote.ts); the quote itself was checked
  * when made against the same rows (createQuote's one statement, quotes-repository.ts placeQuotes, built from the
  * same countedTradesSql and countedDepositsSql as the usage read here).
@@ -147,8 +151,9 @@ export async function assertWithinLimits(
   trade: { usdValue: bigint; paymentMethod: string; side: 'buy' | 'sell' },
 ): Promise<void> {
   if (trade.usdValue > RAMP_LIMITS.perTradeMaxCents) throw limitRefusal.perTrade();
-  if (weeklyLimitConcerns(trade)) {
-    const used = (await weeklyAchUsage(q, userId, now)).total;
+  const weekly = weeklyLimitOf(trade);
+  if (weekly) {
+    const used = (await weeklyUsage(q, userId, weekly, now)).total;
     if (used + trade.usdValue > RAMP_LIMITS.weeklySlowMethodCents) throw limitRefusal.weekly(used);
   }
   const daily = (await dailyTradeUsage(q, userId, now)).total;
@@ -156,8 +161,8 @@ export async function assertWithinLimits(
 }
 
 /**
- * A deposit by ACH or card must fit its method's rolling-week limit (document 2, section 9; decision 053), shared for
- * ACH with the buys it pays for: else 422 trade_limit_exceeded under `amount` saying what remains. `alreadyCounted`:
+ * A deposit by ACH, instant ACH or card must fit its method's rolling-week limit (document 2, section 9; decisions 053
+ * and 100), shared with the buys the method pays for: else 422 trade_limit_exceeded under `amount` saying what remains. `alreadyCounted`:
  * the deposit is recorded in this transaction already, so its usage includes it. Other methods have no weekly limit.
  * The caller holds the account's row lock, so two deposits (or a deposit and a buy) of one user are checked in turn.
  */
@@ -165,15 +170,11 @@ export async function assertDepositWithinLimits(
   q: Queryable,
   userId: string,
   now: Date,
-  deposit: { method: string; amount: bigint; alreadyCounted?: boolean },
+  deposit: { method: TransferMethodKind; amount: bigint; alreadyCounted?: boolean },
 ): Promise<void> {
-  const usage =
-    deposit.method === 'ach'
-      ? await weeklyAchUsage(q, userId, now)
-      : deposit.method === 'card'
-        ? await depositUsage(q, userId, 'card', new Date(now.getTime() - RAMP_WEEK_MS))
-        : null;
-  if (!usage) return;
+  const key = transferMethodByKind(deposit.method).key;
+  if (!isWeeklyLimited(key)) return;
+  const usage = await weeklyUsage(q, userId, key, now);
   const used = usage.total - (deposit.alreadyCounted ? deposit.amount : 0n);
   if (used + deposit.amount > RAMP_LIMITS.weeklySlowMethodCents) {
     throw overLimit(

@@ -1,4 +1,4 @@
-import type { RampQuote } from '@rampart/contracts';
+import { TRANSFER_METHODS, isTransferMethodKey, type RampQuote } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 import { createBatcher, perDatabase } from '../../lib/batcher';
 import type { Json } from '../../lib/idempotency';
@@ -62,7 +62,10 @@ export interface RateChecks {
 
 /** What `placeQuotes` checks before it stores a quote whose body passed: the rate limit and the limits' usage. */
 export interface PlaceChecks extends RateChecks {
-  /** The weekly ACH limit in USD cents when it concerns the trade (a buy paid by ACH), else null; since `weekSince`. */
+  /**
+   * The weekly limit of the trade's payment method in USD cents when one concerns it (a buy paid by ACH or instant
+   * ACH: limits.ts weeklyLimitOf), else null; since `weekSince`.
+   */
   weeklyCap: bigint | null;
   weekSince: Date;
   /** The daily trade limit in USD cents, since `daySince`. */
@@ -97,8 +100,8 @@ export type PlaceOutcome =
   | { kind: 'inserted'; row: StoredQuote }
   | { kind: 'lost_race' };
 
-/** What the weekly ACH limit counts besides ACH deposits: buys paid by ACH (decision 053). */
-export const WEEKLY_ACH_TRADES = { paymentMethod: 'primex_ach', side: 'buy' } as const;
+/** What a method's weekly limit counts besides its deposits: the buys it paid for (decision 053). */
+export const WEEKLY_LIMITED_SIDE = 'buy';
 
 /**
  * The consumed quotes that count toward the limits, as the FROM and WHERE of a query on `ramp_quotes t` (THE ORDERS
@@ -115,7 +118,7 @@ function countedTradesSql(userId: string, since: string, filter = ''): string {
 const INPUT_COLUMNS = `id uuid, user_id uuid, idem_id text, request jsonb, side text, payment_method text, sell_asset text, sell_network text,
   sell_amount int8, buy_asset text, buy_network text, receive_amount int8, method_fee int8, network_fee int8, spread_fee int8, usd_value int8,
   price_bid text, price_ask text, view jsonb, created_at timestamptz, expires_at timestamptz, body_refused boolean,
-  rate_limit int, rate_since timestamptz, weekly_cap int8, week_since timestamptz, daily_cap int8, day_since timestamptz, n int`;
+  rate_limit int, rate_since timestamptz, weekly_cap int8, weekly_deposits text, week_since timestamptz, daily_cap int8, day_since timestamptz, n int`;
 const QUOTE_COLUMNS = `id, user_id, idem_id, request, side, payment_method, sell_asset, sell_network, sell_amount, buy_asset, buy_network,
   receive_amount, method_fee, network_fee, spread_fee, usd_value, price_bid, price_ask, view, created_at, expires_at`;
 
@@ -148,11 +151,11 @@ const placeSqlText = () =>
          ORDER BY r.created_at DESC OFFSET (i.rate_limit - 1) LIMIT 1)
       END AS rate_oldest,
       CASE WHEN i.weekly_cap IS NOT NULL THEN
-        (COALESCE((SELECT sum(d.amount) ${countedDepositsSql('i.user_id', `'ach'`, 'i.week_since')}), 0)
+        (COALESCE((SELECT sum(d.amount) ${countedDepositsSql('i.user_id', 'i.weekly_deposits', 'i.week_since')}), 0)
          + COALESCE((SELECT sum(t.usd_value) ${countedTradesSql(
            'i.user_id',
            'i.week_since',
-           ` AND t.payment_method = '${WEEKLY_ACH_TRADES.paymentMethod}' AND t.side = '${WEEKLY_ACH_TRADES.side}'`,
+           ` AND t.payment_method = i.payment_method AND t.side = '${WEEKLY_LIMITED_SIDE}'`,
          )}), 0))::int8
       END AS weekly_used,
       CASE WHEN i.daily_cap IS NOT NULL THEN
@@ -221,6 +224,8 @@ function inputOf(item: PlaceItem, n: number) {
     body_refused: false,
     ...rate,
     weekly_cap: checks.weeklyCap === null ? null : String(checks.weeklyCap),
+    // The deposits counted with the buys of the trade's method (its transfers kind: instant ACH's are 'instant_ach').
+    weekly_deposits: isTransferMethodKey(quote.paymentMethod) ? TRANSFER_METHODS[quote.paymentMethod].kind : null,
     week_since: checks.weekSince.toISOString(),
     daily_cap: String(checks.dailyCap),
     day_since: checks.daySince.toISOString(),

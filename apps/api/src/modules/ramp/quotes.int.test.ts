@@ -524,6 +524,15 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
           },
           {
             kind: 'weekly_method',
+            method: 'primex_instant_ach',
+            windowHours: 168,
+            limit: '1000.00',
+            used: '0.00',
+            remaining: '1000.00',
+            nextReleaseAt: null,
+          },
+          {
+            kind: 'weekly_method',
             method: 'primex_card',
             windowHours: 168,
             limit: '1000.00',
@@ -608,6 +617,62 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
         remaining: '600.00',
         nextReleaseAt: new Date(START.getTime() + 7 * 86_400_000 + 600_000).toISOString(),
       });
+    });
+
+    it('instant ACH, credited before the bank pays, has its own weekly $1000: its deposits and the buys it pays for', async () => {
+      const user = await k.openedUser();
+      const bank = await k.addBank(user.token);
+      const deposit = (amount: string) =>
+        k.call('/api/transfers/deposit', {
+          token: user.token,
+          body: { method: 'primex_instant_ach', amount, fundsTransferMethodId: bank },
+        });
+      const instantLimit = async () => (await limits(user.token, 'primex_instant_ach')).limits[0];
+      expect(await instantLimit()).toMatchObject({
+        kind: 'weekly_method',
+        method: 'primex_instant_ach',
+        limit: '1000.00',
+        remaining: '1000.00',
+      });
+
+      // Far above the limit: refused, nothing credited, nothing recorded.
+      const huge = k.expectError(await deposit('250000'), 422, 'trade_limit_exceeded');
+      expect(huge.errors?.fields).toEqual({
+        amount: 'This is over your $1000 weekly limit for this method; $1000.00 remains',
+      });
+      expect(await k.holdings(user.token)).toMatchObject({ available: '0.00' });
+
+      expect((await deposit('600')).status).toBe(200);
+      expect(await instantLimit()).toMatchObject({ used: '600.00', remaining: '400.00' });
+      const over = await refused(
+        '/api/ramp/quote',
+        user.token,
+        {
+          ...BUY_USDS,
+          sellNetwork: 'primex_instant_ach',
+          sellAddress: bank,
+          sellAmountTotal: '400.01',
+          idemId: idem(),
+        },
+        422,
+        'trade_limit_exceeded',
+      );
+      expect(over.fields).toEqual({
+        sellAmountTotal: 'This is over your $1000 weekly limit for this method; $400.00 remains',
+      });
+      const fits = await quote(user.token, {
+        ...BUY_USDS,
+        sellNetwork: 'primex_instant_ach',
+        sellAddress: bank,
+        sellAmountTotal: '400',
+        idemId: idem(),
+      });
+      await consume(user.guid, fits.quote.quoteId);
+      expect(await instantLimit()).toMatchObject({ used: '1000.00', remaining: '0.00' });
+      k.expectError(await deposit('0.01'), 422, 'trade_limit_exceeded');
+      expect(await k.holdings(user.token)).toMatchObject({ available: '600.00' });
+      // The slow ACH's limit is its own.
+      expect((await limits(user.token, 'primex_ach')).limits[0]).toMatchObject({ used: '0.00', remaining: '1000.00' });
     });
 
     it('one trade at most $10,000; all trades at most $25,000 a day, checked again when the quote is taken', async () => {

@@ -1,3 +1,4 @@
+import type { TransferMethodKind } from '@rampart/contracts';
 import type { Queryable } from '../../db';
 
 /**
@@ -16,7 +17,7 @@ export function countedDepositsSql(userId: string, method: string, since: string
 export async function depositUsage(
   q: Queryable,
   userId: string,
-  method: 'ach' | 'card',
+  method: TransferMethodKind,
   since: Date,
 ): Promise<{ total: bigint; oldest: Date | null }> {
   const { rows } = await q.query<{ total: bigint | null; oldest: Date | null }>(

@@ -141,22 +141,26 @@ describe('the deposit page', () => {
     expect(screen.getByTestId('expected')).toHaveTextContent('In your balance at once.');
   });
 
-  it("shows what is left of ACH's weekly limit and keeps a deposit within it, before sending (decision 053)", async () => {
-    const limits = () => ({
-      assetTicker: 'USD',
-      minimumTrade: '1.00',
-      limits: [
-        {
-          kind: 'weekly_method',
-          method: 'primex_ach',
-          windowHours: 168,
-          limit: '1000.00',
-          used: '960.00',
-          remaining: '40.00',
-          nextReleaseAt: '2026-11-30T15:00:00.000Z',
-        },
-      ],
-    });
+  it("shows what is left of the method's weekly limit and keeps a deposit within it, before sending (decisions 053, 100)", async () => {
+    const left: Record<string, string> = { primex_ach: '40.00', primex_instant_ach: '300.00' };
+    const limits = (body: unknown) => {
+      const method = (body as { method: string }).method;
+      return {
+        assetTicker: 'USD',
+        minimumTrade: '1.00',
+        limits: [
+          {
+            kind: 'weekly_method',
+            method,
+            windowHours: 168,
+            limit: '1000.00',
+            used: (1000 - Number(left[method])).toFixed(2),
+            remaining: left[method],
+            nextReleaseAt: '2026-11-30T15:00:00.000Z',
+          },
+        ],
+      };
+    };
     const fake = server({
       '/ramp/limits': limits,
       '/transfers/deposit': () => ({ transfer: transfer(), replayed: false }),
@@ -174,9 +178,19 @@ describe('the deposit page', () => {
       'This is over your $1000 weekly limit for this method; $40.00 remains',
     );
     expect(fake.callsTo('/transfers/deposit')).toEqual([]);
-    // Instant ACH has no weekly limit.
+    // Instant ACH, credited before the bank pays, has a weekly limit of its own.
     await user.click(await radio(/^Instant ACH/));
-    expect(screen.queryByTestId('limit-remaining')).toBeNull();
+    expect(await screen.findByTestId('limit-remaining')).toHaveTextContent(
+      '$300.00 left of your $1,000.00 weekly instant ACH limit',
+    );
+    const amount = screen.getByRole('textbox', { name: 'Amount (USD)' });
+    await user.clear(amount);
+    await user.type(amount, '250000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.getByTestId('field-error-amount')).toHaveTextContent(
+      'This is over your $1000 weekly limit for this method; $300.00 remains',
+    );
+    expect(fake.callsTo('/transfers/deposit')).toEqual([]);
   });
 
   it("says 'Amount is required' and 'greater than 0', with the one linked bank already chosen", async () => {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import {
   depositMethodsFor,
   expectedSettlement,
+  isWeeklyLimited,
   TRANSFER_METHODS,
   type CardContribution,
   type TransferMethodKey,
@@ -19,7 +20,7 @@ import { useServerText } from '../../lib/server-text';
 import { FOCUS_HEADING_ON_ARRIVAL } from '../../lib/step-focus';
 import { cardContributionToken } from './api/card-contribution-token';
 import { deposit } from './api/deposit';
-import { isWeeklyLimited, weeklyLimitQueryOptions } from './api/weekly-limit';
+import { weeklyLimitQueryOptions } from './api/weekly-limit';
 import { methodName } from './method-text';
 import { amountProblem, breakdown, normaliseAmount, toCents } from './money-math';
 import { MONEY_PATH } from './paths';

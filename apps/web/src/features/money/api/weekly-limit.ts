@@ -1,14 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RampLimitsReply as Limits } from '@rampart/contracts';
+import type { RampLimitsReply as Limits, WeeklyLimitedMethod } from '@rampart/contracts';
 import type { ApiClient } from '../../../lib/api';
 import { rampLimitsQueryOptions } from '../../../lib/queries/limits';
-
-/** The deposit methods with a rolling-week limit (document 2, section 9; decision 053). */
-export type WeeklyLimitedMethod = 'primex_ach' | 'primex_card';
-
-export function isWeeklyLimited(method: string | null): method is WeeklyLimitedMethod {
-  return method === 'primex_ach' || method === 'primex_card';
-}
 
 /**
  * The weekly limit of a deposit method: what is used and what is left, picked out of the method's ramp limits (the
