@@ -905,4 +905,39 @@ describe('cards: card methods, card deposits and the hosted card form', () => {
     });
     await startDeposit(token, method.fundsTransferMethodId, '400');
   });
+
+  it('a card deposit the weekly limit refuses once the card is charged has its authorization voided, not left on the card', async () => {
+    const token = await openedUser();
+    const method = await addCard(token);
+    // Two forms opened while each fitted; both charged.
+    const first = await startDeposit(token, method.fundsTransferMethodId, '900');
+    const second = await startDeposit(token, method.fundsTransferMethodId, '900');
+    const charged = [await chargeForm(first.token), await chargeForm(second.token)];
+    await ok(
+      '/api/primetrust-creditcard-contribution-update',
+      token,
+      { contributionId: first.contribution.contributionId, authorizationId: charged[0]!.authorizationId },
+      CardContributionReply,
+    );
+    const update = {
+      contributionId: second.contribution.contributionId,
+      authorizationId: charged[1]!.authorizationId,
+    };
+    const over = await fail('/api/primetrust-creditcard-contribution-update', token, update, 422);
+    expect(over.code).toBe('trade_limit_exceeded');
+    expect(over.errors?.fields).toEqual({
+      amount: 'This is over your $1000 weekly limit for this method; $100.00 remains',
+    });
+    const { rows } = await k.t.db.query<{ status: string }>(
+      'SELECT status FROM card_processor_sandbox_authorizations WHERE id = $1',
+      [charged[1]!.authorizationId],
+    );
+    expect(rows[0]?.status).toBe('voided');
+    // The refused deposit is over: a retry cannot record it, and only the first one counts.
+    expect((await fail('/api/primetrust-creditcard-contribution-update', token, update, 409)).code).toBe(
+      'card_contribution_closed',
+    );
+    const limits = await k.call('/api/ramp/limits', { token, body: { method: 'primex_card' } });
+    expect((limits.body as { limits: { used: string }[] }).limits[0]).toMatchObject({ used: '900.00' });
+  });
 });
