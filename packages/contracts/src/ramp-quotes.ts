@@ -273,6 +273,9 @@ export function computeSell(input: {
 // ---------------------------------------------------------------------------------------------------------------
 
 const Text = z.union([z.string(), z.null()]).optional();
+/** The longest ticker taken: the catalogue's are a few characters, and a refusal names the ticker it was sent. */
+export const TICKER_MAX_LENGTH = 32;
+const Ticker = z.union([z.string().max(TICKER_MAX_LENGTH), z.null()]).optional();
 const AmountInput = z.union([z.string(), z.number(), z.null()]).optional();
 const IDEM = /^[\x21-\x7e]{1,180}$/;
 
@@ -282,12 +285,12 @@ function blank(value: string | null | undefined): boolean {
 
 /** The fields both the quote and the estimate take; the use case checks them against the catalogue. */
 const TradeFields = {
-  buyAssetTicker: Text,
+  buyAssetTicker: Ticker,
   buyNetwork: Text,
   buyAddress: Text,
   /** Ours: the memo or destination tag, for a network that uses one (validated with the address). */
   buyMemo: Text,
-  sellAssetTicker: Text,
+  sellAssetTicker: Ticker,
   sellNetwork: Text,
   sellAmountTotal: AmountInput,
   sellDeliveryMethod: Text,

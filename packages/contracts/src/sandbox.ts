@@ -79,7 +79,8 @@ export const SandboxFundRequest = z.object({ amount: AmountInput }).meta({ id: '
 export type SandboxFundRequest = z.infer<typeof SandboxFundRequest>;
 
 export const SandboxAssetDepositRequest = z
-  .object({ assetTicker: z.union([z.string(), z.null()]).optional(), amount: AmountInput })
+  // A ticker is a few characters; the refusal of an unknown one names it, so its length is bounded.
+  .object({ assetTicker: z.union([z.string().max(32), z.null()]).optional(), amount: AmountInput })
   .meta({ id: 'SandboxAssetDepositRequest' });
 export type SandboxAssetDepositRequest = z.infer<typeof SandboxAssetDepositRequest>;
 

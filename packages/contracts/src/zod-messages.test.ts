@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { messageOfIssue } from './issue-messages';
 import { installZodMessages } from './zod-messages';
 
 installZodMessages();
@@ -16,7 +17,27 @@ describe('zod checks speak the catalogue (R12)', () => {
   });
   it('a non-string where a string is wanted', () => {
     expect(firstMessage(z.string(), 42)).toBe('Only String type accepted');
-    expect(firstMessage(z.number(), 'x')).toBe('Value must be a number');
+    expect(firstMessage(z.number(), 'x')).toBe('Value is not a valid number');
+  });
+  it('other kinds and number bounds are catalogue rules too, never zod\'s own English', () => {
+    expect(firstMessage(z.object({}), [1])).toBe('Value is not a valid object');
+    expect(firstMessage(z.int(), 1.5)).toBe('Value is not a valid integer');
+    expect(firstMessage(z.boolean(), 'yes')).toBe('Value is not a valid boolean');
+    expect(firstMessage(z.array(z.string()), 'x')).toBe('Value is not a valid list');
+    expect(firstMessage(z.number().min(1), 0)).toBe('Value must be at least 1');
+    expect(firstMessage(z.number().max(10), 11)).toBe('Value must be at most 10');
+    expect(firstMessage(z.union([z.string(), z.number()]), {})).toBe('Value is not valid');
+    const bad: [z.ZodType, unknown][] = [
+      [z.object({}), 1],
+      [z.int(), 1.5],
+      [z.number().min(1), 0],
+      [z.union([z.string(), z.number()]), {}],
+      [z.strictObject({}), { b: 1 }],
+    ];
+    for (const [schema, value] of bad) {
+      const issue = schema.safeParse(value).error?.issues[0];
+      expect(issue && messageOfIssue(issue), issue?.message).toBeDefined();
+    }
   });
   it('lengths, lists and formats', () => {
     expect(firstMessage(z.string().min(3), 'ab')).toBe('Value must be at least 3 characters');
@@ -27,8 +48,12 @@ describe('zod checks speak the catalogue (R12)', () => {
     expect(firstMessage(z.string().startsWith('r'), 'x')).toBe('Value must starts with r');
     expect(firstMessage(z.string().regex(/^\d+$/), 'x')).toBe('Value does not match to the pattern');
   });
-  it('unknown fields of a strict object are named', () => {
-    expect(firstMessage(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toBe('Unknown field: b');
+  it('unknown fields of a strict object are named when they look like field names, never echoed at length', () => {
+    const strict = z.strictObject({ a: z.string() });
+    expect(firstMessage(strict, { a: 'x', b: 1 })).toBe('Unknown field: b');
+    expect(firstMessage(strict, { a: 'x', b: 1, c: 2, d: 3, e: 4 })).toBe('Unknown field: b, c, d and 1 more');
+    expect(firstMessage(strict, { a: 'x', ['k'.repeat(100_000)]: 1 })).toBe('Unknown field: (1 not shown)');
+    expect(firstMessage(strict, { a: 'x', '<script>': 1, ok_name: 2 })).toBe('Unknown field: ok_name and 1 more');
   });
   it('a passing value has no message', () => {
     expect(firstMessage(z.string().min(3), 'abc')).toBeUndefined();

@@ -14,6 +14,29 @@ const FORMAT_CODES: Partial<Record<string, RuleCode>> = {
   includes: 'contains',
 };
 
+const KIND_CODES: Partial<Record<string, RuleCode>> = {
+  string: 'string',
+  number: 'number',
+  int: 'integer',
+  bigint: 'integer',
+  object: 'object',
+  boolean: 'boolean',
+  array: 'list',
+};
+
+/** A key shown back in 'Unknown field: …' only when it looks like a field name; at most three are named. */
+const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+const MAX_SHOWN_KEYS = 3;
+
+/** The names part of 'Unknown field: …': what was sent is never echoed at length or as markup. */
+export function unknownFieldNames(keys: readonly PropertyKey[]): string {
+  const shown = keys.filter((key): key is string => typeof key === 'string' && SHOWN_KEY.test(key));
+  const named = shown.slice(0, MAX_SHOWN_KEYS);
+  const rest = keys.length - named.length;
+  if (named.length === 0) return `(${rest} not shown)`;
+  return rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(', ');
+}
+
 /**
  * The catalogue rule (R12) that words one of zod's own checks, with its parameters: a plain `z.string().min(3)` in a
  * route schema reads like the rules do. Undefined for checks the catalogue has no words for.
@@ -22,14 +45,24 @@ export function catalogueRuleOfIssue(issue: z.core.$ZodRawIssue): { code: RuleCo
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return { code: 'required', params: {} };
-      return issue.expected === 'string' ? { code: 'string', params: {} } : undefined;
+      return { code: KIND_CODES[issue.expected] ?? 'invalid', params: {} };
     case 'too_small':
+      if (issue.origin === 'number' || issue.origin === 'bigint')
+        return { code: 'minimum', params: { value: String(issue.minimum) } };
       if (issue.origin !== 'string') return undefined;
       return Number(issue.minimum) <= 1
         ? { code: 'required', params: {} }
         : { code: 'minLength', params: { n: Number(issue.minimum) } };
     case 'too_big':
+      if (issue.origin === 'number' || issue.origin === 'bigint')
+        return { code: 'maximum', params: { value: String(issue.maximum) } };
       return issue.origin === 'string' ? { code: 'maxLength', params: { n: Number(issue.maximum) } } : undefined;
+    case 'not_multiple_of':
+      return { code: 'integer', params: {} };
+    case 'invalid_union':
+      return { code: 'invalid', params: {} };
+    case 'unrecognized_keys':
+      return { code: 'unknownFields', params: { names: unknownFieldNames(issue.keys) } };
     case 'invalid_value':
       return { code: 'oneOf', params: {} };
     case 'invalid_format': {
@@ -54,9 +87,6 @@ export function catalogueRuleOfIssue(issue: z.core.$ZodRawIssue): { code: RuleCo
 export function zodCatalogueError(issue: z.core.$ZodRawIssue): string | undefined {
   const rule = catalogueRuleOfIssue(issue);
   if (rule) return formatRuleMessage(rule.code, rule.params);
-  if (issue.code === 'invalid_type') return `Value must be a ${issue.expected}`;
-  if (issue.code === 'unrecognized_keys')
-    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   return undefined;
 }
 

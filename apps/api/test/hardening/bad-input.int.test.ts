@@ -363,6 +363,45 @@ describe('hardening: bad input on every route of the OpenAPI document', () => {
     expect(failures).toEqual([]);
   }, 600_000);
 
+  it('a refusal does not repeat a large input back: unknown keys and tickers are named briefly, in the catalogue', async () => {
+    const huge = 'K'.repeat(20_000);
+    const calls: [string, Record<string, unknown>, string, string][] = [
+      ['/api/client-errors', { message: 'm', url: '/x', release: 'r', [huge]: 1 }, 'body', 'rule.unknownFields'],
+      [
+        '/api/plaid-sandbox-link',
+        { linkToken: 't', institutionId: 'i', [`<b>${huge}`]: 1 },
+        'body',
+        'rule.unknownFields',
+      ],
+      [
+        '/api/ramp/quote',
+        { buyAssetTicker: huge, sellAssetTicker: 'USD', idemId: 'a' },
+        'buyAssetTicker',
+        'rule.maxLength',
+      ],
+      [
+        '/api/ramp/trade-estimate',
+        { sellAssetTicker: huge, buyAssetTicker: 'USD' },
+        'sellAssetTicker',
+        'rule.maxLength',
+      ],
+      ['/api/primetrust-sandbox-asset-deposit', { assetTicker: huge, amount: '1' }, 'assetTicker', 'rule.maxLength'],
+    ];
+    for (const [url, body, field, key] of calls) {
+      const res = await rawCall(k.t.app, {
+        method: 'POST',
+        url,
+        token: verified,
+        payload: JSON.stringify(body),
+        contentType: 'application/json',
+      });
+      expect(res.status, `${url}: ${res.text.slice(0, 300)}`).toBe(400);
+      const error = expectErrorShape(res.status, res.text, url);
+      expect(error.fieldKeys?.[field]?.key, `${url}: ${res.text.slice(0, 300)}`).toBe(key);
+      expect(res.text).not.toContain('KKKKKKKKKK');
+    }
+  });
+
   it('refuses a NUL or a lone surrogate in every string field, key, path parameter and query parameter with the catalogue message', async () => {
     // PostgreSQL's jsonb and text refuse U+0000, and a lone surrogate has no UTF-8 form (it would be stored as U+FFFD,
     // silently changed): one check before every schema refuses both (docs/decisions/051-input-text-and-kyc-catalogues.md).

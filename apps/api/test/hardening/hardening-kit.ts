@@ -259,7 +259,10 @@ export function expectErrorShape(status: number, text: string, context: string, 
   const body = ApiErrorBody.safeParse(parsed);
   expect(body.success, `${context}: ${status} reply is not the error shape: ${text.slice(0, 300)}`).toBe(true);
   expectNoLeak(text, context, sent);
-  return body.data as ApiErrorBody;
+  const reply = body.data as ApiErrorBody;
+  // A refusal says what is wrong without repeating what was sent: its size does not grow with the input.
+  expect(text.length, `${context}: a ${text.length}-character refusal: ${text.slice(0, 300)}`).toBeLessThan(4_096);
+  return reply;
 }
 
 let ipCounter = 0;

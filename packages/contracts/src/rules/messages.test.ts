@@ -103,8 +103,11 @@ describe('rule message catalogue', () => {
   });
 });
 
+// The words for zod's own checks (zod-messages.ts), produced by zod, not by a rule: zod-messages.test.ts.
+const ZOD_WORDED = ['object', 'integer', 'boolean', 'list', 'minimum', 'maximum', 'invalid', 'unknownFields'] as const;
+
 // One failing value per code, through the public rules, so no catalogue entry is unreachable.
-const FAILING: Record<Exclude<RuleCode, 'invalidCountryCode'>, [Rule, unknown]> = {
+const FAILING: Record<Exclude<RuleCode, 'invalidCountryCode' | (typeof ZOD_WORDED)[number]>, [Rule, unknown]> = {
   required: [rules.required, '  '],
   string: [rules.isString, 42],
   characters: [rules.safeText, 'a\u0000b'],
@@ -167,6 +170,6 @@ describe('every catalogue entry is produced by a rule', () => {
   });
 
   it('covers all codes but the thrown one', () => {
-    expect([...Object.keys(FAILING), 'invalidCountryCode'].sort()).toEqual([...RULE_CODES].sort());
+    expect([...Object.keys(FAILING), 'invalidCountryCode', ...ZOD_WORDED].sort()).toEqual([...RULE_CODES].sort());
   });
 });

@@ -60,6 +60,15 @@ const en = {
   swiftCode: 'Value is not a valid SWIFT code',
   totp: 'Value is not a valid TOTP number',
   iban: 'Value is not a valid IBAN',
+  // Ours: zod's checks the document has no words for (zod-messages.ts), so no reply carries zod's own English.
+  object: 'Value is not a valid object',
+  integer: 'Value is not a valid integer',
+  boolean: 'Value is not a valid boolean',
+  list: 'Value is not a valid list',
+  minimum: 'Value must be at least {{value}}',
+  maximum: 'Value must be at most {{value}}',
+  invalid: 'Value is not valid',
+  unknownFields: 'Unknown field: {{names}}',
 } as const;
 
 export type RuleCode = keyof typeof en;
@@ -119,6 +128,14 @@ const es: { readonly [K in RuleCode]: string } = {
   swiftCode: 'El valor no es un código SWIFT válido',
   totp: 'El valor no es un código TOTP válido',
   iban: 'El valor no es un IBAN válido',
+  object: 'El valor no es un objeto válido',
+  integer: 'El valor no es un número entero válido',
+  boolean: 'El valor no es un booleano válido',
+  list: 'El valor no es una lista válida',
+  minimum: 'El valor debe ser como mínimo {{value}}',
+  maximum: 'El valor debe ser como máximo {{value}}',
+  invalid: 'El valor no es válido',
+  unknownFields: 'Campo desconocido: {{names}}',
 };
 
 export const RULE_MESSAGES = { en, es } as const;
