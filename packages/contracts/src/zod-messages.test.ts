@@ -19,7 +19,7 @@ describe('zod checks speak the catalogue (R12)', () => {
     expect(firstMessage(z.string(), 42)).toBe('Only String type accepted');
     expect(firstMessage(z.number(), 'x')).toBe('Value is not a valid number');
   });
-  it('other kinds and number bounds are catalogue rules too, never zod\'s own English', () => {
+  it("other kinds and number bounds are catalogue rules too, never zod's own English", () => {
     expect(firstMessage(z.object({}), [1])).toBe('Value is not a valid object');
     expect(firstMessage(z.int(), 1.5)).toBe('Value is not a valid integer');
     expect(firstMessage(z.boolean(), 'yes')).toBe('Value is not a valid boolean');
