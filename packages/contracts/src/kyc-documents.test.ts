@@ -17,6 +17,9 @@ const passport: KycDocumentFieldsInput = { documentType: 'passport', country: 'U
 describe('kyc documents: the upload rules', () => {
   it('accepts a complete passport and keys every problem by the document field mapping', () => {
     expect(kycDocumentProblems(passport, { front: png }, today)).toEqual({});
+    expect(kycDocumentProblems({ ...passport, country: 'KP' }, { front: png }, today)).toEqual({
+      'document documentCountry': M.countryNotSupported,
+    });
     const problems = kycDocumentProblems({ documentType: 'other' }, {}, today);
     expect(problems).toEqual({
       'document otherDocumentType': 'A value is required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRestrictedCountry } from './catalogue/jurisdictions';
 import { calendarDateOf, type CalendarDate } from './kyc';
 import { documentErrorField, KYC_MESSAGES, type DocumentFormField } from './kyc-constants';
 import {
@@ -181,7 +182,13 @@ export function kycDocumentProblems(
       'otherDocumentType',
       firstFailure(fields.documentSubtype?.trim() || undefined, [required, ...freeText])?.message,
     );
-  put('documentCountry', firstFailure(fields.country?.trim() || undefined, [required, countryCode])?.message);
+  // Document 2, section 3: a country code is valid only if it is in the list and not restricted.
+  const country = fields.country?.trim() || undefined;
+  put(
+    'documentCountry',
+    firstFailure(country, [required, countryCode])?.message ??
+      (country && isRestrictedCountry(country) ? KYC_MESSAGES.en.countryNotSupported : undefined),
+  );
 
   put('file', fileProblem(files.front));
   const twoSided = type !== undefined && KYC_TWO_SIDED_DOCUMENT_TYPES.includes(type as KycDocumentType);

@@ -261,6 +261,13 @@ describe('kyc: document upload and list', () => {
       'document documentCountry',
       'Value is not a valid country code',
     );
+    // Document 2: a country code is valid only if it is in the list and not restricted.
+    for (const restricted of ['IR', 'KP'])
+      await expectRefused(
+        { ...other, file0_document_subtype: 'Tax letter', file0_country: restricted },
+        'document documentCountry',
+        'This country is not supported.',
+      );
     const ok = await upload({
       ...other,
       file0_document_subtype: 'Tax letter',
