@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './kyc-levels';
 import { MAX_AMOUNT_INTEGER_DIGITS, MAX_AMOUNT_MINOR } from './money';
+import { TICKER_MAX_LENGTH } from './ramp-quotes';
 
 /**
  * The sandbox calls that open, clear and fund the custodial account (document 2, section 7; R4: sandbox mode only).
@@ -80,7 +81,7 @@ export type SandboxFundRequest = z.infer<typeof SandboxFundRequest>;
 
 export const SandboxAssetDepositRequest = z
   // A ticker is a few characters; the refusal of an unknown one names it, so its length is bounded.
-  .object({ assetTicker: z.union([z.string().max(32), z.null()]).optional(), amount: AmountInput })
+  .object({ assetTicker: z.union([z.string().max(TICKER_MAX_LENGTH), z.null()]).optional(), amount: AmountInput })
   .meta({ id: 'SandboxAssetDepositRequest' });
 export type SandboxAssetDepositRequest = z.infer<typeof SandboxAssetDepositRequest>;
 

@@ -51,9 +51,9 @@ describe('zod checks speak the catalogue (R12)', () => {
   it('unknown fields of a strict object are named when they look like field names, never echoed at length', () => {
     const strict = z.strictObject({ a: z.string() });
     expect(firstMessage(strict, { a: 'x', b: 1 })).toBe('Unknown field: b');
-    expect(firstMessage(strict, { a: 'x', b: 1, c: 2, d: 3, e: 4 })).toBe('Unknown field: b, c, d and 1 more');
-    expect(firstMessage(strict, { a: 'x', ['k'.repeat(100_000)]: 1 })).toBe('Unknown field: (1 not shown)');
-    expect(firstMessage(strict, { a: 'x', '<script>': 1, ok_name: 2 })).toBe('Unknown field: ok_name and 1 more');
+    expect(firstMessage(strict, { a: 'x', b: 1, c: 2, d: 3, e: 4 })).toBe('Unknown field: b, c, d, …');
+    expect(firstMessage(strict, { a: 'x', ['k'.repeat(100_000)]: 1 })).toBe('Unknown field: …');
+    expect(firstMessage(strict, { a: 'x', '<script>': 1, ok_name: 2 })).toBe('Unknown field: ok_name, …');
   });
   it('a passing value has no message', () => {
     expect(firstMessage(z.string().min(3), 'abc')).toBeUndefined();

@@ -28,13 +28,15 @@ const KIND_CODES: Partial<Record<string, RuleCode>> = {
 const SHOWN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 const MAX_SHOWN_KEYS = 3;
 
-/** The names part of 'Unknown field: …': what was sent is never echoed at length or as markup. */
+/**
+ * The names part of 'Unknown field: …': what was sent is never echoed at length or as markup, and the part has no
+ * words of its own (the template around it is translated): 'b, c, d, …' when some keys are not named, '…' for none.
+ */
 export function unknownFieldNames(keys: readonly PropertyKey[]): string {
-  const shown = keys.filter((key): key is string => typeof key === 'string' && SHOWN_KEY.test(key));
-  const named = shown.slice(0, MAX_SHOWN_KEYS);
-  const rest = keys.length - named.length;
-  if (named.length === 0) return `(${rest} not shown)`;
-  return rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(', ');
+  const named = keys
+    .filter((key): key is string => typeof key === 'string' && SHOWN_KEY.test(key))
+    .slice(0, MAX_SHOWN_KEYS);
+  return [...named, ...(named.length < keys.length ? ['…'] : [])].join(', ');
 }
 
 /**
@@ -57,8 +59,6 @@ export function catalogueRuleOfIssue(issue: z.core.$ZodRawIssue): { code: RuleCo
       if (issue.origin === 'number' || issue.origin === 'bigint')
         return { code: 'maximum', params: { value: String(issue.maximum) } };
       return issue.origin === 'string' ? { code: 'maxLength', params: { n: Number(issue.maximum) } } : undefined;
-    case 'not_multiple_of':
-      return { code: 'integer', params: {} };
     case 'invalid_union':
       return { code: 'invalid', params: {} };
     case 'unrecognized_keys':

@@ -2,6 +2,7 @@ import {
   RAMP_DAY_MS,
   RAMP_LIMITS,
   RAMP_QUOTE_MESSAGES,
+  RAMP_SOURCE_METHODS,
   serverMessage,
   RAMP_WEEK_MS,
   TRANSFER_METHODS,
@@ -70,11 +71,13 @@ export async function weeklyUsage(
   now: Date,
 ): Promise<Usage> {
   const since = new Date(now.getTime() - RAMP_WEEK_MS);
-  return addUsage(
-    await depositUsage(q, userId, TRANSFER_METHODS[method].kind, since),
-    await tradeUsage(q, userId, since, { paymentMethod: method, side: WEEKLY_LIMITED_SIDE }),
-  );
+  const deposits = await depositUsage(q, userId, TRANSFER_METHODS[method].kind, since);
+  // A card pays for no trade (R13): its deposits are all it moved in.
+  if (!paysForTrades(method)) return deposits;
+  return addUsage(deposits, await tradeUsage(q, userId, since, { paymentMethod: method, side: WEEKLY_LIMITED_SIDE }));
 }
+
+const paysForTrades = (method: TransferMethodKey) => (RAMP_SOURCE_METHODS as readonly string[]).includes(method);
 
 export async function dailyTradeUsage(q: Queryable, userId: string, now: Date): Promise<Usage> {
   return tradeUsage(q, userId, new Date(now.getTime() - RAMP_DAY_MS));
@@ -86,7 +89,7 @@ function limitsFor(method: TransferMethodKey | null): { weekly: readonly WeeklyL
   return {
     weekly: isWeeklyLimited(method) ? [method] : [],
     // Card and wires do not pay for trades (R13): only their own deposit limits concern them.
-    trades: method === 'primex_ach' || method === 'primex_instant_ach' || method === 'primex_usd',
+    trades: paysForTrades(method),
   };
 }
 
@@ -139,8 +142,8 @@ export const weeklyLimitOf = (trade: { paymentMethod: string; side: 'buy' | 'sel
 
 /**
  * A trade of `usdValue` cents paid by (buy) or paid out to (sell) `paymentMethod` must fit the per-trade maximum, the
- * daily total and, for a buy paid by ACH or instant ACH, that method's weekly limit: else 422 trade_limit_exceeded under sellAmountTotal
- * saying what remains. The order checks it when it consumes the quote (consume-quote.ts); the quote itself was checked
+ * daily total and, for a buy paid by ACH or instant ACH, that method's weekly limit: else 422 trade_limit_exceeded
+ * under sellAmountTotal saying what remains. The order checks it when it consumes the quote (consume-quote.ts); the quote itself was checked
  * when made against the same rows (createQuote's one statement, quotes-repository.ts placeQuotes, built from the
  * same countedTradesSql and countedDepositsSql as the usage read here).
  */
@@ -162,8 +165,8 @@ export async function assertWithinLimits(
 
 /**
  * A deposit by ACH, instant ACH or card must fit its method's rolling-week limit (document 2, section 9; decisions 053
- * and 100), shared with the buys the method pays for: else 422 trade_limit_exceeded under `amount` saying what remains. `alreadyCounted`:
- * the deposit is recorded in this transaction already, so its usage includes it. Other methods have no weekly limit.
+ * and 100), shared with the buys the method pays for: else 422 trade_limit_exceeded under `amount` saying what
+ * remains. `alreadyCounted`: the deposit is recorded in this transaction already, so its usage includes it. Other methods have no weekly limit.
  * The caller holds the account's row lock, so two deposits (or a deposit and a buy) of one user are checked in turn.
  */
 export async function assertDepositWithinLimits(
