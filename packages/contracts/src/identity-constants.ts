@@ -57,8 +57,8 @@ export const IDENTITY_LOCALES = ['en', 'es'] as const;
 export type IdentityLocale = (typeof IDENTITY_LOCALES)[number];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Password policy (R3). Length is checked here so the SPA can say it before sending; the common-password
-// list is big and lives on the server only.
+// Password policy (R3). Length and blanks are checked here so the SPA can say them before sending; the
+// common-password list is big and lives on the server only.
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
@@ -70,4 +70,24 @@ export function passwordLengthProblem(password: string): 'passwordTooShort' | 'p
   if (length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   if (length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
   return undefined;
+}
+
+/**
+ * Whitespace only: spaces, tabs, line breaks, any Unicode space, and the invisible zero-width ones. Such a password
+ * looks like none at all and is the first a guesser tries (docs/decisions/105-mail-on-second-factor-change.md).
+ */
+const BLANK_PASSWORD = /^[\p{White_Space}\u180e\u200b-\u200d\u2060\ufeff]+$/u;
+
+export function isBlankPassword(password: string): boolean {
+  return BLANK_PASSWORD.test(password);
+}
+
+/**
+ * The rules of a new password that the SPA and the API both check (sign-up, change, reset): not blank, 8 to 256
+ * characters. Nothing is trimmed: spaces among other characters are part of the password as typed.
+ */
+export function newPasswordProblem(
+  password: string,
+): 'passwordBlank' | 'passwordTooShort' | 'passwordTooLong' | undefined {
+  return isBlankPassword(password) ? 'passwordBlank' : passwordLengthProblem(password);
 }

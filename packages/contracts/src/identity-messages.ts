@@ -14,6 +14,8 @@ const en = {
   passwordTooLong: 'Password should contain at most 256 characters',
   // R3: new message, both locales.
   passwordTooCommon: 'This password is one of the most common passwords. Please choose a less common one.',
+  // Ours too (docs/decisions/105-mail-on-second-factor-change.md).
+  passwordBlank: 'Password cannot be only spaces',
   passwordsDoNotMatch: 'Your passwords do not match',
   confirmPasswordMismatch: 'Password and Confirm password do not match',
   usernameExists: 'An account with given email already exists',
@@ -54,6 +56,7 @@ const es: { readonly [K in IdentityMessageKey]: string } = {
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
   passwordTooLong: 'La contraseña debe tener como máximo 256 caracteres',
   passwordTooCommon: 'Esta contraseña es una de las más comunes. Elige una menos común.',
+  passwordBlank: 'La contraseña no puede estar formada solo por espacios',
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
   confirmPasswordMismatch: 'La contraseña y su confirmación no coinciden',
   usernameExists: 'Ya existe una cuenta con este correo electrónico',

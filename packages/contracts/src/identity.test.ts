@@ -5,6 +5,7 @@ import {
   IdentityEmail,
   identityMessage,
   loginMethodOf,
+  newPasswordProblem,
   passwordLengthProblem,
   SignInResponse,
 } from './identity';
@@ -25,6 +26,23 @@ describe('identity contracts', () => {
     expect(passwordLengthProblem('x'.repeat(256))).toBeUndefined();
     expect(passwordLengthProblem('x'.repeat(257))).toBe('passwordTooLong');
     expect(IDENTITY_MESSAGES.en.passwordTooShort).toBe('Password should contain at least 8 characters');
+  });
+
+  it('refuses a new password of only blanks, and keeps spaces among other characters', () => {
+    for (const blank of [
+      ' '.repeat(8),
+      '\t'.repeat(9),
+      ' \n\r\t '.repeat(2),
+      '\u00a0\u2003\u3000\u2009\u200b\ufeff'.repeat(2),
+    ]) {
+      expect(newPasswordProblem(blank)).toBe('passwordBlank');
+    }
+    expect(newPasswordProblem('   ')).toBe('passwordBlank');
+    expect(newPasswordProblem('  moss   lantern  ')).toBeUndefined();
+    expect(newPasswordProblem('short')).toBe('passwordTooShort');
+    expect(newPasswordProblem('x'.repeat(257))).toBe('passwordTooLong');
+    expect(IDENTITY_MESSAGES.en.passwordBlank).toBe('Password cannot be only spaces');
+    expect(IDENTITY_MESSAGES.es.passwordBlank).toBe('La contraseña no puede estar formada solo por espacios');
   });
 
   it('lower-cases and trims emails, and names the missing one', () => {

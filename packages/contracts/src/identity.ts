@@ -62,6 +62,7 @@ export const SignUpRequest = z
     confirmPassword: z.string().optional(),
     locale: IdentityLocaleSchema.optional(),
   })
+  .strict()
   .meta({ id: 'SignUpRequest' });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
@@ -76,13 +77,17 @@ export type SignUpResponse = z.infer<typeof SignUpResponse>;
  */
 export const ConfirmSignUpRequest = z
   .object({ email: IdentityEmail, code: OneTimeCode, password: PasswordInput.optional() })
+  .strict()
   .meta({ id: 'ConfirmSignUpRequest' });
 export type ConfirmSignUpRequest = z.infer<typeof ConfirmSignUpRequest>;
 
-export const EmailOnlyRequest = z.object({ email: IdentityEmail }).meta({ id: 'EmailOnlyRequest' });
+export const EmailOnlyRequest = z.object({ email: IdentityEmail }).strict().meta({ id: 'EmailOnlyRequest' });
 export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequest>;
 
-export const SignInRequest = z.object({ email: IdentityEmail, password: PasswordInput }).meta({ id: 'SignInRequest' });
+export const SignInRequest = z
+  .object({ email: IdentityEmail, password: PasswordInput })
+  .strict()
+  .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
 export const AuthenticationResult = z
@@ -126,20 +131,26 @@ export type ConfirmSignUpResponse = z.infer<typeof ConfirmSignUpResponse>;
 
 export const RespondToChallengeRequest = z
   .object({ challengeName: z.enum(CHALLENGE_NAMES), session: z.string().min(1).max(4096), code: OneTimeCode })
+  .strict()
   .meta({ id: 'RespondToChallengeRequest' });
 export type RespondToChallengeRequest = z.infer<typeof RespondToChallengeRequest>;
 
 export const ConfirmForgotPasswordRequest = z
   .object({ email: IdentityEmail, code: OneTimeCode, password: PasswordInput, confirmPassword: z.string().optional() })
+  .strict()
   .meta({ id: 'ConfirmForgotPasswordRequest' });
 export type ConfirmForgotPasswordRequest = z.infer<typeof ConfirmForgotPasswordRequest>;
 
 export const ChangePasswordRequest = z
   .object({ previousPassword: PasswordInput, proposedPassword: PasswordInput, confirmPassword: z.string().optional() })
+  .strict()
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) }).meta({ id: 'RefreshRequest' });
+export const RefreshRequest = z
+  .object({ refreshToken: z.string().min(1).max(512) })
+  .strict()
+  .meta({ id: 'RefreshRequest' });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 /** The refresh token rotates: every reply carries the one to send next time (decision 050). */
@@ -147,12 +158,15 @@ export const RefreshResponse = z.object({ authenticationResult: AuthenticationRe
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 /** `global` signs out every session of the user, not only this one. */
-export const SignOutRequest = z.object({ global: z.boolean().default(false) }).meta({ id: 'SignOutRequest' });
+export const SignOutRequest = z
+  .object({ global: z.boolean().default(false) })
+  .strict()
+  .meta({ id: 'SignOutRequest' });
 export type SignOutRequest = z.infer<typeof SignOutRequest>;
 
 /** Re-authentication before a second-factor change: the password, or a code of the current factor. */
 export const ReauthenticateRequest = z
-  .union([z.object({ password: PasswordInput }), z.object({ code: OneTimeCode })])
+  .union([z.object({ password: PasswordInput }).strict(), z.object({ code: OneTimeCode }).strict()])
   .meta({ id: 'ReauthenticateRequest' });
 export type ReauthenticateRequest = z.infer<typeof ReauthenticateRequest>;
 
@@ -163,7 +177,10 @@ export type ReauthenticateResponse = z.infer<typeof ReauthenticateResponse>;
 
 const ReauthToken = z.string({ error: en.reauthRequired }).min(1, { error: en.reauthRequired }).max(4096);
 
-export const TotpAssociateRequest = z.object({ reauthToken: ReauthToken }).meta({ id: 'TotpAssociateRequest' });
+export const TotpAssociateRequest = z
+  .object({ reauthToken: ReauthToken })
+  .strict()
+  .meta({ id: 'TotpAssociateRequest' });
 export type TotpAssociateRequest = z.infer<typeof TotpAssociateRequest>;
 
 export const TotpAssociateResponse = z
@@ -171,11 +188,12 @@ export const TotpAssociateResponse = z
   .meta({ id: 'TotpAssociateResponse' });
 export type TotpAssociateResponse = z.infer<typeof TotpAssociateResponse>;
 
-export const TotpVerifyRequest = z.object({ code: OneTimeCode }).meta({ id: 'TotpVerifyRequest' });
+export const TotpVerifyRequest = z.object({ code: OneTimeCode }).strict().meta({ id: 'TotpVerifyRequest' });
 export type TotpVerifyRequest = z.infer<typeof TotpVerifyRequest>;
 
 export const MfaPreferenceRequest = z
   .object({ reauthToken: ReauthToken, preferred: z.enum(MFA_METHODS) })
+  .strict()
   .meta({ id: 'MfaPreferenceRequest' });
 export type MfaPreferenceRequest = z.infer<typeof MfaPreferenceRequest>;
 
@@ -206,6 +224,7 @@ export const UpdateAttributesRequest = z
     phoneNumber: E164.optional(),
     reauthToken: z.string().max(4096).optional(),
   })
+  .strict()
   .meta({ id: 'UpdateAttributesRequest' });
 export type UpdateAttributesRequest = z.infer<typeof UpdateAttributesRequest>;
 
@@ -216,6 +235,7 @@ export type UpdateAttributesResponse = z.infer<typeof UpdateAttributesResponse>;
 
 export const VerifyAttributeRequest = z
   .object({ attribute: z.literal('phone_number'), code: OneTimeCode })
+  .strict()
   .meta({ id: 'VerifyAttributeRequest' });
 export type VerifyAttributeRequest = z.infer<typeof VerifyAttributeRequest>;
 
@@ -225,6 +245,7 @@ export type VerifyAttributeRequest = z.infer<typeof VerifyAttributeRequest>;
 /** POST /api/auth-token-login-request: the pool's id token in, the API's login token out. */
 export const LoginTokenRequest = z
   .object({ token: z.string({ error: en.tokenInvalid }).min(1).max(4096) })
+  .strict()
   .meta({ id: 'LoginTokenRequest' });
 export type LoginTokenRequest = z.infer<typeof LoginTokenRequest>;
 

@@ -228,7 +228,6 @@ describe('KYC individual record rules (document 2, section 5)', () => {
     const parsed = schema.parse({
       ...valid(),
       address: { ...valid().address, country: 'us', region: 'il', street2: ' ' },
-      relatedId: 'client-sent',
     });
     expect(parsed.address).toEqual({
       country: 'US',
@@ -238,7 +237,13 @@ describe('KYC individual record rules (document 2, section 5)', () => {
       street1: '1 Main St',
     });
     expect(parsed.tax).toEqual({ identifier: '123-45-6789', country: 'US', region: 'IL', city: 'Springfield' });
-    expect(parsed).not.toHaveProperty('relatedId');
+    // A server-owned or unknown field is refused, at the root and in a part
+    // (docs/decisions/103-every-request-body-refuses-unknown-fields.md).
+    const forged = schema.safeParse({ ...valid(), relatedId: 'client-sent', name: { ...valid().name, nick: 'A' } });
+    expect(forged.error?.issues.map((i) => [i.code, i.path.join('.')])).toEqual([
+      ['unrecognized_keys', 'name'],
+      ['unrecognized_keys', ''],
+    ]);
     const bad = schema.safeParse({ ...valid(), birth: { year: 2010, month: 1, day: 1 } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['birth', 'Must be older than 18.']]);

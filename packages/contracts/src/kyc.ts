@@ -51,45 +51,54 @@ const text = () => z.string().optional();
 // The date picker sends numbers; a form library may send digit strings. Both are read by the validator.
 const datePart = () => z.union([z.number(), z.string()]).optional();
 
-const NameInput = z.object({
-  first: text(),
-  last: text(),
-  middle: text(),
-  preferred: text(),
-  matronymic: text(),
-  maiden: text(),
-  latinFirst: text(),
-  latinLast: text(),
-});
-const AddressInput = z.object({
-  country: text(),
-  countryName: text(),
-  city: text(),
-  region: text(),
-  postalCode: text(),
-  street1: text(),
-  street2: text(),
-});
-const TelephoneInput = z.object({
-  country: text(),
-  countryCode: text(),
-  number: text(),
-  extension: text(),
-});
-const BirthInput = z.object({ day: datePart(), month: datePart(), year: datePart() });
-const TaxInput = z.object({ identifier: text(), country: text(), region: text(), city: text() });
+const NameInput = z
+  .object({
+    first: text(),
+    last: text(),
+    middle: text(),
+    preferred: text(),
+    matronymic: text(),
+    maiden: text(),
+    latinFirst: text(),
+    latinLast: text(),
+  })
+  .strict();
+const AddressInput = z
+  .object({
+    country: text(),
+    countryName: text(),
+    city: text(),
+    region: text(),
+    postalCode: text(),
+    street1: text(),
+    street2: text(),
+  })
+  .strict();
+const TelephoneInput = z
+  .object({
+    country: text(),
+    countryCode: text(),
+    number: text(),
+    extension: text(),
+  })
+  .strict();
+const BirthInput = z.object({ day: datePart(), month: datePart(), year: datePart() }).strict();
+const TaxInput = z.object({ identifier: text(), country: text(), region: text(), city: text() }).strict();
 
-export const KycIndividualInput = z.object({
-  name: NameInput.optional(),
-  address: AddressInput.optional(),
-  telephone: TelephoneInput.optional(),
-  email: text(),
-  sex: text(),
-  birth: BirthInput.optional(),
-  tax: TaxInput.optional(),
-  // Server-owned fields of document 1, section 3 (submitted, relatedId, related, uniqueId, socureDocumentId,
-  // socureDeviceId): the SPA may send back what it read; they are ignored (zod strips unknown keys).
-});
+export const KycIndividualInput = z
+  .object({
+    name: NameInput.optional(),
+    address: AddressInput.optional(),
+    telephone: TelephoneInput.optional(),
+    email: text(),
+    sex: text(),
+    birth: BirthInput.optional(),
+    tax: TaxInput.optional(),
+    // Server-owned fields of document 1, section 3 (submitted, relatedId, related, uniqueId, socureDocumentId,
+    // socureDeviceId) are not input: like any undeclared field, here or in a part, they are refused
+    // (docs/decisions/103-every-request-body-refuses-unknown-fields.md).
+  })
+  .strict();
 export type KycIndividualInput = z.infer<typeof KycIndividualInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -534,7 +543,7 @@ export const AgreementPreviewReply = z.object({
 export type AgreementPreviewReply = z.infer<typeof AgreementPreviewReply>;
 
 /** Document 1, section 3: the signature payload, the first and last name joined by a space. */
-export const AgreementSubmitRequest = z.object({ signature: z.string().trim().min(1).max(120) });
+export const AgreementSubmitRequest = z.object({ signature: z.string().trim().min(1).max(120) }).strict();
 export type AgreementSubmitRequest = z.infer<typeof AgreementSubmitRequest>;
 
 export const AgreementSubmitReply = z.object({ status: AccountStatus });

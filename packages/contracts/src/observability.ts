@@ -28,6 +28,8 @@ const PropertyValue = z.union([z.string().max(ANALYTICS_LIMITS.propertyValue), z
 export const AnalyticsEvent = z
   .object({
     event: z.enum(PRODUCT_EVENTS),
+    // The one free-form map of a request body: names of the SPA's choosing, bounded in number and size. The event
+    // itself refuses unknown fields (docs/decisions/103-every-request-body-refuses-unknown-fields.md).
     properties: z
       .record(z.string().min(1).max(ANALYTICS_LIMITS.propertyName), PropertyValue)
       .refine(

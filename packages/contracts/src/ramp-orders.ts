@@ -73,6 +73,8 @@ export const ORDER_MESSAGES = {
   insufficientFunds: 'Your USD balance is not enough for this order',
   insufficientHoldings: 'Your holdings of this asset are not enough for this order',
   notAwaitingDeposit: 'This order is not waiting for a deposit',
+  // The orders list's `cursor` that is not a `nextCursor` this server gave.
+  cursorInvalid: 'This page cursor is not valid',
   // Document 2, section 8 (shown when an order cannot be placed).
   failedToExecute: 'Failed to execute your transaction. Please create a new transaction',
 } as const;

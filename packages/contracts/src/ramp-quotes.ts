@@ -40,6 +40,8 @@ export const RAMP_QUOTE_MESSAGES = {
   // Ours: a network settled on its real chain that takes no deposits yet (docs/operations.md, EVM networks).
   depositsUnavailable: 'Deposits on this network are not available yet',
   methodUnknown: 'Unknown payment method',
+  // A ticker the catalogue offers, but not on the network asked for (ours: the spec shows no text for it).
+  assetNotOnNetwork: 'This asset is not offered on this network',
   methodNotForBuying: 'This payment method cannot be used to pay for a trade',
   methodNotForSelling: 'This payment method cannot receive the proceeds of a trade',
   deliveryMethodInvalid: 'Choose how the asset is delivered: deposit or holdings',

@@ -34,6 +34,16 @@ export function assetNotSupportedMessage(ticker: string): string {
   return `Asset ${ticker} not supported!`;
 }
 
+/**
+ * The key of amountDecimalsMessage(decimals) (server-messages.ts): its two plain forms, else the one with the number.
+ * A plain keyed message ({ key, params }), so that the schemas here can key their issues without a cycle of imports.
+ */
+export function amountDecimalsKey(decimals: number) {
+  if (decimals === 0) return { key: 'sandbox.amountNoDecimals' } as const;
+  if (decimals === 1) return { key: 'sandbox.amountOneDecimal' } as const;
+  return { key: 'sandbox.amountDecimals', params: { decimals } } as const;
+}
+
 /** 'Amount can have at most 2 decimal places' (ours: the spec shows no text for it). */
 export function amountDecimalsMessage(decimals: number): string {
   return decimals === 0
@@ -76,12 +86,13 @@ export function normaliseSandboxAmount(value: string | number): string {
 // Amounts are checked by the use case (the decimals depend on the asset), so the schema lets strings and numbers in.
 const AmountInput = z.union([z.string(), z.number(), z.null()]).optional();
 
-export const SandboxFundRequest = z.object({ amount: AmountInput }).meta({ id: 'SandboxFundRequest' });
+export const SandboxFundRequest = z.object({ amount: AmountInput }).strict().meta({ id: 'SandboxFundRequest' });
 export type SandboxFundRequest = z.infer<typeof SandboxFundRequest>;
 
 export const SandboxAssetDepositRequest = z
   // A ticker is a few characters; the refusal of an unknown one names it, so its length is bounded.
   .object({ assetTicker: z.union([z.string().max(TICKER_MAX_LENGTH), z.null()]).optional(), amount: AmountInput })
+  .strict()
   .meta({ id: 'SandboxAssetDepositRequest' });
 export type SandboxAssetDepositRequest = z.infer<typeof SandboxAssetDepositRequest>;
 

@@ -11,7 +11,15 @@ import { VERIFICATION_MESSAGES } from './identity-verification-constants';
 import { RULE_MESSAGES } from './rules/messages';
 import { ORDER_MESSAGES } from './ramp-orders';
 import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
-import { SERVER_MESSAGE_KEYS, renderServerMessage, serverMessage, serverMessageOfText } from './server-messages';
+import { SANDBOX_MESSAGES, amountDecimalsMessage, assetNotSupportedMessage } from './sandbox';
+import {
+  SERVER_MESSAGE_KEYS,
+  assetNotSupported,
+  renderServerMessage,
+  sandboxAmountMessage,
+  serverMessage,
+  serverMessageOfText,
+} from './server-messages';
 import { TRANSFER_MESSAGES } from './transfers';
 
 describe('keyed server messages (decision 075)', () => {
@@ -46,8 +54,9 @@ describe('keyed server messages (decision 075)', () => {
     ]
       .map((catalogue) => Object.keys(catalogue).length)
       .reduce((a, b) => a + b, 0);
-    // Two texts with a parameter are functions beside their catalogues.
-    expect(SERVER_MESSAGE_KEYS).toHaveLength(count + 2);
+    // Two texts with a parameter are functions beside their catalogues; 'asset.notSupported' and the sandbox's seven
+    // refusals are listed one by one (docs/decisions/104-every-refusal-is-keyed.md).
+    expect(SERVER_MESSAGE_KEYS).toHaveLength(count + 2 + 1 + 7);
     expect(SERVER_MESSAGE_KEYS).toContain('card.declined');
     expect(SERVER_MESSAGE_KEYS).toContain('rule.maxLength');
     expect(SERVER_MESSAGE_KEYS).toContain('kyc.olderThan18');
@@ -57,5 +66,32 @@ describe('keyed server messages (decision 075)', () => {
     expect(serverMessageOfText(RAMP_QUOTE_MESSAGES.quoteExpired)).toEqual({ key: 'ramp.quoteExpired' });
     expect(serverMessageOfText(RAMP_QUOTE_MESSAGES.amountBelowMinimum('1.00', 'USD'))).toBeUndefined();
     expect(serverMessageOfText('Something nobody wrote')).toBeUndefined();
+  });
+
+  it("keys document 2's 'Asset {0} not supported!' with its ticker, word for word", () => {
+    expect(assetNotSupported('ZZZ')).toEqual({ key: 'asset.notSupported', params: { ticker: 'ZZZ' } });
+    expect(renderServerMessage(assetNotSupported('ZZZ'))).toBe(assetNotSupportedMessage('ZZZ'));
+    expect(renderServerMessage(assetNotSupported('ZZZ'))).toBe('Asset ZZZ not supported!');
+  });
+
+  it('keys every answer of the sandbox amount rule, each rendering as the rule writes it', () => {
+    const cases: [unknown, number, string, string][] = [
+      [undefined, 2, 'transfer.amountRequired', SANDBOX_MESSAGES.amountRequired],
+      ['abc', 2, 'sandbox.amountNotNumber', SANDBOX_MESSAGES.amountNotNumber],
+      [{}, 2, 'sandbox.amountNotNumber', SANDBOX_MESSAGES.amountNotNumber],
+      ['-1', 2, 'transfer.amountNotPositive', SANDBOX_MESSAGES.amountNotPositive],
+      ['9'.repeat(40), 2, 'sandbox.amountTooLarge', SANDBOX_MESSAGES.amountTooLarge],
+      ['1.5', 0, 'sandbox.amountNoDecimals', amountDecimalsMessage(0)],
+      ['1.55', 1, 'sandbox.amountOneDecimal', amountDecimalsMessage(1)],
+      ['1.555', 2, 'sandbox.amountDecimals', amountDecimalsMessage(2)],
+      ['1.0000001', 6, 'sandbox.amountDecimals', amountDecimalsMessage(6)],
+    ];
+    for (const [value, decimals, key, text] of cases) {
+      const message = sandboxAmountMessage(value, decimals);
+      expect(message?.key, JSON.stringify(value)).toBe(key);
+      expect(renderServerMessage(message!)).toBe(text);
+    }
+    expect(sandboxAmountMessage('1.5', 6)).toBeNull();
+    expect(sandboxAmountMessage('1.555', 2)).toEqual({ key: 'sandbox.amountDecimals', params: { decimals: 2 } });
   });
 });

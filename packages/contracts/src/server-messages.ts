@@ -10,6 +10,13 @@ import { VERIFICATION_MESSAGES } from './identity-verification-constants';
 import { ORDER_MESSAGES } from './ramp-orders';
 import { RAMP_QUOTE_MESSAGES } from './ramp-quotes';
 import { RULE_MESSAGES } from './rules/messages';
+import {
+  SANDBOX_MESSAGES,
+  amountDecimalsKey,
+  amountDecimalsMessage,
+  assetNotSupportedMessage,
+  sandboxAmountProblem,
+} from './sandbox';
 import { TRANSFER_MESSAGES } from './transfers';
 
 /**
@@ -61,6 +68,17 @@ export const SERVER_MESSAGE_TEMPLATES = {
   // Texts with a parameter written as functions beside their catalogues.
   'bankLink.bankNotSupported': bankNotSupportedMessage('{{bankName}}'),
   'assetDeposit.belowMinimum': belowMinimumDepositMessage('{{minimum}}', '{{ticker}}'),
+  // Document 2's 'Asset {0} not supported!', for any module that looks a ticker up (docs/decisions/104-every-refusal-is-keyed.md).
+  'asset.notSupported': assetNotSupportedMessage('{{ticker}}'),
+  // The sandbox's refusals whose texts no other catalogue owns (its success texts are toasts, not refusals), and
+  // the amount rule's decimals in its three forms (amountDecimalsKey).
+  'sandbox.amountNotNumber': SANDBOX_MESSAGES.amountNotNumber,
+  'sandbox.amountTooLarge': SANDBOX_MESSAGES.amountTooLarge,
+  'sandbox.accountNotOpened': SANDBOX_MESSAGES.accountNotOpened,
+  'sandbox.noAccountToFreeze': SANDBOX_MESSAGES.noAccountToFreeze,
+  'sandbox.amountNoDecimals': amountDecimalsMessage(0),
+  'sandbox.amountOneDecimal': amountDecimalsMessage(1),
+  'sandbox.amountDecimals': 'Amount can have at most {{decimals}} decimal places',
   // The generic string rules (`{{n}}`, `{{value}}`), the KYC record's, its documents' and identity verification's
   // messages: each carried by the contracts in both languages, which a client loads as i18next namespaces.
   ...templatesOf('rule', RULE_MESSAGES.en),
@@ -114,4 +132,23 @@ const KEY_OF_TEXT: ReadonlyMap<string, ServerMessageKey> = (() => {
 export function serverMessageOfText(text: string): ServerMessage | undefined {
   const key = KEY_OF_TEXT.get(text);
   return key === undefined ? undefined : { key };
+}
+
+/** Document 2's 'Asset {0} not supported!' as a keyed message, naming the ticker as the caller wrote it. */
+export function assetNotSupported(ticker: string): ServerMessage {
+  return serverMessage('asset.notSupported', { ticker });
+}
+
+/**
+ * The sandbox amount rule (sandbox.ts's sandboxAmountProblem) as a keyed message, or null when the amount is fine:
+ * a plain text takes the key of the catalogue that owns it ('Amount is required' is the transfers'), the decimals
+ * message its own (amountDecimalsKey).
+ */
+export function sandboxAmountMessage(value: unknown, decimals: number): ServerMessage | null {
+  const text = sandboxAmountProblem(value, decimals);
+  if (text === null) return null;
+  if (text === amountDecimalsMessage(decimals)) return amountDecimalsKey(decimals);
+  const keyed = serverMessageOfText(text);
+  if (keyed === undefined) throw new Error(`The amount rule's message '${text}' has no key`);
+  return keyed;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { abaRoutingNumber, accountNumber, iban, swiftCode } from './rules/bank-rules';
 import { firstFailure } from './rules/rule';
-import { sandboxAmountProblem } from './sandbox';
+import { keyedIssueParams } from './rules/zod';
+import { amountDecimalsKey, amountDecimalsMessage, sandboxAmountProblem } from './sandbox';
 import { TRANSFER_METHOD_KINDS, TRANSFER_METHOD_TICKERS } from './transfer-methods';
 
 /**
@@ -105,7 +106,15 @@ const PRINTABLE_NAME = /^(?=.*[\p{L}\p{N}])[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs
 
 function checkAmount(amount: unknown, ctx: z.RefinementCtx) {
   const problem = transferAmountProblem(amount);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  if (!problem) return;
+  // The decimals message has a parameter: its issue names its key (the plain texts are keyed by their text).
+  const keyed = problem === amountDecimalsMessage(USD_DECIMALS) ? amountDecimalsKey(USD_DECIMALS) : undefined;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['amount'],
+    message: problem,
+    ...(keyed === undefined ? {} : { params: keyedIssueParams(keyed) }),
+  });
 }
 
 /**

@@ -20,6 +20,8 @@ declare module 'fastify' {
      * (409 to the others); the module keeps its own record of the key and answers duplicates itself.
      */
     idempotency?: 'reply' | 'single-flight';
+    /** What a `reply` route compares of two requests under one key (idempotentComparing); default: the body as sent. */
+    idempotencyCompared?: (body: Json) => Json;
   }
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
@@ -34,11 +36,36 @@ declare module 'fastify' {
 export const idempotent = { config: { idempotency: 'reply' } } as const;
 
 /**
+ * Like `idempotent`, for a route whose body can say one thing several ways (an amount as "100", 100 or "100.00"):
+ * `compared` gives what two requests under one key must agree on, so a retry spelt otherwise is the same request
+ * (docs/decisions/104-every-refusal-is-keyed.md).
+ */
+export function idempotentComparing(compared: (body: Json) => Json) {
+  return { config: { idempotency: 'reply', idempotencyCompared: compared } } as const;
+}
+
+/**
  * For a route whose module already keeps each key for good and answers a repeated request itself (transfers, card
  * deposits: their own unique (user, key) rows, their own parameter normalisation): `{ ...signedIn, ...singleFlight }`.
  * The HTTP layer only makes a duplicate that arrives while the first is still working answer 409 instead of waiting.
  */
 export const singleFlight = { config: { idempotency: 'single-flight' } } as const;
+
+/**
+ * A stored reply given back to a duplicate: when its body has the `replayed` flag, the flag says true, as the
+ * `Idempotent-Replayed` header does (docs/decisions/104-every-refusal-is-keyed.md); any other body goes out as stored.
+ */
+export function markedReplayed(payload: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return payload;
+  if ((body as { replayed?: unknown }).replayed !== false) return payload;
+  return JSON.stringify({ ...body, replayed: true });
+}
 
 /**
  * R16 at the HTTP layer (docs/design-brief.md, section 3; decision 018) for routes marked `idempotent` (or
@@ -66,17 +93,20 @@ export default fp(
         params: (request.body ?? null) as Json,
         now: options.clock.now(),
         compareParams: mode === 'reply',
+        ...(request.routeOptions.config.idempotencyCompared
+          ? { compared: request.routeOptions.config.idempotencyCompared }
+          : {}),
       });
       if (outcome.kind === 'claimed') {
         request.idempotencyClaim = outcome.claim;
         return;
       }
-      // Strings go out as they are (no serializer): the body exactly as the first request got it.
+      // Strings go out as they are (no serializer): the body as the first request got it, but for its flag.
       return reply
         .code(outcome.statusCode)
         .header('idempotent-replayed', 'true')
         .type('application/json; charset=utf-8')
-        .send(outcome.payload);
+        .send(markedReplayed(outcome.payload));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

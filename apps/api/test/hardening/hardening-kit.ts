@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { ApiErrorBody } from '@rampart/contracts';
+import { ApiErrorBody, ERROR_TYPES } from '@rampart/contracts';
 import type { Db } from '../../src/db';
 
 /** A JSON Schema as the OpenAPI document carries it (only the parts the sweep reads). */
@@ -262,7 +262,20 @@ export function expectErrorShape(status: number, text: string, context: string, 
   const reply = body.data as ApiErrorBody;
   // A refusal says what is wrong without repeating what was sent: its size does not grow with the input.
   expect(text.length, `${context}: a ${text.length}-character refusal: ${text.slice(0, 300)}`).toBeLessThan(4_096);
+  expectFieldsKeyed(reply, context);
   return reply;
+}
+
+/**
+ * A 4xx validation refusal's field messages each travel with their key (docs/decisions/075-server-errors-by-key.md,
+ * docs/decisions/104-every-refusal-is-keyed.md): the client translates `fieldKeys[field]`, never the English text.
+ */
+export function expectFieldsKeyed(reply: ApiErrorBody, context: string): void {
+  if (reply.type !== ERROR_TYPES.validation && reply.code !== 'validation_failed') return;
+  const unkeyed = Object.entries(reply.errors?.fields ?? {})
+    .filter(([field]) => reply.fieldKeys?.[field] === undefined)
+    .map(([field, message]) => `${field}: '${message}'`);
+  expect(unkeyed.length, `${context}: field messages without a key: ${unkeyed.join('; ').slice(0, 300)}`).toBe(0);
 }
 
 let ipCounter = 0;

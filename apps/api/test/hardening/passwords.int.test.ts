@@ -88,3 +88,71 @@ describe('hardening: passwords', () => {
     ).toBeGreaterThan(median(knownTimes) * 0.5);
   });
 });
+
+/**
+ * R3's password rules say nothing of a password made of blanks: one is refused with a message of its own, the same
+ * on every route that sets a password (docs/decisions/105-mail-on-second-factor-change.md). Spaces among other
+ * characters are part of the password, as typed: nothing is trimmed.
+ */
+describe('hardening: a password of only whitespace', () => {
+  let k: IdentityKit;
+  beforeAll(async () => {
+    k = await createIdentityKit();
+  });
+  afterAll(async () => {
+    await k?.close();
+  });
+
+  const BLANKS = [' '.repeat(8), '\t'.repeat(12), '\u00a0\u2003\u3000\u2009'.repeat(3), ' \t \n '.repeat(3)];
+
+  it('refuses it at sign-up, with its own keyed message on the password field', async () => {
+    for (const password of BLANKS) {
+      const refused = k.expectError(
+        await k.post('/api/identity/sign-up', { email: 'blank@example.com', password }),
+        400,
+        'InvalidPasswordException',
+        'password',
+      );
+      expect(refused.message).toBe('Password cannot be only spaces');
+      expect(refused.messageKey).toBe('identity.passwordBlank');
+    }
+  });
+
+  it('refuses it as the new password of a change and of a reset', { timeout: 60_000 }, async () => {
+    const email = 'blank-change@example.com';
+    await k.signUpConfirmed(email, 'orchid basalt compass');
+    const s = await k.signIn(email, 'orchid basalt compass');
+    for (const password of BLANKS) {
+      const changed = k.expectError(
+        await k.post(
+          '/api/identity/change-password',
+          { previousPassword: 'orchid basalt compass', proposedPassword: password },
+          { token: s.accessToken, ip: k.nextIp() },
+        ),
+        400,
+        'InvalidPasswordException',
+        'password',
+      );
+      expect(changed.messageKey).toBe('identity.passwordBlank');
+    }
+    expect((await k.post('/api/identity/forgot-password', { email })).status).toBe(200);
+    const code = await k.latestCode(email);
+    const reset = k.expectError(
+      await k.post('/api/identity/confirm-forgot-password', { email, code, password: ' '.repeat(10) }),
+      400,
+      'InvalidPasswordException',
+      'password',
+    );
+    expect(reset.messageKey).toBe('identity.passwordBlank');
+  });
+
+  it('keeps spaces among other characters as typed', { timeout: 60_000 }, async () => {
+    const email = 'spaced@example.com';
+    const password = '  moss   lantern  ';
+    await k.signUpConfirmed(email, password);
+    const signIn = (typed: string) => k.post('/api/identity/sign-in', { email, password: typed }, { ip: k.nextIp() });
+    expect((await signIn(password)).status).toBe(200);
+    k.expectError(await signIn('moss   lantern'), 400, 'NotAuthorizedException', 'password');
+    k.expectError(await signIn('moss lantern'), 400, 'NotAuthorizedException', 'password');
+  });
+});

@@ -4,3 +4,4 @@
  */
 export { AppProviders, createQueryClient } from '../app/providers';
 export { createSession, type Session } from '../app/session';
+export { AppLayout } from '../app/layout';

@@ -59,6 +59,11 @@ export async function claimHttpKey(
     timeoutMs?: number;
     /** False for single-flight routes: their module compares the parameters itself (its own normalisation). */
     compareParams?: boolean;
+    /**
+     * What is compared of the parameters, applied to the stored ones and these alike (default: the parameters as
+     * sent): a route whose values have several spellings ("100", 100, "100.00") compares them as it reads them.
+     */
+    compared?: (params: Json) => Json;
   },
 ): Promise<ClaimOutcome> {
   const params = JSON.parse(JSON.stringify(input.params ?? null)) as Json;
@@ -82,7 +87,9 @@ export async function claimHttpKey(
     const stored = rows[0];
     if (!stored) continue;
     if (stored.route !== input.route) throw idempotencyMismatch('route');
-    const difference = input.compareParams === false ? null : firstDifference(stored.params, params);
+    const compared = input.compared ?? ((p: Json) => p);
+    const difference =
+      input.compareParams === false ? null : firstDifference(compared(stored.params), compared(params));
     if (difference) throw idempotencyMismatch(difference);
     if (stored.state === 'done')
       return { kind: 'replay', statusCode: stored.status_code ?? 200, payload: stored.reply ?? 'null' };

@@ -131,8 +131,12 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     });
     expect(await held(user.token, 'USDS')).toBe('25.500000');
 
-    // The call retried with its key (the HTTP layer's stored reply), then the same chain transaction reported again.
-    expect(SandboxAssetDepositReply.parse((await arrive(user.token, body, 'arrival-1')).json())).toEqual(received);
+    // The call retried with its key (the HTTP layer's stored reply, flagged as a replay: decision 104), then the same
+    // chain transaction reported again.
+    expect(SandboxAssetDepositReply.parse((await arrive(user.token, body, 'arrival-1')).json())).toEqual({
+      ...received,
+      replayed: true,
+    });
     const again = await arrive(user.token, { ...body, txHash: received.deposit.txHash }, 'arrival-2');
     expect(SandboxAssetDepositReply.parse(again.json())).toEqual({ ...received, replayed: true });
     expect(await held(user.token, 'USDS')).toBe('25.500000');
@@ -179,7 +183,7 @@ describe('asset deposits: an address per asset, each chain deposit credited once
     const funded = await k.t.app.inject({
       method: 'POST',
       url: '/api/primetrust-sandbox-asset-deposit',
-      payload: { ...body, amount: '12.5' },
+      payload: { assetTicker: body.assetTicker, amount: '12.5' },
       headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': 'ether-4' },
     });
     expect(funded.statusCode, funded.body).toBe(200);

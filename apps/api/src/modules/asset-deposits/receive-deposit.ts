@@ -4,7 +4,7 @@ import {
   serverMessage,
   minorToDecimal,
   normaliseSandboxAmount,
-  sandboxAmountProblem,
+  sandboxAmountMessage,
   type AssetDeposit,
   type SandboxAssetDepositArrival,
   type SandboxAssetDepositReply,
@@ -129,7 +129,7 @@ export async function sandboxReceiveDeposit(
 ): Promise<SandboxAssetDepositReply> {
   const { entry, asset } = depositableAsset(ctx.flags, body.network, body.assetTicker);
   const decimals = assetDecimals(asset);
-  const problem = sandboxAmountProblem(body.amount, decimals);
+  const problem = sandboxAmountMessage(body.amount, decimals);
   if (problem) throw AppError.validation({ amount: problem });
   const amount = toMinorUnits(normaliseSandboxAmount(body.amount as string | number), asset);
   const minimum = toMinorUnits(entry.minimumDeposit ?? '0', asset);

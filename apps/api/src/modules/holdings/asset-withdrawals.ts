@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   ASSET_WITHDRAWAL_MESSAGES,
   addBankingDays,
-  assetNotSupportedMessage,
+  assetNotSupported,
   bankingDayOf,
   decimalToMinor,
   isMemoSwitchedOff,
   minorToDecimal,
   RAMP_QUOTE_MESSAGES,
   normaliseSandboxAmount,
-  sandboxAmountProblem,
+  sandboxAmountMessage,
   type AssetWithdrawal,
   type AssetWithdrawalListReply,
   type AssetWithdrawalReply,
@@ -192,9 +192,9 @@ export async function requestAssetWithdrawal(
   const ticker = body.assetTicker.toUpperCase();
   const entry = tradeAsset(ctx.flags, body.network, ticker);
   if (!entry || entry.hidden || entry.section === 'fiat' || !isAssetCode(ticker))
-    throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+    throw AppError.validation({ assetTicker: assetNotSupported(body.assetTicker) });
   const decimals = assetDecimals(ticker);
-  const amountProblem = sandboxAmountProblem(body.amount, decimals);
+  const amountProblem = sandboxAmountMessage(body.amount, decimals);
   if (amountProblem) throw AppError.validation({ amount: amountProblem });
   // Read the way the rule above accepted it ('007.5' is 7.5), as the other money routes do, so that the same amount
   // written two ways is one request under an Idempotency-Key.

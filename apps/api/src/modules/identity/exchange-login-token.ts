@@ -13,7 +13,7 @@ export async function exchangeLoginToken(ctx: IdentityContext, input: LoginToken
   const now = ctx.clock.now();
   const session = claims ? await findLiveSession(ctx.db, claims.sessionId, now) : undefined;
   if (!claims || !session || session.user_id !== claims.userGuid)
-    throw identityError('NotAuthorizedException', 'tokenInvalid');
+    throw identityError('NotAuthorizedException', 'tokenInvalid', { field: 'token' });
   const token = await ctx.tokens.sessionToken(
     { use: 'api', userGuid: claims.userGuid, sessionId: claims.sessionId, email: session.email },
     LOGIN_TOKEN_SECONDS,

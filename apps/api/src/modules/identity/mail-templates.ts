@@ -143,3 +143,78 @@ export function renderAuthenticatorResetMail(locale: IdentityLocale): { subject:
 </body></html>`;
   return { subject, text, html };
 }
+
+/** What changed in the user's second factor (decision 105). */
+export type SecondFactorChange = 'authenticatorSetUp' | 'authenticatorRemoved' | 'factorChanged' | 'phoneChanged';
+type Factor = 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP' | 'SMS_OTP';
+
+const SECOND_FACTOR_CHANGED: Record<
+  IdentityLocale,
+  {
+    subject: string;
+    what: Record<SecondFactorChange, string>;
+    now: Record<Factor, string>;
+    when: (date: string, time: string) => string;
+    after: string;
+  }
+> = {
+  en: {
+    subject: 'Security notice: your Rampart sign-in settings changed',
+    what: {
+      authenticatorSetUp: 'An authenticator app was set up for your Rampart account.',
+      authenticatorRemoved: 'The authenticator app was removed from your Rampart account.',
+      factorChanged: 'The second factor of your Rampart account was changed.',
+      phoneChanged: 'The phone number that receives your Rampart sign-in codes was changed.',
+    },
+    now: {
+      SOFTWARE_TOKEN_MFA: 'Signing in now asks for the code your authenticator app shows.',
+      EMAIL_OTP: 'Signing in now asks for a code sent to this email address.',
+      SMS_OTP: 'Signing in now asks for a code sent by text message to your phone.',
+    },
+    when: (date, time) => `This happened on ${date} at ${time} UTC.`,
+    after: "If this wasn't you, reset your password from the sign-in page right away and contact support.",
+  },
+  es: {
+    subject: 'Aviso de seguridad: ha cambiado la configuración de acceso a tu cuenta de Rampart',
+    what: {
+      authenticatorSetUp: 'Se ha configurado una aplicación de autenticación en tu cuenta de Rampart.',
+      authenticatorRemoved: 'Se ha quitado la aplicación de autenticación de tu cuenta de Rampart.',
+      factorChanged: 'Se ha cambiado el segundo factor de tu cuenta de Rampart.',
+      phoneChanged: 'Se ha cambiado el número de teléfono que recibe tus códigos de acceso a Rampart.',
+    },
+    now: {
+      SOFTWARE_TOKEN_MFA: 'Para iniciar sesión te pediremos el código que muestra tu aplicación de autenticación.',
+      EMAIL_OTP: 'Para iniciar sesión te pediremos un código enviado a esta dirección de correo electrónico.',
+      SMS_OTP: 'Para iniciar sesión te pediremos un código enviado por SMS a tu teléfono.',
+    },
+    when: (date, time) => `Ocurrió el ${date} a las ${time} (UTC).`,
+    after:
+      'Si no has sido tú, restablece tu contraseña desde la página de inicio de sesión cuanto antes y contacta con el soporte.',
+  },
+};
+
+const DATE_LOCALES: Record<IdentityLocale, string> = { en: 'en-US', es: 'es-ES' };
+
+/**
+ * Tells the user their second factor changed (decision 105): what changed, what signing in asks for now, when (UTC:
+ * the mail cannot know the reader's zone), and what to do if it was not them.
+ */
+export function renderSecondFactorChangedMail(
+  locale: IdentityLocale,
+  change: SecondFactorChange,
+  factor: Factor,
+  at: Date,
+): { subject: string; text: string; html: string } {
+  const texts = SECOND_FACTOR_CHANGED[locale];
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+  const time = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+  const lead = `${texts.what[change]} ${texts.now[factor]}`;
+  const when = texts.when(date, time);
+  const text = `${lead}\n\n${when}\n\n${texts.after}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1e293b">
+<p>${escapeHtml(lead)}</p>
+<p>${escapeHtml(when)}</p>
+<p><strong>${escapeHtml(texts.after)}</strong></p>
+</body></html>`;
+  return { subject: texts.subject, text, html };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { passwordLengthProblem, type IdentityMessageKey } from '@rampart/contracts';
+import { newPasswordProblem, type IdentityMessageKey } from '@rampart/contracts';
 
 /**
  * Argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1). Each hash takes about 50 ms on a core, which is
@@ -70,7 +70,10 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(normalizePassword(password).toLowerCase());
 }
 
-/** R3: at least 8 characters, up to 256, and not a common password. */
+/**
+ * R3: at least 8 characters, up to 256, and not a common password; nor only blanks (the rule the SPA checks too,
+ * docs/decisions/105-mail-on-second-factor-change.md). The password is checked as typed, never trimmed.
+ */
 export function passwordProblem(password: string): IdentityMessageKey | undefined {
-  return passwordLengthProblem(password) ?? (isCommonPassword(password) ? 'passwordTooCommon' : undefined);
+  return newPasswordProblem(password) ?? (isCommonPassword(password) ? 'passwordTooCommon' : undefined);
 }

@@ -54,7 +54,7 @@ export async function requireReauth(
 ): Promise<void> {
   const claims = reauthToken ? await ctx.tokens.verifyReauthToken(reauthToken) : null;
   if (!claims || claims.userGuid !== who.userGuid || claims.sessionId !== who.sessionId) {
-    throw identityError('NotAuthorizedException', 'reauthRequired');
+    throw identityError('NotAuthorizedException', 'reauthRequired', { field: 'reauthToken' });
   }
 }
 

@@ -40,9 +40,9 @@ export async function refreshSession(ctx: IdentityContext, input: RefreshRequest
       return { session: token };
     },
   );
-  if ('refused' in outcome) throw identityError('NotAuthorizedException', outcome.refused);
+  if ('refused' in outcome) throw identityError('NotAuthorizedException', outcome.refused, { field: 'refreshToken' });
   const user = await findUserById(ctx.db, outcome.session.user_id);
-  if (!user) throw identityError('NotAuthorizedException', 'invalidRefreshToken');
+  if (!user) throw identityError('NotAuthorizedException', 'invalidRefreshToken', { field: 'refreshToken' });
   const claims = { userGuid: user.id, sessionId: outcome.session.id, email: user.email };
   return {
     authenticationResult: {

@@ -66,9 +66,19 @@ describe('kyc: the individual record, the country and the agreement', () => {
       IndividualInfoReply.parse((await k.call('/api/contact/get/individualinfo', { token, body: {} })).body),
     ).toEqual({ relatedId: null, individual: null });
 
+    // A server-owned field is not input: sent, it is refused by name, and nothing is saved
+    // (docs/decisions/103-every-request-body-refuses-unknown-fields.md).
+    const forged = k.expectError(
+      await k.call('/api/contact/set/individualinfo', { token, body: { ...validIndividual(), relatedId: 'forged' } }),
+      400,
+      'validation_failed',
+    );
+    expect(forged.fieldKeys?.['body']).toEqual({ key: 'rule.unknownFields', params: { names: 'relatedId' } });
+    expect((await k.accountStatus(token)).status).toBe('noInfo');
+
     const res = await k.call('/api/contact/set/individualinfo', {
       token,
-      body: { ...validIndividual(), relatedId: 'forged', email: 'other@example.com' },
+      body: { ...validIndividual(), email: 'other@example.com' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const saved = SetIndividualInfoReply.parse(res.body);

@@ -65,7 +65,7 @@ export async function listOrders(
     const [at, id] = Buffer.from(body.cursor, 'base64url').toString('utf8').split('|');
     const date = new Date(at ?? '');
     if (Number.isNaN(date.getTime()) || !UUID.test(id ?? ''))
-      throw AppError.validation({ cursor: 'This page cursor is not valid' });
+      throw AppError.validation({ cursor: ORDER_MESSAGES.cursorInvalid });
     before = { at: date, id: id! };
   }
   const rows = await listOrdersOfUser(ctx.db, userGuid, {

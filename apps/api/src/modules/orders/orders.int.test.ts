@@ -542,11 +542,14 @@ describe('ramp orders, tracking and short links (issue 6, decision 024)', () => 
       400,
       'validation_failed',
     );
-    k.expectError(
+    // Keyed, so the client translates it (docs/decisions/104-every-refusal-is-keyed.md).
+    const badCursor = k.expectError(
       await k.call('/api/ramp/orders', { token: user.token, body: { cursor: 'garbage' } }),
       400,
       'validation_failed',
     );
+    expect(badCursor.errors?.fields).toEqual({ cursor: 'This page cursor is not valid' });
+    expect(badCursor.fieldKeys).toEqual({ cursor: { key: 'order.cursorInvalid' } });
     expect(
       k.expectError(await k.call('/api/ramp/tracking', { body: {} }), 400, 'validation_failed').errors?.fields,
     ).toEqual({ tracking_id: 'A tracking id is required' });

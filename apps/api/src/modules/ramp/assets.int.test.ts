@@ -192,6 +192,8 @@ describe('ramp: assets and feature interest', () => {
         'validation_failed',
       );
       expect(wrongKind.errors?.fields).toEqual({ type: 'Asset XLM not supported!' });
+      // Keyed with its ticker (docs/decisions/104-every-refusal-is-keyed.md).
+      expect(wrongKind.fieldKeys).toEqual({ type: { key: 'asset.notSupported', params: { ticker: 'XLM' } } });
       k.expectError(
         await k.call('/api/feature-interest', {
           token,
@@ -264,6 +266,16 @@ describe('ramp: assets and feature interest', () => {
           'validation_failed',
         );
         expect(body.errors?.fields).toEqual({ assetTicker: `Asset ${assetTicker} not supported!` });
+        expect(body.fieldKeys).toEqual({ assetTicker: { key: 'asset.notSupported', params: { ticker: assetTicker } } });
+      }
+    });
+
+    it('keys the refusal of a type that is not one (docs/decisions/104-every-refusal-is-keyed.md)', async () => {
+      for (const body of [{ type: 'zzz' }, { type: 42 }, {}, { type: 'zzz', network: 'stellar', assetTicker: 'XLM' }]) {
+        const error = k.expectError(await k.call('/api/feature-interest', { token, body }), 400, 'validation_failed');
+        const fields = error.errors?.fields ?? {};
+        expect(Object.keys(fields).length, JSON.stringify(error)).toBeGreaterThan(0);
+        for (const field of Object.keys(fields)) expect(error.fieldKeys?.[field], JSON.stringify(error)).toBeDefined();
       }
     });
   });

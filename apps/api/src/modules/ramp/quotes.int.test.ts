@@ -234,15 +234,16 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
 
     it.each([
       ['an unknown asset', { buyAssetTicker: 'FOO' }, { buyAssetTicker: 'Asset FOO not supported!' }],
+      // The catalogue offers USDS elsewhere: the network is what is wrong (decision 104).
       [
         'an asset on a network it is not on',
         { buyNetwork: 'bitcoin' },
-        { buyAssetTicker: 'Asset USDS not supported!' },
+        { buyNetwork: 'This asset is not offered on this network' },
       ],
       [
         'a hidden pair (Polymesh off)',
         { buyNetwork: 'polymesh', buyAddress: '0x' + 'a'.repeat(64) },
-        { buyAssetTicker: 'Asset USDS not supported!' },
+        { buyNetwork: 'This asset is not offered on this network' },
       ],
       [
         'an asset disabled for buying and trading (R15)',
@@ -311,6 +312,43 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       expect((await refused('/api/ramp/quote', token, body, 400, 'validation_failed')).fields).toEqual(fields);
     });
 
+    // docs/decisions/104-every-refusal-is-keyed.md: a ticker the catalogue has on another network is a network problem.
+    it.each(['/api/ramp/quote', '/api/ramp/trade-estimate'])(
+      '%s blames the network when the asset is offered on another one, the ticker when it is offered nowhere',
+      async (url) => {
+        const call = async (change: Record<string, unknown>) => {
+          const body = { ...BUY_USDS, ...(url === '/api/ramp/quote' ? { idemId: idem() } : {}), ...change };
+          const error = k.expectError(await k.call(url, { token, body }), 400, 'validation_failed');
+          return { fields: error.errors?.fields, fieldKeys: error.fieldKeys };
+        };
+        const network = { key: 'ramp.assetNotOnNetwork' };
+        expect(await call({ sellNetwork: 'bogusnet' })).toEqual({
+          fields: { sellNetwork: 'This asset is not offered on this network' },
+          fieldKeys: { sellNetwork: network },
+        });
+        expect(await call({ buyNetwork: 'bitcoin' })).toEqual({
+          fields: { buyNetwork: 'This asset is not offered on this network' },
+          fieldKeys: { buyNetwork: network },
+        });
+        expect(await call({ buyAssetTicker: 'FOO' })).toEqual({
+          fields: { buyAssetTicker: 'Asset FOO not supported!' },
+          fieldKeys: { buyAssetTicker: { key: 'asset.notSupported', params: { ticker: 'FOO' } } },
+        });
+        expect(await call({ sellAssetTicker: 'ZZZ', sellNetwork: 'bogusnet' })).toEqual({
+          fields: { sellAssetTicker: 'Asset ZZZ not supported!' },
+          fieldKeys: { sellAssetTicker: { key: 'asset.notSupported', params: { ticker: 'ZZZ' } } },
+        });
+        expect(await call({ sellAmountTotal: 'ten' })).toEqual({
+          fields: { sellAmountTotal: 'Amount must be a number' },
+          fieldKeys: { sellAmountTotal: { key: 'sandbox.amountNotNumber' } },
+        });
+        expect(await call({ sellAmountTotal: '1.234' })).toEqual({
+          fields: { sellAmountTotal: 'Amount can have at most 2 decimal places' },
+          fieldKeys: { sellAmountTotal: { key: 'sandbox.amountDecimals', params: { decimals: 2 } } },
+        });
+      },
+    );
+
     it('carries each field message’s key and parameters beside its English text (decision 075)', async () => {
       const below = await k.call('/api/ramp/quote', {
         token,
@@ -329,12 +367,12 @@ describe('ramp: quotes, estimates and limits (issue 6, decision 023)', () => {
       );
       expect(noAmount.fieldKeys).toEqual({ sellAmountTotal: { key: 'transfer.amountRequired' } });
 
-      // A free text has no key: the client shows the English.
+      // Document 2's 'Asset {0} not supported!' is keyed with its ticker (decision 104).
       const unknown = ApiErrorBody.parse(
         (await k.call('/api/ramp/quote', { token, body: { ...BUY_USDS, idemId: idem(), buyAssetTicker: 'FOO' } })).body,
       );
       expect(unknown.errors?.fields).toEqual({ buyAssetTicker: 'Asset FOO not supported!' });
-      expect(unknown.fieldKeys).toBeUndefined();
+      expect(unknown.fieldKeys).toEqual({ buyAssetTicker: { key: 'asset.notSupported', params: { ticker: 'FOO' } } });
     });
 
     it.each([

@@ -1,6 +1,6 @@
 import {
   assetInterestTypeOf,
-  assetNotSupportedMessage,
+  assetNotSupported,
   findRampAsset,
   type FeatureFlags,
   type FeatureInterestListReply,
@@ -40,11 +40,11 @@ export async function recordInterest(
   }
   const asset = findRampAsset(ctx.flags, body.network, body.assetTicker);
   if (!asset || asset.hidden || asset.section === 'fiat')
-    throw AppError.validation({ assetTicker: assetNotSupportedMessage(body.assetTicker) });
+    throw AppError.validation({ assetTicker: assetNotSupported(body.assetTicker) });
   // A stablecoin is asked for as 'stablecoin', a crypto asset as 'crypto' (decision 064): the other type names
   // an asset that is not of its kind.
   if (assetInterestTypeOf(asset.section) !== body.type)
-    throw AppError.validation({ type: assetNotSupportedMessage(body.assetTicker) });
+    throw AppError.validation({ type: assetNotSupported(body.assetTicker) });
   return insertFeatureInterest(
     ctx.db,
     userId,

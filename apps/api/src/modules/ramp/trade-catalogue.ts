@@ -11,16 +11,35 @@ import {
  * "addresses"): the two lookups a trade needs, in one place, so either side can change without touching the quote.
  */
 
-const byFlags = new WeakMap<FeatureFlags, Map<string, RampAssetEntry>>();
+interface Lookup {
+  entries: Map<string, RampAssetEntry>;
+  /** The tickers the catalogue shows on at least one network (hidden pairs left out). */
+  shown: Set<string>;
+}
+
+const byFlags = new WeakMap<FeatureFlags, Lookup>();
+
+function lookupOf(flags: FeatureFlags): Lookup {
+  let lookup = byFlags.get(flags);
+  if (!lookup) {
+    const catalogue = rampCatalogue(flags);
+    lookup = {
+      entries: new Map(catalogue.map((entry) => [`${entry.network}\u0000${entry.assetTicker}`, entry])),
+      shown: new Set(catalogue.filter((entry) => !entry.hidden).map((entry) => entry.assetTicker)),
+    };
+    byFlags.set(flags, lookup);
+  }
+  return lookup;
+}
 
 /** One catalogue entry by network and ticker (ticker without case) under the deployment's flags; built once per flags. */
 export function tradeAsset(flags: FeatureFlags, network: string, assetTicker: string): RampAssetEntry | undefined {
-  let entries = byFlags.get(flags);
-  if (!entries) {
-    entries = new Map(rampCatalogue(flags).map((entry) => [`${entry.network}\u0000${entry.assetTicker}`, entry]));
-    byFlags.set(flags, entries);
-  }
-  return entries.get(`${network}\u0000${assetTicker.toUpperCase()}`);
+  return lookupOf(flags).entries.get(`${network}\u0000${assetTicker.toUpperCase()}`);
+}
+
+/** Whether the catalogue shows the ticker (without case) on some network: then a failed lookup is the network's fault. */
+export function isTickerShown(flags: FeatureFlags, assetTicker: string): boolean {
+  return lookupOf(flags).shown.has(assetTicker.toUpperCase());
 }
 
 /** R9: an on-chain address (and its memo or tag) checked for its network: the canonical forms, or the message per field. */

@@ -5,11 +5,11 @@ import {
   RAMP_QUOTE_MESSAGES,
   RAMP_SOURCE_METHODS,
   serverMessage,
-  assetNotSupportedMessage,
+  assetNotSupported,
   decimalToMinor,
   isMemoSwitchedOff,
   normaliseSandboxAmount,
-  sandboxAmountProblem,
+  sandboxAmountMessage,
   type FeatureFlags,
   type RampAssetEntry,
   type RampDestinationMethod,
@@ -20,7 +20,7 @@ import {
 import type { Queryable } from '../../db';
 import { AppError, type MessageInput } from '../../lib/app-error';
 import { findBankMethodOfUser } from '../methods';
-import { checkChainDestination, tradeAsset } from './trade-catalogue';
+import { checkChainDestination, isTickerShown, tradeAsset } from './trade-catalogue';
 
 /** A trade request that passed every check: the catalogue entries, the method, the amount in minor units. */
 export interface CheckedTrade {
@@ -76,8 +76,14 @@ export async function checkTrade(
   const buyTicker = text(body.buyAssetTicker);
   const sell = tradeAsset(flags, text(body.sellNetwork), sellTicker);
   const buy = tradeAsset(flags, text(body.buyNetwork), buyTicker);
-  if (!sell || sell.hidden) problems.add('sellAssetTicker', assetNotSupportedMessage(sellTicker));
-  if (!buy || buy.hidden) problems.add('buyAssetTicker', assetNotSupportedMessage(buyTicker));
+  // A ticker the catalogue shows on another network is the network's problem; one it shows nowhere, the ticker's
+  // (docs/decisions/104-every-refusal-is-keyed.md).
+  const unsupported = (side: 'sell' | 'buy', ticker: string) =>
+    isTickerShown(flags, ticker)
+      ? problems.add(`${side}Network`, serverMessage('ramp.assetNotOnNetwork'))
+      : problems.add(`${side}AssetTicker`, assetNotSupported(ticker));
+  if (!sell || sell.hidden) unsupported('sell', sellTicker);
+  if (!buy || buy.hidden) unsupported('buy', buyTicker);
   problems.throwIfAny();
   if (!sell || !buy) throw new Error('unreachable');
 
@@ -104,7 +110,7 @@ export async function checkTrade(
     if (sell.disabled || !sell.fromAssetEnabled) problems.add('sellAssetTicker', RAMP_QUOTE_MESSAGES.assetDisabled);
   }
 
-  const amountProblem = sandboxAmountProblem(body.sellAmountTotal, sell.decimals);
+  const amountProblem = sandboxAmountMessage(body.sellAmountTotal, sell.decimals);
   const sellAmount = amountProblem
     ? null
     : decimalToMinor(normaliseSandboxAmount(body.sellAmountTotal as string | number), sell.decimals);

@@ -1,4 +1,4 @@
-import { SANDBOX_MESSAGES, assetNotSupportedMessage, type SandboxFundReply } from '@rampart/contracts';
+import { SANDBOX_MESSAGES, assetNotSupported, type SandboxFundReply } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
 import { isAssetCode } from '../ledger';
 import type { SandboxContext } from './context';
@@ -17,8 +17,7 @@ export async function depositAsset(
 ): Promise<SandboxFundReply> {
   const ticker = (input.assetTicker ?? '').trim().toUpperCase();
   if (ticker === '') throw AppError.validation({ assetTicker: SANDBOX_MESSAGES.assetRequired });
-  if (!isAssetCode(ticker) || ticker === 'USD')
-    throw AppError.validation({ assetTicker: assetNotSupportedMessage(ticker) });
+  if (!isAssetCode(ticker) || ticker === 'USD') throw AppError.validation({ assetTicker: assetNotSupported(ticker) });
   const credit = await creditAccount(ctx, userGuid, {
     asset: ticker,
     amount: input.amount,

@@ -1,7 +1,7 @@
 import {
   SANDBOX_MESSAGES,
   normaliseSandboxAmount,
-  sandboxAmountProblem,
+  sandboxAmountMessage,
   type SandboxFundReply,
 } from '@rampart/contracts';
 import { AppError } from '../../lib/app-error';
@@ -21,7 +21,7 @@ export async function depositWire(
   amount: unknown,
   idempotencyKey: string,
 ): Promise<SandboxFundReply> {
-  const problem = sandboxAmountProblem(amount, 2);
+  const problem = sandboxAmountMessage(amount, 2);
   if (problem) throw AppError.validation({ amount: problem });
   const minor = toMinorUnits(normaliseSandboxAmount(amount as string | number), 'USD');
   const wire = await receiveWireDeposit(ctx, {

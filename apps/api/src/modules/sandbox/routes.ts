@@ -13,10 +13,11 @@ import {
 import { ledgerKeyOf } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/schemas';
 import { requireUser } from '../../plugins/auth';
-import { idempotent } from '../../plugins/idempotency';
+import { idempotentComparing } from '../../plugins/idempotency';
 import { clearSandboxAccount } from './clear-account';
 import type { BankLinkProvider } from '../../providers/bank-link/types';
 import type { SandboxContext } from './context';
+import { comparedCredit } from './credit-account';
 import { depositAsset } from './deposit-asset';
 import { depositWire } from './deposit-wire';
 import { freezeSandboxAccount } from './freeze-account';
@@ -71,7 +72,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     '/primetrust/sandbox/account/fund',
     {
       ...signedIn,
-      ...idempotent,
+      ...idempotentComparing(comparedCredit('USD')),
       schema: {
         tags,
         summary: 'Credit USD to the caller’s opened account, settled at once (optional Idempotency-Key header)',
@@ -88,7 +89,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     '/primetrust-sandbox-send-and-settle-wire-deposit',
     {
       ...signedIn,
-      ...idempotent,
+      ...idempotentComparing(comparedCredit('USD')),
       schema: {
         tags,
         summary: 'A wire deposit sent and settled at once (optional Idempotency-Key header)',
@@ -105,7 +106,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     '/primetrust-sandbox-asset-deposit',
     {
       ...signedIn,
-      ...idempotent,
+      ...idempotentComparing(comparedCredit()),
       schema: {
         tags,
         summary: 'Credit a crypto or stablecoin asset to the caller’s opened account (optional Idempotency-Key header)',

@@ -33,24 +33,19 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     HoldingsReply.parse((await k.call('/api/primetrust-accounts-view', { token, body: {} })).body);
   const create = (token: string) => k.call('/api/primetrust/sandbox/account/individual/create', { token, body: {} });
   const clear = (token: string) => k.call('/api/primetrust/sandbox/account/individual/clear', { token, body: {} });
-  const fund = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust/sandbox/account/fund', {
-      token,
-      body,
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  /** A funding call as a client sends it, with the reply's headers (Idempotent-Replayed). */
+  const funding = (url: string) => async (token: string, body: unknown, key?: string) => {
+    const res = await k.t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: body as object,
     });
-  const wire = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust-sandbox-send-and-settle-wire-deposit', {
-      token,
-      body,
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
-  const asset = (token: string, body: unknown, key?: string) =>
-    k.call('/api/primetrust-sandbox-asset-deposit', {
-      token,
-      body,
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
+    return { status: res.statusCode, body: res.json() as unknown, headers: res.headers };
+  };
+  const fund = funding('/api/primetrust/sandbox/account/fund');
+  const wire = funding('/api/primetrust-sandbox-send-and-settle-wire-deposit');
+  const asset = funding('/api/primetrust-sandbox-asset-deposit');
 
   async function openedUser(): Promise<string> {
     const token = await newUser();
@@ -241,8 +236,8 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     const first = SandboxFundReply.parse((await fund(token, { amount: '40' }, 'fund-key-1')).body);
     const again = await fund(token, { amount: '40' }, 'fund-key-1');
     expect(again.status).toBe(200);
-    // The stored reply of the first request, as it was (decision 018): nothing moved twice.
-    expect(SandboxFundReply.parse(again.body)).toEqual(first);
+    // The stored reply of the first request, flagged as a replay (decisions 018 and 104): nothing moved twice.
+    expect(SandboxFundReply.parse(again.body)).toEqual({ ...first, replayed: true });
     expect((await holdings(token)).available).toBe('40.00');
     const other = k.expectError(await fund(token, { amount: '41' }, 'fund-key-1'), 422, 'idempotency_error');
     expect(Object.keys(other.errors?.fields ?? {})).toEqual(['amount']);
@@ -255,6 +250,84 @@ describe('sandbox: open, clear and fund the custodial account', () => {
     expect((await holdings(someone)).available).toBe('40.00');
     expect((await holdings(token)).available).toBe('40.00');
     k.expectError(await fund(token, { amount: '1' }, 'bad key with spaces'), 400, 'validation_failed');
+  });
+
+  // docs/decisions/104-every-refusal-is-keyed.md: a replay says so in its body as in its header.
+  it.each([
+    ['fund account', (token: string, key: string) => fund(token, { amount: '100' }, key)],
+    ['wire deposit', (token: string, key: string) => wire(token, { amount: '100' }, key)],
+    ['asset deposit', (token: string, key: string) => asset(token, { assetTicker: 'USDC', amount: '100' }, key)],
+  ])('%s: a replay says "replayed": true in its body, as its header does', async (_label, send) => {
+    const token = await openedUser();
+    const first = await send(token, 'replay-flag');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(SandboxFundReply.parse(first.body).replayed).toBe(false);
+    const again = await send(token, 'replay-flag');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(SandboxFundReply.parse(again.body)).toEqual({ ...SandboxFundReply.parse(first.body), replayed: true });
+  });
+
+  // docs/decisions/104-every-refusal-is-keyed.md: the idempotency comparison reads the amount as the ledger does.
+  it('one amount written as "100", 100 or "100.00" under one key is one request; 101 is another', async () => {
+    const token = await openedUser();
+    const first = await fund(token, { amount: '100' }, 'same-amount');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { transactionId } = SandboxFundReply.parse(first.body);
+    for (const amount of [100, '100.00', ' 0100.0 ']) {
+      const again = await fund(token, { amount }, 'same-amount');
+      expect(again.status, `${JSON.stringify(amount)}: ${JSON.stringify(again.body)}`).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(SandboxFundReply.parse(again.body)).toMatchObject({ transactionId, replayed: true, amount: '100.00' });
+    }
+    expect((await holdings(token)).available).toBe('100.00');
+    const other = k.expectError(await fund(token, { amount: 101 }, 'same-amount'), 422, 'idempotency_error');
+    expect(Object.keys(other.errors?.fields ?? {})).toEqual(['amount']);
+    // The asset deposit reads its amount with the asset's decimals, and the ticker without case.
+    expect((await asset(token, { assetTicker: 'USDC', amount: '2.5' }, 'same-asset')).status).toBe(200);
+    const same = await asset(token, { assetTicker: 'usdc', amount: 2.5 }, 'same-asset');
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    k.expectError(await asset(token, { assetTicker: 'USDS', amount: 2.5 }, 'same-asset'), 422, 'idempotency_error');
+    expect((await holdings(token)).available).toBe('100.00');
+  });
+
+  // docs/decisions/104-every-refusal-is-keyed.md: every refusal of the funding calls travels with its key.
+  it('keys its refusals: an unknown asset names its ticker, the amount rules have keys of their own', async () => {
+    const token = await openedUser();
+    const keyed = (res: { status: number; body: unknown }, field: string) => {
+      const body = k.expectError(res, 400, 'validation_failed');
+      return { text: body.errors?.fields[field], key: body.fieldKeys?.[field] };
+    };
+    expect(keyed(await asset(token, { assetTicker: 'zzz', amount: '1' }), 'assetTicker')).toEqual({
+      text: 'Asset ZZZ not supported!',
+      key: { key: 'asset.notSupported', params: { ticker: 'ZZZ' } },
+    });
+    expect(keyed(await asset(token, { amount: '1' }), 'assetTicker')).toEqual({
+      text: 'Asset is required',
+      key: { key: 'ramp.tickerRequired' },
+    });
+    expect(keyed(await fund(token, { amount: 'abc' }), 'amount')).toEqual({
+      text: 'Amount must be a number',
+      key: { key: 'sandbox.amountNotNumber' },
+    });
+    expect(keyed(await fund(token, {}), 'amount')).toEqual({
+      text: 'Amount is required',
+      key: { key: 'transfer.amountRequired' },
+    });
+    expect(keyed(await wire(token, { amount: '-1' }), 'amount')).toEqual({
+      text: 'Amount must be greater than 0',
+      key: { key: 'transfer.amountNotPositive' },
+    });
+    expect(keyed(await fund(token, { amount: '9'.repeat(30) }), 'amount')).toEqual({
+      text: 'Amount is too large',
+      key: { key: 'sandbox.amountTooLarge' },
+    });
+    expect(keyed(await fund(token, { amount: '1.234' }), 'amount')).toEqual({
+      text: 'Amount can have at most 2 decimal places',
+      key: { key: 'sandbox.amountDecimals', params: { decimals: 2 } },
+    });
   });
 
   it('clear takes the account back to noInfo; the ledger keeps the funds for a reopened account', async () => {

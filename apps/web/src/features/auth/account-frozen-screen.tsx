@@ -8,6 +8,7 @@ import { MessageBlock } from '../../components/ui/message-block';
 import { useSnackbar } from '../../components/ui/snackbar';
 import { isApiError, useApi } from '../../lib/api';
 import { useServerText } from '../../lib/server-text';
+import { useOwnSupportLink } from '../../lib/support-link';
 import { useKycStore } from '../../lib/session/kyc-store';
 import { useAuthStore } from '../../lib/session/auth-store';
 
@@ -24,6 +25,7 @@ export function AccountFrozenScreen({
   sandbox?: boolean;
 }) {
   const { t } = useTranslation();
+  useOwnSupportLink(Boolean(supportUrl));
   const serverText = useServerText();
   const auth = useAuthStore();
   const kyc = useKycStore();

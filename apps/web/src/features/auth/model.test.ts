@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '@rampart/contracts';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
-import { authStepHref, mapAuthError, needsRefresh, passwordTooShort, stepForChallenge } from './model';
+import { authStepHref, mapAuthError, needsRefresh, newPasswordRuleKey, stepForChallenge } from './model';
 import { sanitizeRedirect } from '../../lib/redirect';
 
 describe('the locale files and the contracts', () => {
@@ -99,9 +99,11 @@ describe('refresh threshold and password length', () => {
     expect(needsRefresh(undefined, now)).toBe(true);
   });
 
-  it('counts code points', () => {
-    expect(passwordTooShort('1234567')).toBe(true);
-    expect(passwordTooShort('12345678')).toBe(false);
-    expect(passwordTooShort('🔒🔒🔒🔒🔒🔒🔒🔒')).toBe(false);
+  it('counts code points, and refuses a new password of only blanks', () => {
+    expect(newPasswordRuleKey('1234567')).toBe('identity.passwordTooShort');
+    expect(newPasswordRuleKey('12345678')).toBeUndefined();
+    expect(newPasswordRuleKey('🔒🔒🔒🔒🔒🔒🔒🔒')).toBeUndefined();
+    expect(newPasswordRuleKey(' '.repeat(8))).toBe('identity.passwordBlank');
+    expect(newPasswordRuleKey(' moss lantern ')).toBeUndefined();
   });
 });

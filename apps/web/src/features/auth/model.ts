@@ -2,7 +2,7 @@ import {
   CLIENT_CONSTANTS,
   IDENTITY_ERROR_FIELDS,
   loginMethodOf,
-  passwordLengthProblem,
+  newPasswordProblem,
   type ChallengeName,
   type IdentityException,
 } from '@rampart/contracts';
@@ -133,9 +133,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The server's own length rule (R3), so the form says it before sending. */
-export function passwordTooShort(password: string): boolean {
-  return passwordLengthProblem(password) === 'passwordTooShort';
+/**
+ * The server's own rules for a new password (R3: its length; not only blanks), so the form says them before sending:
+ * the key of the message under `identity.`, or undefined when the password is acceptable.
+ */
+export function newPasswordRuleKey(
+  password: string,
+): `identity.${NonNullable<ReturnType<typeof newPasswordProblem>>}` | undefined {
+  const problem = newPasswordProblem(password);
+  return problem ? `identity.${problem}` : undefined;
 }
 
 export function isSixDigitCode(code: string): boolean {

@@ -2,7 +2,7 @@ import { isApiError, type ApiClient, type MessageKey } from '../../lib/api';
 import { confirmForgotPassword } from './api/confirm-forgot-password';
 import { forgotPassword } from './api/forgot-password';
 import { fieldResult, type AuthFlow, type FlowResult } from './flow';
-import { isSixDigitCode, mapAuthError, normaliseEmail, passwordTooShort, type AuthField } from './model';
+import { isSixDigitCode, mapAuthError, newPasswordRuleKey, normaliseEmail, type AuthField } from './model';
 
 /*
  * The password reset (/v1/auth/forgot, then /v1/auth/reset; docs/decisions/006-auth-steps.md). Loaded only by
@@ -35,8 +35,9 @@ export interface ResetOutcome {
 export function validateReset({ code, password, confirmPassword }: ResetInput): Partial<Record<AuthField, string>> {
   const errors: Partial<Record<AuthField, string>> = {};
   if (!isSixDigitCode(code)) errors.code = 'identity.codeFormat';
+  const rule = newPasswordRuleKey(password);
   if (password === '') errors.password = 'identity.passwordRequired';
-  else if (passwordTooShort(password)) errors.password = 'identity.passwordTooShort';
+  else if (rule) errors.password = rule;
   if (confirmPassword !== password) errors.confirmPassword = 'identity.passwordsDoNotMatch';
   return errors;
 }

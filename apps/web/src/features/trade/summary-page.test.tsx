@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { RampQuote } from '@rampart/contracts';
+import { serverMessage, type RampQuote } from '@rampart/contracts';
 import i18n from '../../lib/i18n';
 import { buildAssetOptions, buildPaymentMethodOptions } from './model/asset-options';
 import { catalogue, text } from './model/test-fixtures';
 import { clearBuyDraft, setBuyDraft, tradeDraftStore } from './model/trade-draft';
 import { SummaryPage } from './summary-page';
-import { XRPL_ADDRESS, errorReply, fakeServer, figures, renderPage } from './test-support';
+import { XRPL_ADDRESS, errorReply, fakeServer, figures, renderPage, validationReply } from './test-support';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -97,6 +97,24 @@ describe('/trade/summary', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Prices are not available at the moment');
     expect(server.callsTo('/ramp/quote')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Confirm and buy' })).toBeDisabled();
+  });
+
+  // docs/decisions/104-every-refusal-is-keyed.md: the network has no input of its own here, so its refusal shows in
+  // the quote's alert, translated by its key.
+  it('shows a refusal of the network, which has no input of its own, in the quote alert, in the user’s language', async () => {
+    const refusal = validationReply({ sellNetwork: serverMessage('ramp.assetNotOnNetwork') });
+    for (const [language, expected] of [
+      ['en', 'This asset is not offered on this network'],
+      ['es', 'Este activo no se ofrece en esta red'],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      draft();
+      const server = fakeServer({ '/ramp/quote': () => refusal });
+      const { unmount } = renderPage(<SummaryPage />, server.api, '/trade/summary');
+      expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+      unmount();
+    }
+    await i18n.changeLanguage('en');
   });
 
   it('Confirm hands the firm quote to /trade/verify (R2: every trade is confirmed with the second factor); nothing is placed yet', async () => {

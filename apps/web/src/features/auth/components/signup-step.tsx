@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Form } from 'react-aria-components';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuthFlow, useFlowResult, useRedirectTarget, type FieldErrors } from '../hooks/use-auth-flow';
-import { authEntryHref, passwordTooShort } from '../model';
+import { authEntryHref, newPasswordRuleKey } from '../model';
 import { PendingButton } from './pending-button';
 import { StepFrame } from './step-frame';
 
@@ -12,7 +12,8 @@ const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
 /**
  * /v1/auth/signup: an unknown email. The password typed at the password step is kept and only confirmed here;
- * it is chosen afresh (twice) when there is none (a reload, the emailed sign-in code), when it is too short, or
+ * it is chosen afresh (twice) when there is none (a reload, the emailed sign-in code), when it breaks a rule of a new
+ * password (too short, only blanks), or
  * when the user wants another (docs/decisions/057-sign-up-in-one-pass-and-change-password.md). A 6-digit code
  * is then emailed.
  */
@@ -21,12 +22,11 @@ export function SignupStep() {
   const redirect = useRedirectTarget();
   const { flow, state } = useAuthFlow();
   const [kept] = useState(() => flow.keptPassword());
-  const [choosing, setChoosing] = useState(() => kept === null || passwordTooShort(kept));
+  const [keptRule] = useState(() => (kept === null ? undefined : newPasswordRuleKey(kept)));
+  const [choosing, setChoosing] = useState(() => kept === null || keptRule !== undefined);
   const [password, setPassword] = useState(() => kept ?? '');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>(() =>
-    kept !== null && passwordTooShort(kept) ? { password: t('identity.passwordTooShort') } : {},
-  );
+  const [errors, setErrors] = useState<FieldErrors>(() => (keptRule ? { password: t(keptRule) } : {}));
   const [pending, setPending] = useState(false);
   // A server message on the password (a common one, R3) shows the field it belongs to.
   const apply = useFlowResult(
@@ -40,8 +40,9 @@ export function SignupStep() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const local: FieldErrors = {};
+    const rule = newPasswordRuleKey(password);
     if (password === '') local.password = t('identity.passwordRequired');
-    else if (passwordTooShort(password)) local.password = t('identity.passwordTooShort');
+    else if (rule) local.password = t(rule);
     if (confirmPassword !== password) local.confirmPassword = t('identity.passwordsDoNotMatch');
     if (Object.keys(local).length > 0) {
       setErrors(local);

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createSession, type Session } from '../../../test/app-kit';
+import { AppLayout, AppProviders, createSession, type Session } from '../../../test/app-kit';
 import type { ApiClient } from '../../../lib/api';
 import { clearSession } from '../../../lib/session/session-storage';
+import i18n from '../../../lib/i18n';
 import { AuthStepPage } from '../auth-step-page';
 import { authFlowFor } from '../flow';
 
@@ -45,10 +46,26 @@ beforeEach(() => {
   clearSession();
   vi.spyOn(console, 'debug').mockImplementation(() => {});
 });
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   clearSession();
+  await i18n.changeLanguage('en');
 });
+
+/** The step inside the app's frame, its footer included, as the user sees the page. */
+function renderPageAt(path: string, session: Session) {
+  render(
+    <AppProviders session={session}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route path="/v1/auth/:step" element={<StepRoute />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
 
 describe('the authenticator step, for a user who lost the app', () => {
   it('says what to do and links to the support the deployment names', async () => {
@@ -76,5 +93,32 @@ describe('the authenticator step, for a user who lost the app', () => {
     renderAt('/v1/auth/otp', session);
     expect(await screen.findByLabelText('6-digit code')).toBeInTheDocument();
     expect(screen.queryByText(/Lost your authenticator app\?/)).toBeNull();
+  });
+
+  it.each([
+    ['en', /Contact Support/, /Lost your authenticator app\?/],
+    ['es', /Contactar con soporte/, /¿Perdiste tu aplicación de autenticación\?/],
+  ])(
+    'shows one Contact Support link on the page, not one in the step and another in the footer (%s)',
+    async (lang, name, help) => {
+      await i18n.changeLanguage(lang);
+      const { session, flow } = setup('SOFTWARE_TOKEN_MFA', 'https://help.example.com/rampart');
+      flow.setEmail('a@example.com');
+      await flow.signIn('correct horse battery');
+      renderPageAt('/v1/auth/totp', session);
+      expect(await screen.findByText(help)).toBeInTheDocument();
+      const links = await screen.findAllByRole('link', { name });
+      expect(links).toHaveLength(1);
+      expect(links[0]).toHaveAttribute('href', 'https://help.example.com/rampart');
+    },
+  );
+
+  it('keeps the footer link on the other steps', async () => {
+    const { session, flow } = setup('EMAIL_OTP', '/support');
+    flow.setEmail('a@example.com');
+    await flow.signIn('correct horse battery');
+    renderPageAt('/v1/auth/otp', session);
+    expect(await screen.findByLabelText('6-digit code')).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: /Contact Support/ })).toHaveLength(1);
   });
 });

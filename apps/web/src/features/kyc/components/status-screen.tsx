@@ -5,11 +5,13 @@ import type { AccountStatus } from '@rampart/contracts';
 import { Button } from '../../../components/ui/button';
 import { ExternalLinkButton, LinkButton } from '../../../components/ui/link-button';
 import { MessageBlock } from '../../../components/ui/message-block';
+import { useOwnSupportLink } from '../../../lib/support-link';
 
 /** The status screens of document 1, section 4 for a decided account (closed, voided, opened). */
 export function DecidedStatusScreen({ status, supportUrl }: { status: AccountStatus; supportUrl?: string | null }) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
+  useOwnSupportLink(Boolean(supportUrl) && (status === 'closed' || status === 'voided'));
   const support = supportUrl ? (
     <ExternalLinkButton href={supportUrl} variant="secondary" newTabLabel={tc('common.opensInNewTab')}>
       {tc('common.contactSupport')}
@@ -68,6 +70,7 @@ export function SubmittedStatusScreen({
 }) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
+  useOwnSupportLink(Boolean(supportUrl));
   const check = useRef(onCheck);
   useEffect(() => {
     check.current = onCheck;

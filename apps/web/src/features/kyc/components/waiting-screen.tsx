@@ -4,6 +4,7 @@ import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
 import { KYC_CHECK_NAMES } from '@rampart/contracts';
 import type { KycContactChecks } from '../../../lib/session/kyc-store';
 import { ExternalLinkButton, LinkButton } from '../../../components/ui/link-button';
+import { useOwnSupportLink } from '../../../lib/support-link';
 import { formatCountdown, isCheckSecond, startWaiting, tickWaiting, WAITING_SECONDS } from '../waiting-model';
 
 const RADIUS = 52;
@@ -41,6 +42,7 @@ export function WaitingScreen({
 }: WaitingScreenProps) {
   const { t } = useTranslation('kyc', { useSuspense: true });
   const { t: tc } = useTranslation();
+  useOwnSupportLink(Boolean(supportUrl));
   const [state, setState] = useState(() => startWaiting(progress, seconds));
   const check = useRef(onCheck);
   useEffect(() => {

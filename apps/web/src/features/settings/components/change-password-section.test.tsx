@@ -56,3 +56,34 @@ describe('Change password', () => {
     await waitFor(() => expect(current).toHaveAccessibleDescription(IDENTITY_MESSAGES.es.notAuthorized));
   });
 });
+
+describe('Change password, a new password of only blanks', () => {
+  it('is refused before sending, with its own message', async () => {
+    const fake = fakeServer({});
+    const { user } = renderPage(<ChangePasswordSection />, fake.api, '/settings');
+    await fill(user, 'old one', ' '.repeat(9), ' '.repeat(9));
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(/Password cannot be only spaces/),
+    );
+    expect(fake.callsTo('/identity/change-password')).toHaveLength(0);
+  });
+
+  it('is refused before sending in Spanish, tabs included', async () => {
+    await i18n.changeLanguage('es');
+    const fake = fakeServer({});
+    const { user } = renderPage(<ChangePasswordSection />, fake.api, '/settings');
+    await user.type(await screen.findByLabelText(/^Contraseña actual/), 'old one');
+    await user.click(screen.getByLabelText(/^Contraseña nueva/));
+    await user.paste('\t'.repeat(9));
+    await user.click(screen.getByLabelText(/^Confirma la nueva contraseña/));
+    await user.paste('\t'.repeat(9));
+    await user.click(screen.getByRole('button', { name: 'Cambiar la contraseña' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Contraseña nueva/)).toHaveAccessibleDescription(
+        /La contraseña no puede estar formada solo por espacios/,
+      ),
+    );
+    expect(fake.callsTo('/identity/change-password')).toHaveLength(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_NAMESPACES } from '../settings-texts';
-import { passwordLengthProblem } from '@rampart/contracts';
+import { newPasswordProblem } from '@rampart/contracts';
 import { useSnackbar } from '../../../components/ui/snackbar';
 import { useApi } from '../../../lib/api';
 import { useForm, type FieldErrors } from '../../../lib/forms/use-form';
@@ -28,9 +28,9 @@ export function useChangePasswordForm() {
     validate: () => {
       const local: FieldErrors<ChangePasswordField> = {};
       if (values.previousPassword === '') local.previousPassword = t('identity.passwordRequired');
-      const length = passwordLengthProblem(values.proposedPassword);
+      const rule = newPasswordProblem(values.proposedPassword);
       if (values.proposedPassword === '') local.proposedPassword = t('identity.passwordRequired');
-      else if (length) local.proposedPassword = t(`identity.${length}`);
+      else if (rule) local.proposedPassword = t(`identity.${rule}`);
       if (values.confirmPassword !== values.proposedPassword) local.confirmPassword = t('identity.passwordsDoNotMatch');
       return local;
     },
