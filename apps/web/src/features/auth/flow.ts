@@ -174,7 +174,9 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
 
   async function onReply(reply: SignInResponse): Promise<FlowResult> {
     if ('authenticationResult' in reply) {
-      store.setState({ tokens: reply, challenge: null });
+      // The challenge stays until the login token makes the user logged in (finish): a step that lost it before
+      // would read as one opened with no sign-in waiting, and say 'no login session' on the way to a good sign-in.
+      store.setState({ tokens: reply });
       return finish();
     }
     // A challenge this client does not know is said, not skipped: going on would sign in without its factor.
@@ -219,7 +221,7 @@ export function createAuthFlow({ api, auth, locale }: AuthFlowDeps): AuthFlow {
         return notice ? { type: 'done', notice } : { type: 'done' };
       } catch (error) {
         clearSession();
-        store.setState({ tokens: null });
+        store.setState({ tokens: null, challenge: null });
         // The exchange answered an HTTP error: its status is said; a reply without the login token (or none at all)
         // means the pool's sign-in could not become a login.
         if (isApiError(error) && error.statusCode !== undefined && error.statusCode >= 400) {

@@ -142,6 +142,32 @@ describe('the auth errors of document 2, section 8', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/v1/auth/password'));
   });
 
+  it('a right code signs in without a word of "no login session", however long the login token takes to come', async () => {
+    // The exchange answers only when the test says, as a real network does some milliseconds later.
+    let answer: (value: unknown) => void = () => {};
+    const exchanged = new Promise((resolve) => (answer = resolve));
+    const { session, flow, calls } = setup({
+      '/identity/sign-in': () => challenge,
+      '/identity/respond-to-challenge': () => tokens,
+      '/auth-token-login-request': () => exchanged,
+      '/identity/user': () => ({ userGuid: login.userGuid, email: login.email }),
+    });
+    flow.setEmail('a@example.com');
+    await flow.signIn('correct horse battery');
+    renderAt('/v1/auth/otp', session);
+    await userEvent.setup().type(screen.getByLabelText('6-digit code'), '123456{Enter}');
+    await waitFor(() => expect(calls).toContain('/auth-token-login-request'));
+    // Between the code's answer and the login token, the step stays where it is, saying nothing.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByTestId('where')).toHaveTextContent('/v1/auth/otp');
+    answer(login);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByText('no login session')).toBeNull();
+    expect(calls.filter((path) => path === '/identity/respond-to-challenge')).toHaveLength(1);
+  });
+
   it("'no login session': a second-factor step opened with no sign-in waiting for it goes back to the email", async () => {
     const { session } = setup({});
     renderAt('/v1/auth/totp', session);
